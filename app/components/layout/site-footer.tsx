@@ -1,0 +1,53 @@
+import { Heart, Mail } from "lucide-react";
+import { FacebookIcon, InstagramIcon } from "./brand-icons";
+import { Link } from "react-router";
+import { useRootData } from "~/root";
+import { feeSentence } from "~/lib/fee";
+import { Logo } from "./logo";
+
+export function SiteFooter() {
+  const config = useRootData()?.config;
+  return (
+    <footer className="mt-16 bg-indigo-900 text-indigo-50">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
+        <div className="space-y-3">
+          <span className="inline-block rounded-xl bg-cream px-3 py-2">
+            <Logo />
+          </span>
+          <p className="max-w-xs text-sm text-indigo-100">
+            Transforme sua festa em solidariedade: seus convidados presenteiam uma causa no lugar dos presentes.
+          </p>
+          {config ? <p className="max-w-xs text-xs text-indigo-100">{feeSentence(config.feePercent)}</p> : null}
+        </div>
+        <nav aria-label="Rodapé" className="grid grid-cols-2 gap-2 text-sm">
+          <Link className="hover:underline" to="/doar">Doar</Link>
+          <Link className="hover:underline" to="/criar-festa">Criar Festa</Link>
+          <Link className="hover:underline" to="/assine-o-bem">Assine o Bem</Link>
+          <Link className="hover:underline" to="/transparencia">Transparência</Link>
+          <Link className="hover:underline" to="/termos-de-uso">Termos de Uso</Link>
+          <Link className="hover:underline" to="/politica-privacidade">Política de Privacidade</Link>
+        </nav>
+        <div className="space-y-3 text-sm">
+          {config ? (
+            <>
+              <a className="inline-flex items-center gap-2 hover:underline" href={`mailto:${config.contactEmail}`}>
+                <Mail size={16} strokeWidth={2} aria-hidden="true" /> {config.contactEmail}
+              </a>
+              <div className="flex gap-3">
+                <a href={config.instagramUrl} aria-label="Instagram" rel="noopener noreferrer" target="_blank" className="rounded-full bg-indigo-800 p-2 hover:bg-indigo-700">
+                  <InstagramIcon />
+                </a>
+                <a href={config.facebookUrl} aria-label="Facebook" rel="noopener noreferrer" target="_blank" className="rounded-full bg-indigo-800 p-2 hover:bg-indigo-700">
+                  <FacebookIcon />
+                </a>
+              </div>
+            </>
+          ) : null}
+          <p className="flex items-center gap-1 text-xs text-indigo-100">
+            Feito com <Heart size={14} strokeWidth={2} aria-label="amor" className="text-coral-400" /> em Belo Horizonte - MG
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

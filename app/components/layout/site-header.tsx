@@ -1,0 +1,112 @@
+import { Menu, X } from "lucide-react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
+import { useRootData } from "~/root";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+
+const NAV = [
+  { to: "/como-funciona", label: "Como Funciona" },
+  { to: "/causas", label: "Causas" },
+  { to: "/eventos", label: "Eventos" },
+  { to: "/historias", label: "Histórias" },
+  { to: "/transparencia", label: "Transparência" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/contato", label: "Contato" },
+];
+
+export function SiteHeader() {
+  const root = useRootData();
+  const user = root?.user ?? null;
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
+
+  const links = (
+    <>
+      {NAV.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          className={({ isActive }) =>
+            cn(
+              "rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-coral-50 hover:text-coral-700",
+              isActive && "text-coral-700",
+            )
+          }
+        >
+          {item.label}
+        </NavLink>
+      ))}
+      {user?.isAdmin ? (
+        <NavLink to="/admin" className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+          Admin
+        </NavLink>
+      ) : null}
+    </>
+  );
+
+  const actions = (
+    <>
+      {user ? (
+        <>
+          <Link to="/painel" className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+            Painel
+          </Link>
+          <Form method="post" action="/auth?intent=logout">
+            <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-muted hover:bg-sand">
+              Sair
+            </button>
+          </Form>
+        </>
+      ) : (
+        <Link
+          to="/auth"
+          className="rounded-full border-2 border-indigo-700 px-4 py-1.5 text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+        >
+          Entrar
+        </Link>
+      )}
+      <Link to="/assine-o-bem" className="rounded-lg px-3 py-2 text-sm font-bold text-indigo-700 hover:bg-indigo-50">
+        Assine o Bem
+      </Link>
+      <Link
+        to="/criar-festa"
+        className="rounded-full bg-coral-600 px-4 py-2 text-sm font-bold text-white shadow-soft hover:bg-coral-700"
+      >
+        Criar Festa
+      </Link>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-coral-100 bg-cream/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link to="/" aria-label="Festa Solidária — início" className="shrink-0">
+          <Logo />
+        </Link>
+        <nav aria-label="Principal" className="hidden items-center gap-0.5 xl:flex">
+          {links}
+        </nav>
+        <div className="hidden items-center gap-1 xl:flex">{actions}</div>
+        <details ref={menu} className="group xl:hidden">
+          <summary
+            className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-indigo-800 hover:bg-coral-50 [&::-webkit-details-marker]:hidden"
+            aria-label="Abrir menu"
+          >
+            <Menu className="group-open:hidden" aria-hidden="true" />
+            <X className="hidden group-open:block" aria-hidden="true" />
+          </summary>
+          <div className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-coral-100 bg-cream px-4 pb-6 shadow-soft">
+            <nav aria-label="Principal (celular)" className="flex flex-col py-2">
+              {links}
+            </nav>
+            <div className="flex flex-wrap items-center gap-2 border-t border-coral-100 pt-4">{actions}</div>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { SiteShell } from "~/components/layout/site-shell";
+import { getOptionalUser } from "~/lib/auth.server";
+import { useNonce } from "~/lib/nonce";
+import { publicConfig } from "~/lib/public-config.server";
+import { readToast } from "~/lib/toast.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), readToast(request)]);
+  return data({ user, toast, config: publicConfig() }, { headers });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c9361f" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
+    // A microtask later, so the Toaster has mounted on the first render.
+    setTimeout(() => show(toast.title, { description: toast.description }), 0);
+  }, [toast]);
+  return (
+    <SiteShell>
+      <Outlet />
+      <Toaster position="top-center" richColors closeButton />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  return (
+    <SiteShell>
+      <ErrorScreen
+        title={notFound ? "Oops! Page not found" : unavailable ? "Voltamos já" : "Algo deu errado"}
+        message={
+          notFound
+            ? "A página que você procura não existe ou mudou de endereço."
+            : "Não conseguimos carregar esta página agora. Nenhuma informação foi perdida — tente novamente em instantes."
+        }
+        retry={!notFound}
+      />
+    </SiteShell>
+  );
+}

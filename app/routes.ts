@@ -1,0 +1,32 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** One module per URL, in the order of the spec's route table (product-spec.md §2). */
+export default [
+  index("routes/home.tsx"),
+  route("como-funciona", "routes/como-funciona.tsx"),
+  route("criar-festa", "routes/criar-festa.tsx"),
+  route("assine-o-bem", "routes/assine-o-bem.tsx"),
+  route("doar", "routes/doar.tsx"),
+  route("causas", "routes/causas.tsx"),
+  route("eventos", "routes/eventos.tsx"),
+  route("historias", "routes/historias.tsx"),
+  route("transparencia", "routes/transparencia.tsx"),
+  route("contato", "routes/contato.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("redefinir-senha", "routes/redefinir-senha.tsx"),
+  route("painel", "routes/painel.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("festa/:id", "routes/festa.$id.tsx"),
+  route("subscription-success", "routes/subscription-success.tsx"),
+  route("subscription-canceled", "routes/subscription-canceled.tsx"),
+  route("doacao-sucesso", "routes/doacao-sucesso.tsx"),
+  route("doacao-cancelada", "routes/doacao-cancelada.tsx"),
+  route("termos-de-uso", "routes/termos-de-uso.tsx"),
+  route("politica-privacidade", "routes/politica-privacidade.tsx"),
+
+  // Resource routes (no page): machine-facing endpoints.
+  route("robots.txt", "routes/robots[.]txt.ts"),
+
+  route("*", "routes/$.tsx"),
+] satisfies RouteConfig;

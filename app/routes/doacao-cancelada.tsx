@@ -1,0 +1,8 @@
+import { PendingFeature } from "~/components/layout/pending-feature";
+
+export const meta = () => [{ title: "Doação Cancelada — Festa Solidária" }];
+
+// Built by issue #2.
+export default function Page() {
+  return <PendingFeature title="Doação Cancelada" />;
+}

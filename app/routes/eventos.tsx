@@ -1,0 +1,8 @@
+import { PendingFeature } from "~/components/layout/pending-feature";
+
+export const meta = () => [{ title: "Eventos — Festa Solidária" }];
+
+// Built by issue #4.
+export default function Page() {
+  return <PendingFeature title="Eventos" />;
+}

@@ -1,0 +1,8 @@
+import { PendingFeature } from "~/components/layout/pending-feature";
+
+export const meta = () => [{ title: "Transparência — Festa Solidária" }];
+
+// Built by issue #8.
+export default function Page() {
+  return <PendingFeature title="Transparência" />;
+}

@@ -1,0 +1,71 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { startApplication } from "~/startup.server";
+import { databaseHealth } from "~/lib/health.server";
+import { renderUnavailablePage } from "~/lib/unavailable.server";
+import { securityHeaders } from "./security";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    nonce: string;
+    requestId: string;
+  }
+}
+
+type Options = { getBuild?: () => Promise<ServerBuild> };
+
+export async function createApp({ getBuild }: Options = {}) {
+  const started = await startApplication();
+  const { config, log } = started;
+
+  const app = express.Router();
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders(config));
+
+  app.get("/healthz", async (_req, res) => {
+    const up = await databaseHealth.check();
+    res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
+  });
+
+  // While the database is known to be down, answer at once instead of queueing requests.
+  app.use((req, res, next) => {
+    if (!databaseHealth.isDown()) return next();
+    res.status(503).setHeader("Retry-After", "5");
+    if (req.accepts("html")) res.type("html").send(renderUnavailablePage());
+    else res.json({ error: "Serviço temporariamente indisponível. Tente novamente em instantes." });
+  });
+
+  app.use(
+    createRequestHandler({
+      build: getBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        nonce: res.locals.nonce as string,
+        requestId: String(req.id),
+      }),
+    }),
+  );
+
+  return { app, config, log, databaseKind: started.databaseKind, shutdown: started.shutdown };
+}

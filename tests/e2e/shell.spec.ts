@@ -1,0 +1,17 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page serves the site shell with navigation and footer", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Festa Solidária/);
+  await expect(page.getByRole("link", { name: "Festa Solidária — início" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Fale conosco pelo WhatsApp" })).toHaveAttribute("href", /wa\.me\/\d+\?text=/);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Doar" })).toHaveAttribute("href", "/doar");
+});
+
+test("an unknown address shows the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/pagina-que-nao-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Voltar ao início" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
