@@ -1,6 +1,8 @@
 // Process entry: `npm start` (built app) and `npm run dev` (Vite middleware, hot reload).
 import compression from "compression";
 import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const DEVELOPMENT = process.argv.includes("--dev");
 
@@ -23,9 +25,10 @@ async function main() {
     mod = await viteDevServer.ssrLoadModule("./server/app.ts");
     var getBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build");
   } else {
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    server.use(express.static("build/client", { maxAge: "1h", index: false }));
-    mod = await import("../build/server/index.js");
+    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+    server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    mod = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   }
 
   let started;
