@@ -17,6 +17,18 @@ export function feeHeadline(feePercent: number): string {
   return `${fmt(causeSharePercent(feePercent))}% para a causa`;
 }
 
+/** The FAQ answer about fees (product-spec §1: the fee covers the card operator and administration). */
+export function feeFaqAnswer(feePercent: number): string {
+  if (feePercent === 0) return "Não cobramos taxas: 100% de cada doação vai para a causa.";
+  return `Sim. Há uma taxa de ${fmt(feePercent)}% sobre o total arrecadado, que cobre o custo da operadora de cartão e a administração da plataforma. Os outros ${fmt(causeSharePercent(feePercent))}% vão para a causa.`;
+}
+
+/** Said to a donor right after giving: what of their gift reaches the cause. */
+export function giftShareSentence(feePercent: number): string {
+  if (feePercent === 0) return "100% da sua doação vai para a causa, sem taxas.";
+  return `${fmt(causeSharePercent(feePercent))}% da sua doação vai para a causa; ${fmt(feePercent)}% cobre a operadora de cartão e a administração.`;
+}
+
 function fmt(n: number) {
   return n.toLocaleString("pt-BR", { maximumFractionDigits: 2 });
 }
