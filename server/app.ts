@@ -6,12 +6,16 @@ import type { ServerBuild } from "react-router";
 import { startApplication } from "~/startup.server";
 import { databaseHealth } from "~/lib/health.server";
 import { renderUnavailablePage } from "~/lib/unavailable.server";
+import { resolveClientIp } from "~/lib/client-ip.server";
+import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
     nonce: string;
     requestId: string;
+    /** The client's address (X-Forwarded-For only when TRUST_PROXY is on). */
+    clientIp: string;
   }
 }
 
@@ -42,6 +46,7 @@ export async function createApp({ getBuild }: Options = {}) {
     next();
   });
   app.use(securityHeaders(config));
+  app.use(originCheck({ publicUrl: config.PUBLIC_URL, log }));
 
   app.get("/healthz", async (_req, res) => {
     const up = await databaseHealth.check();
@@ -63,6 +68,11 @@ export async function createApp({ getBuild }: Options = {}) {
       getLoadContext: (req, res) => ({
         nonce: res.locals.nonce as string,
         requestId: String(req.id),
+        clientIp: resolveClientIp({
+          socketAddress: req.socket.remoteAddress,
+          forwardedFor: req.headers["x-forwarded-for"],
+          trustProxy: config.TRUST_PROXY,
+        }),
       }),
     }),
   );
