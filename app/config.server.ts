@@ -40,6 +40,16 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_HOST: z.string().optional(),
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .default("card,pix")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((m) => /^[a-z_]+$/.test(m)), "lista de métodos, ex.: card,pix"),
   STRIPE_PRICE_BRONZE: z.string().optional(),
   STRIPE_PRICE_PRATA: z.string().optional(),
   STRIPE_PRICE_OURO: z.string().optional(),
