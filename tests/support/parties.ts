@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { notifyDonationPaid } from "~/lib/live-events.server";
+import { applyPaidDelta } from "~/models/party-totals.server";
+
+/** A bare user row (no password): enough to own parties in model tests. */
+export async function insertUser(name = "Festeira Teste") {
+  const id = randomUUID();
+  await db.insert(schema.user).values({ id, name, email: `${id}@exemplo.com.br` });
+  return { id, name };
+}
+
+export async function insertCause(overrides: Partial<typeof schema.causes.$inferInsert> = {}) {
+  const [cause] = await db
+    .insert(schema.causes)
+    .values({ name: "Doenças Raras", description: "Apoio a famílias", icon: "🧬", ...overrides })
+    .returning();
+  return cause!;
+}
+
+let codeCounter = 0;
+
+/** A party inserted directly (bypassing the form rules), e.g. with a past event date. */
+export async function insertParty(overrides: Partial<typeof schema.parties.$inferInsert> & { userId: string; causeId: string }) {
+  const code = overrides.shareCode ?? `t${(++codeCounter).toString(36).padStart(4, "0")}`.slice(-5);
+  const [party] = await db
+    .insert(schema.parties)
+    .values({
+      name: "Aniversário da Ana",
+      eventType: "Aniversário",
+      eventDate: addCalendarDays(todayInSaoPaulo(), 10),
+      shareCode: code,
+      shareLink: `http://localhost:3000/festa/${code}`,
+      ...overrides,
+    })
+    .returning();
+  return party!;
+}
+
+/**
+ * Records a paid gift the way the donations code does: row, totals and NOTIFY in one
+ * transaction (the listeners hear of it on commit).
+ */
+export async function insertPaidGift(
+  partyId: string,
+  gift: { amountCents?: number; name?: string | null; email?: string; message?: string | null; createdAt?: Date } = {},
+) {
+  const amountCents = gift.amountCents ?? 5000;
+  return db.transaction(async (tx) => {
+    const [party] = await tx
+      .select({ userId: schema.parties.userId, organizationId: schema.parties.organizationId })
+      .from(schema.parties)
+      .where(eq(schema.parties.id, partyId));
+    const [donation] = await tx
+      .insert(schema.donations)
+      .values({
+        partyId,
+        organizationId: party!.organizationId,
+        amountCents,
+        status: "paga",
+        anonymous: gift.name === null,
+        donorName: gift.name === null ? null : (gift.name ?? "Convidado"),
+        donorEmail: gift.email ?? "convidado@exemplo.com.br",
+        message: gift.message ?? null,
+        provider: "sandbox",
+        providerCheckoutId: randomUUID(),
+        paidAt: gift.createdAt ?? new Date(),
+        ...(gift.createdAt ? { createdAt: gift.createdAt } : {}),
+      })
+      .returning();
+    await applyPaidDelta(tx, partyId, amountCents, 1);
+    if (party?.userId) {
+      await notifyDonationPaid(tx, { donationId: donation!.id, partyId, ownerUserId: party.userId, amountCents });
+    }
+    return donation!;
+  });
+}
