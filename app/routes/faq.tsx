@@ -1,8 +1,120 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { MessageCircleQuestion, PartyPopper } from "lucide-react";
+import { Link } from "react-router";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { feeFaqAnswer } from "~/lib/fee";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
 
-export const meta = () => [{ title: "Dúvidas Frequentes — Festa Solidária" }];
+export const meta = () =>
+  pageMeta({
+    title: "Dúvidas Frequentes",
+    description:
+      "Quanto custa criar uma festa solidária, qual é a taxa, quando o dinheiro chega à instituição e como doar: respostas para as dúvidas mais comuns.",
+  });
 
-// Built by issue #2.
-export default function Page() {
-  return <PendingFeature title="Dúvidas Frequentes" />;
+const linkClass = "font-bold text-coral-700 underline underline-offset-2 hover:text-coral-600";
+
+/** The seven FAQ answers of product-spec §1; the fee one derives from PLATFORM_FEE_PERCENT. */
+function questions(feePercent: number | undefined): { question: string; answer: React.ReactNode }[] {
+  return [
+    {
+      question: "Criar uma festa solidária tem algum custo?",
+      answer: "Não. Criar um evento na Festa Solidária é gratuito: você cadastra a festa, escolhe a causa e compartilha o link sem pagar nada.",
+    },
+    {
+      question: "Existe alguma taxa sobre as doações?",
+      answer: feePercent === undefined ? null : feeFaqAnswer(feePercent),
+    },
+    {
+      question: "Quando o valor arrecadado chega à instituição?",
+      answer:
+        "A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o total para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição.",
+    },
+    {
+      question: "Por quanto tempo a página da festa fica no ar?",
+      answer: "A página do evento sai do ar automaticamente 5 dias após a data do evento. Até lá, seus convidados podem doar pelo link da festa.",
+    },
+    {
+      question: "Posso editar ou cancelar minha festa?",
+      answer: (
+        <>
+          Sim. Para alterar os dados ou cancelar o evento, fale com a nossa equipe pela página de{" "}
+          <Link to="/contato" className={linkClass}>
+            Contato
+          </Link>{" "}
+          ou pelo WhatsApp, e nós fazemos a alteração para você.
+        </>
+      ),
+    },
+    {
+      question: "Como fico sabendo das doações que recebi?",
+      answer:
+        "A cada presente, você recebe um e-mail automático com o valor e a mensagem, se o convidado deixou uma. Você também acompanha tudo no Painel do Festeiro.",
+    },
+    {
+      question: "Como posso doar e o que é o Assine o Bem?",
+      answer: (
+        <>
+          Você pode doar pelo link da festa de um amigo ou fazer uma{" "}
+          <Link to="/doar" className={linkClass}>
+            doação única
+          </Link>
+          , sem precisar de cadastro. O{" "}
+          <Link to="/assine-o-bem" className={linkClass}>
+            Assine o Bem
+          </Link>{" "}
+          é o nosso plano de doação mensal: você escolhe um plano (Bronze, Prata, Ouro ou Diamante) e apoia as causas todos os meses.
+        </>
+      ),
+    },
+  ];
+}
+
+export default function Faq() {
+  const feePercent = useRootData()?.config.feePercent;
+  return (
+    <>
+      <PageHeader
+        eyebrow="FAQ"
+        title="Dúvidas Frequentes"
+        description="Tudo o que você precisa saber para criar sua festa solidária e doar com tranquilidade."
+      />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <section aria-labelledby="perguntas">
+          <h2 id="perguntas" className="sr-only">
+            Perguntas e respostas
+          </h2>
+          <Accordion type="single" collapsible className="space-y-3">
+            {questions(feePercent).map((item, index) => (
+              <AccordionItem key={item.question} value={`pergunta-${index + 1}`}>
+                <AccordionTrigger className="text-base md:text-lg">{item.question}</AccordionTrigger>
+                <AccordionContent className="leading-relaxed">{item.answer}</AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </section>
+        <aside aria-label="Precisa de ajuda?" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <Card>
+            <MessageCircleQuestion size={28} strokeWidth={2} aria-hidden="true" className="text-indigo-700" />
+            <h2 className="mt-3 text-lg">Ainda tem dúvidas?</h2>
+            <p className="mt-2 text-muted">Nossa equipe responde por e-mail e WhatsApp. Conte para a gente o que você precisa.</p>
+            <Button asChild variant="secondary" className="mt-5 w-full">
+              <Link to="/contato">Fale Conosco</Link>
+            </Button>
+          </Card>
+          <Card className="bg-coral-50">
+            <PartyPopper size={28} strokeWidth={2} aria-hidden="true" className="text-coral-700" />
+            <h2 className="mt-3 text-lg">Pronto para começar?</h2>
+            <p className="mt-2 text-muted">Crie sua festa em poucos minutos e convide seus amigos a presentear uma causa.</p>
+            <Button asChild className="mt-5 w-full">
+              <Link to="/criar-festa">Criar Festa Solidária</Link>
+            </Button>
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
 }

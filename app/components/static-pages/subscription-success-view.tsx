@@ -1,0 +1,52 @@
+import { Award, ChartLine, CircleCheck, Mail, MessageCircle } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatCents } from "~/lib/money";
+import { ResultPage } from "./result-page";
+
+/**
+ * What the subscription-success page may know about the new plan. The route has no loader yet;
+ * the subscriptions issue adds one that refreshes the subscription and passes this in.
+ */
+export type SubscribedPlan = {
+  name: string;
+  monthlyCents?: number;
+  /** Already formatted for display (dd/MM/yyyy, São Paulo), so this view ships no date library. */
+  renewsOn?: string;
+};
+
+export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null }) {
+  return (
+    <ResultPage
+      tone="success"
+      icon={CircleCheck}
+      title="Assinatura Confirmada!"
+      lead="Obrigado por fazer parte do Assine o Bem. A partir de agora, você apoia causas que transformam vidas todos os meses."
+      listTitle="Próximos passos"
+      items={[
+        { icon: Mail, text: "Você vai receber um e-mail de confirmação com os detalhes da sua assinatura." },
+        { icon: MessageCircle, text: "Você terá acesso ao grupo exclusivo de assinantes no WhatsApp." },
+        { icon: ChartLine, text: "Todo mês, enviaremos um relatório de impacto mostrando o que a sua contribuição fez." },
+        { icon: Award, text: "Você receberá o seu certificado digital de Assinante do Bem." },
+      ]}
+      actions={
+        <>
+          <Button asChild variant="secondary">
+            <Link to="/">Voltar ao Início</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/assine-o-bem">Gerenciar Assinatura</Link>
+          </Button>
+        </>
+      }
+    >
+      {plan ? (
+        <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-2 rounded-full bg-indigo-50 px-5 py-2 font-bold text-indigo-800">
+          <span>Plano {plan.name}</span>
+          {plan.monthlyCents !== undefined ? <span>· {formatCents(plan.monthlyCents)}/mês</span> : null}
+          {plan.renewsOn ? <span className="font-semibold">· renova em {plan.renewsOn}</span> : null}
+        </p>
+      ) : null}
+    </ResultPage>
+  );
+}
