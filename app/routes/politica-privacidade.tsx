@@ -1,8 +1,207 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { Link } from "react-router";
+import { LegalPage, type LegalSection } from "~/components/static-pages/legal-page";
+import { pageMeta } from "~/lib/meta";
+import { type RootData, useRootData } from "~/root";
 
-export const meta = () => [{ title: "Política de Privacidade — Festa Solidária" }];
+type PublicConfig = NonNullable<RootData>["config"];
 
-// Built by issue #2.
-export default function Page() {
-  return <PendingFeature title="Política de Privacidade" />;
+export const meta = () =>
+  pageMeta({
+    title: "Política de Privacidade",
+    description:
+      "Como a Festa Solidária coleta, usa, protege e guarda os seus dados pessoais, de acordo com a LGPD, e como exercer os seus direitos.",
+  });
+
+function sections(config: PublicConfig | undefined): LegalSection[] {
+  const dpo = config ? <a href={`mailto:${config.dpoEmail}`}>{config.dpoEmail}</a> : null;
+  return [
+    {
+      id: "introducao",
+      title: "Quem somos e o que esta política cobre",
+      body: (
+        <p>
+          Esta Política de Privacidade explica como a Festa Solidária trata os dados pessoais de quem cria festas, doa, assina o Assine o Bem ou
+          entra em contato conosco. Ela segue a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). A Festa Solidária é a
+          controladora dos dados tratados no site.
+        </p>
+      ),
+    },
+    {
+      id: "dados-coletados",
+      title: "Dados que coletamos",
+      body: (
+        <ul>
+          <li>
+            <strong>Conta:</strong> nome completo, e-mail, senha (guardada apenas em forma criptografada, nunca em texto) e foto de perfil, se você
+            enviar uma.
+          </li>
+          <li>
+            <strong>Festas:</strong> nome, tipo e data do evento, causa escolhida, meta e a mensagem que você escreve.
+          </li>
+          <li>
+            <strong>Doações:</strong> nome, e-mail, valor, mensagem e se a doação é anônima. Os dados do cartão são informados diretamente ao
+            provedor de pagamentos; nós não os recebemos nem armazenamos.
+          </li>
+          <li>
+            <strong>Assinaturas:</strong> plano, situação e datas da assinatura.
+          </li>
+          <li>
+            <strong>Contato:</strong> nome, e-mail, telefone e mensagem enviados pelo formulário.
+          </li>
+          <li>
+            <strong>Dados técnicos:</strong> endereço IP, data e hora de acesso e registros de segurança, guardados como exige o Marco Civil da
+            Internet.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: "finalidades",
+      title: "Para que usamos os seus dados",
+      body: (
+        <ul>
+          <li>criar e manter a sua conta e as suas festas (execução de contrato);</li>
+          <li>processar doações e assinaturas, emitir comprovantes e fazer os repasses às instituições (execução de contrato);</li>
+          <li>enviar e-mails sobre a sua conta, as doações recebidas e a sua assinatura (execução de contrato);</li>
+          <li>cumprir obrigações legais, fiscais e contábeis (obrigação legal);</li>
+          <li>prevenir fraudes e proteger a plataforma, por exemplo limitando tentativas de login (legítimo interesse);</li>
+          <li>responder às mensagens que você nos envia.</li>
+        </ul>
+      ),
+    },
+    {
+      id: "dados-publicos",
+      title: "O que aparece publicamente",
+      body: (
+        <>
+          <p>
+            Nas páginas públicas de uma festa aparecem apenas o nome de quem doou (ou &quot;Doador Anônimo&quot;, se a doação for anônima), a
+            mensagem, a data e o valor da doação.
+          </p>
+          <p>
+            <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração e pela própria
+            pessoa que doou.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "compartilhamento",
+      title: "Com quem compartilhamos",
+      body: (
+        <>
+          <p>Não vendemos dados pessoais. Compartilhamos apenas o necessário com:</p>
+          <ul>
+            <li>o provedor de pagamentos, para processar doações e assinaturas;</li>
+            <li>as instituições beneficiárias, que recebem os valores e os comprovantes de repasse;</li>
+            <li>o serviço de envio de e-mails, para entregar as mensagens da plataforma;</li>
+            <li>autoridades públicas, quando houver obrigação legal ou ordem judicial.</li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: "cookies",
+      title: "Cookies",
+      body: (
+        <p>
+          Usamos apenas cookies essenciais, que mantêm você conectado e guardam avisos de uma página para outra. Não usamos cookies de publicidade
+          nem rastreadores de terceiros.
+        </p>
+      ),
+    },
+    {
+      id: "retencao",
+      title: "Por quanto tempo guardamos",
+      body: (
+        <ul>
+          <li>Os dados da conta ficam guardados enquanto a conta existir.</li>
+          <li>
+            Os registros de transações financeiras (doações, assinaturas e repasses) são guardados por cerca de 5 anos, para cumprir obrigações
+            legais e fiscais. Se você excluir a sua conta, esses registros são mantidos desvinculados da sua identidade.
+          </li>
+          <li>Os registros de acesso são guardados por pelo menos 6 meses, como exige o Marco Civil da Internet.</li>
+        </ul>
+      ),
+    },
+    {
+      id: "direitos",
+      title: "Os seus direitos",
+      body: (
+        <>
+          <p>Pela LGPD, você pode, a qualquer momento:</p>
+          <ul>
+            <li>confirmar se tratamos os seus dados e acessá-los;</li>
+            <li>corrigir dados incompletos, inexatos ou desatualizados;</li>
+            <li>pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários;</li>
+            <li>pedir a portabilidade dos seus dados;</li>
+            <li>saber com quem compartilhamos os seus dados;</li>
+            <li>revogar um consentimento que tenha dado.</li>
+          </ul>
+          <p>
+            Você pode <strong>baixar uma cópia dos seus dados</strong> e <strong>excluir a sua conta</strong> diretamente na sua conta, ou pedir ao
+            nosso Encarregado pelo e-mail {dpo}. Respondemos em até 15 dias.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "seguranca",
+      title: "Segurança",
+      body: (
+        <p>
+          Usamos conexão criptografada (HTTPS), senhas guardadas com criptografia forte, acesso restrito aos dados por pessoa autorizada e registro
+          das operações sensíveis. Se acontecer um incidente que possa trazer risco a você, avisaremos você e a Autoridade Nacional de Proteção de
+          Dados (ANPD).
+        </p>
+      ),
+    },
+    {
+      id: "menores",
+      title: "Crianças e adolescentes",
+      body: (
+        <p>
+          A plataforma é destinada a maiores de 18 anos. Festas de crianças e adolescentes podem ser criadas pelos pais ou responsáveis, que cuidam
+          das informações publicadas.
+        </p>
+      ),
+    },
+    {
+      id: "encarregado",
+      title: "Encarregado de dados (DPO)",
+      body: (
+        <>
+          <p>
+            Para dúvidas, pedidos ou reclamações sobre os seus dados, fale com o nosso Encarregado pela Proteção de Dados pelo e-mail {dpo}.
+          </p>
+          <p>
+            Você também pode registrar uma reclamação na Autoridade Nacional de Proteção de Dados (ANPD). Para outros assuntos, use a página de{" "}
+            <Link to="/contato">Contato</Link>.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "alteracoes",
+      title: "Alterações desta política",
+      body: (
+        <p>
+          Podemos atualizar esta política para refletir mudanças na plataforma ou na lei. A data da última atualização fica no início desta página;
+          mudanças relevantes serão avisadas por e-mail ou no site. Veja também os nossos <Link to="/termos-de-uso">Termos de Uso</Link>.
+        </p>
+      ),
+    },
+  ];
+}
+
+export default function PoliticaPrivacidade() {
+  const config = useRootData()?.config;
+  return (
+    <LegalPage
+      title="Política de Privacidade"
+      intro="Como cuidamos dos seus dados pessoais, com base na Lei Geral de Proteção de Dados (LGPD)."
+      updated="janeiro de 2025"
+      sections={sections(config)}
+    />
+  );
 }
