@@ -1,8 +1,51 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { CircleX, Eye, Gift, HeartHandshake, Sparkles } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { ResultPage, type ResultItem } from "~/components/static-pages/result-page";
+import { Button } from "~/components/ui/button";
+import { feeSentence } from "~/lib/fee";
+import { festaFromSearch } from "~/lib/festa-param";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
 
-export const meta = () => [{ title: "Doação Cancelada — Festa Solidária" }];
+export const meta = () =>
+  pageMeta({
+    title: "Doação Cancelada",
+    description: "O pagamento não foi concluído e nenhum valor foi cobrado. Você pode doar quando quiser.",
+    noindex: true,
+  });
 
-// Built by issue #2.
-export default function Page() {
-  return <PendingFeature title="Doação Cancelada" />;
+export default function DoacaoCancelada() {
+  const [search] = useSearchParams();
+  const festa = festaFromSearch(search);
+  const feePercent = useRootData()?.config.feePercent;
+
+  const items: ResultItem[] = [
+    { icon: HeartHandshake, text: "Cada doação ajuda instituições que cuidam de famílias e pessoas que precisam de apoio." },
+    { icon: Gift, text: "Seu presente solidário faz a festa de alguém valer ainda mais." },
+    ...(feePercent === undefined ? [] : [{ icon: Eye, text: `Transparência: ${feeSentence(feePercent)}` }]),
+    { icon: Sparkles, text: "Você acompanha o impacto da sua contribuição." },
+  ];
+
+  return (
+    <ResultPage
+      tone="neutral"
+      icon={CircleX}
+      title="Doação Cancelada"
+      lead="O pagamento não foi concluído e nenhum valor foi cobrado. Se quiser, você pode tentar de novo quando preferir."
+      listTitle="Por que doar?"
+      items={items}
+      actions={
+        <>
+          <Button asChild variant="secondary">
+            <Link to="/">Voltar ao Início</Link>
+          </Button>
+          {festa ? (
+            <Button asChild>
+              <Link to={`/festa/${festa}`}>Voltar para Festa</Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
 }

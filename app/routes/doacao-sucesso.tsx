@@ -1,8 +1,56 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { ChartLine, CircleCheck, HandHeart, LayoutDashboard, Mail, UserRound } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { ResultPage, type ResultItem } from "~/components/static-pages/result-page";
+import { Button } from "~/components/ui/button";
+import { giftShareSentence } from "~/lib/fee";
+import { festaFromSearch } from "~/lib/festa-param";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
 
-export const meta = () => [{ title: "Doação Confirmada! — Festa Solidária" }];
+export const meta = () =>
+  pageMeta({
+    title: "Doação Confirmada!",
+    description: "Obrigado pela sua doação! Veja o que acontece agora com o seu presente solidário.",
+    noindex: true,
+  });
 
-// Built by issue #2.
-export default function Page() {
-  return <PendingFeature title="Doação Confirmada!" />;
+// Only words here: the payment provider's confirmed event marks a gift paid, never this page.
+export default function DoacaoSucesso() {
+  const [search] = useSearchParams();
+  const festa = festaFromSearch(search);
+  const feePercent = useRootData()?.config.feePercent;
+
+  const items: ResultItem[] = [
+    {
+      icon: LayoutDashboard,
+      text: festa ? "Sua doação vai aparecer no painel da festa em breve." : "Sua doação vai aparecer na plataforma em breve.",
+    },
+    { icon: Mail, text: "Se você informou seu e-mail, a confirmação da doação vai chegar na sua caixa de entrada." },
+    ...(feePercent === undefined ? [] : [{ icon: HandHeart, text: giftShareSentence(feePercent) }]),
+    { icon: ChartLine, text: "Você vai receber atualizações sobre o impacto que a sua doação ajudou a gerar." },
+    { icon: UserRound, text: "Seu nome aparece na lista de contribuições, a não ser que você tenha escolhido doar de forma anônima." },
+  ];
+
+  return (
+    <ResultPage
+      tone="success"
+      icon={CircleCheck}
+      title="Doação Confirmada!"
+      lead="Muito obrigado pela sua generosidade! Seu presente faz a diferença na vida de quem mais precisa."
+      listTitle="O que acontece agora"
+      items={items}
+      actions={
+        <>
+          <Button asChild variant="secondary">
+            <Link to="/">Voltar ao Início</Link>
+          </Button>
+          {festa ? (
+            <Button asChild>
+              <Link to={`/festa/${festa}`}>Ver Festa</Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
 }

@@ -1,8 +1,13 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { SubscriptionSuccessView } from "~/components/static-pages/subscription-success-view";
+import { pageMeta } from "~/lib/meta";
 
-export const meta = () => [{ title: "Assinatura Confirmada! — Festa Solidária" }];
+export const meta = () =>
+  pageMeta({
+    title: "Assinatura Confirmada!",
+    description: "Sua assinatura do Assine o Bem foi confirmada. Veja os próximos passos.",
+    noindex: true,
+  });
 
-// Built by issue #2.
-export default function Page() {
-  return <PendingFeature title="Assinatura Confirmada!" />;
+export default function SubscriptionSuccess() {
+  return <SubscriptionSuccessView />;
 }
