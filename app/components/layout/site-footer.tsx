@@ -9,7 +9,7 @@ export function SiteFooter() {
   const config = useRootData()?.config;
   return (
     <footer className="mt-16 bg-indigo-900 text-indigo-50">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-12 pb-24 md:grid-cols-3 md:pb-12">
         <div className="space-y-3">
           <span className="inline-block rounded-xl bg-cream px-3 py-2">
             <Logo />
@@ -19,7 +19,7 @@ export function SiteFooter() {
           </p>
           {config ? <p className="max-w-xs text-xs text-indigo-100">{feeSentence(config.feePercent)}</p> : null}
         </div>
-        <nav aria-label="Rodapé" className="grid grid-cols-2 gap-2 text-sm">
+        <nav aria-label="Rodapé" className="grid grid-cols-2 content-start gap-x-4 text-sm [&_a]:py-1.5">
           <Link className="hover:underline" to="/doar">Doar</Link>
           <Link className="hover:underline" to="/criar-festa">Criar Festa</Link>
           <Link className="hover:underline" to="/assine-o-bem">Assine o Bem</Link>
