@@ -92,15 +92,6 @@ async function findOrganizationForCause(causeId: string): Promise<string | null>
   return org?.id ?? null;
 }
 
-/** Causes a creator may choose (active only), for the form's select. */
-export async function listActiveCauses() {
-  return db
-    .select({ id: schema.causes.id, name: schema.causes.name })
-    .from(schema.causes)
-    .where(eq(schema.causes.active, true))
-    .orderBy(asc(schema.causes.name));
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -1,8 +1,168 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/festa.$id";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { GiftList } from "~/components/party/gift-list";
+import { PartyEnded } from "~/components/party/party-ended";
+import { PartyProgress } from "~/components/party/party-progress";
+import { ShareButtons } from "~/components/party/share-buttons";
+import { SponsorBanner } from "~/components/sponsor-banner";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatCalendarDate } from "~/lib/dates";
+import { feeSentence } from "~/lib/fee";
+import { parseFestaParam } from "~/lib/festa-param";
+import { formatCents } from "~/lib/money";
+import { partyVisibility } from "~/lib/party-status";
+import { qrCodeDataUrl } from "~/lib/qr.server";
+import { seoMeta } from "~/lib/seo";
+import { getSponsorAd } from "~/models/ads.server";
+import { listRecentPaidGifts } from "~/models/party-gifts.server";
+import { findPartyForPage } from "~/models/party.server";
+import { useRootData } from "~/root";
 
-export const meta = () => [{ title: "Festa — Festa Solidária" }];
+export async function loader({ params }: Route.LoaderArgs) {
+  // Public page: anyone may ask; only live parties are shown in full (decisions.md, Parties).
+  const key = parseFestaParam(params.id?.toLowerCase());
+  const party = key ? await findPartyForPage(key) : null;
+  if (!party) throw redirect("/");
+  const visibility = partyVisibility(party);
+  if (visibility === "inactive") throw redirect("/");
 
-// Built by issue #4.
-export default function Page() {
-  return <PendingFeature title="Festa" />;
+  const { userId: _owner, creatorName: _name, creatorImage: _image, ...publicParty } = party;
+  const shareUrl = `/festa/${party.shareCode}`;
+  if (visibility === "ended") {
+    return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null }, { status: 410 });
+  }
+  const [gifts, qr, ad] = await Promise.all([
+    listRecentPaidGifts(party.id, 10),
+    qrCodeDataUrl(party.shareLink),
+    getSponsorAd("festa"),
+  ]);
+  return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad });
+}
+
+export function meta(args: Route.MetaArgs) {
+  const loaderData = args.loaderData;
+  if (!loaderData) return [{ title: "Festa — Festa Solidária" }];
+  const { party, shareUrl, status } = loaderData;
+  const raised = party.raisedCents > 0 ? `${formatCents(party.raisedCents)} arrecadados` : "seja o primeiro a contribuir";
+  const description =
+    status === "ended"
+      ? `Festa solidária encerrada: ${formatCents(party.raisedCents)} arrecadados para ${party.causeName}. Obrigado a todos!`
+      : `Festa solidária em prol de ${party.causeName}: ${raised}. Em vez de presente, faça uma doação!`;
+  return seoMeta(args, {
+    title: party.name,
+    description,
+    path: shareUrl,
+    imageAlt: `Festa Solidária: ${party.name} em prol de ${party.causeName}`,
+    noindex: status === "ended",
+  });
+}
+
+export default function PartyPage({ loaderData }: Route.ComponentProps) {
+  const { party, gifts, qr, ad, status } = loaderData;
+  const feePercent = useRootData()?.config.feePercent ?? 10;
+  if (status === "ended") return <PartyEnded party={party} />;
+  const donateHref = `/doar?festa=${party.id}`;
+
+  return (
+    <div className="bg-gradient-to-b from-coral-50 to-cream">
+      {/* Phone: hero, reason, cause, gifts, QR, ad in one column (wrappers are display:contents and
+          children are ordered); desktop: story on the left, cause and sharing on the right. */}
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-5 pb-12 md:grid md:grid-cols-[minmax(0,1fr)_22rem] md:items-start md:gap-8 md:pt-10">
+        <div className="contents md:flex md:flex-col md:gap-8">
+          <section aria-labelledby="festa-nome" className="order-1 md:order-none">
+            <p className="text-sm font-bold text-coral-700">
+              <span>{formatCalendarDate(party.eventDate)}</span>
+              <span aria-hidden="true"> · </span>
+              <span>{party.eventType}</span>
+            </p>
+            <h1 id="festa-nome" className="mt-1 text-2xl leading-tight md:text-4xl">
+              {party.name}
+            </h1>
+            <div className="mt-4 rounded-2xl bg-white p-4 shadow-soft md:p-6">
+              {party.raisedCents > 0 ? (
+                <p>
+                  <span className="block text-sm font-semibold text-muted">Arrecadado para {party.causeName}</span>
+                  <span className="text-3xl font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</span>
+                </p>
+              ) : (
+                <p className="text-xl font-extrabold text-indigo-800">Seja o primeiro a contribuir</p>
+              )}
+              <PartyProgress raisedCents={party.raisedCents} goalCents={party.goalCents} className="mt-3" />
+              <Link to={donateHref} className={buttonVariants({ size: "lg", className: "mt-4 w-full" })}>
+                Fazer Doação
+              </Link>
+              <ShareButtons link={party.shareLink} title={party.name} className="mt-3 [&>button]:flex-1" size="sm" />
+            </div>
+          </section>
+
+          {party.message ? (
+            <section aria-labelledby="motivo" className="order-2 md:order-none">
+              <h2 id="motivo" className="text-xl">Porque escolhi essa ONG/Causa</h2>
+              <p className="mt-2 whitespace-pre-line text-lg text-ink/90">{party.message}</p>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="contribuicoes" className="order-4 md:order-none">
+            <h2 id="contribuicoes" className="text-xl">Contribuições Recentes</h2>
+            {gifts.length > 0 ? (
+              <Card className="mt-3 py-2">
+                <GiftList gifts={gifts} />
+              </Card>
+            ) : (
+              <p className="mt-2 text-muted">Ainda não há contribuições. Que tal ser a primeira pessoa a presentear esta causa?</p>
+            )}
+          </section>
+        </div>
+
+        <div className="contents md:flex md:flex-col md:gap-6">
+          <Card role="region" aria-labelledby="causa-titulo" className="order-3 md:order-none">
+            <h2 id="causa-titulo" className="text-sm font-bold tracking-wide text-coral-700 uppercase">ONG/Causa escolhida</h2>
+            <p className="mt-2 text-xl font-extrabold text-indigo-800">
+              {party.causeIcon ? <span aria-hidden="true">{party.causeIcon} </span> : null}
+              {party.causeName}
+            </p>
+            <p className="mt-2 text-ink/90">{party.causeDescription}</p>
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-center">
+              <div className="rounded-xl bg-cream p-3">
+                <dt className="text-xs font-bold text-muted">Contribuições</dt>
+                <dd className="text-xl font-extrabold text-indigo-800">{party.paidCount.toLocaleString("pt-BR")}</dd>
+              </div>
+              <div className="rounded-xl bg-cream p-3">
+                <dt className="text-xs font-bold text-muted">Arrecadado</dt>
+                <dd className="text-xl font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</dd>
+              </div>
+            </dl>
+            <Link to={donateHref} className={buttonVariants({ className: "mt-4 w-full" })}>
+              Fazer Doação
+            </Link>
+            <p className="mt-3 text-sm text-muted">{feeSentence(feePercent)}</p>
+          </Card>
+          {qr ? (
+            <Card className="order-5 flex items-center gap-4 md:order-none">
+              <img src={qr} width={112} height={112} alt={`QR code com o link da festa: ${party.shareLink}`} className="h-28 w-28 shrink-0 rounded-lg" />
+              <p className="text-sm text-muted">Aponte a câmera do celular para abrir esta festa ou mostre o código aos convidados.</p>
+            </Card>
+          ) : null}
+          <SponsorBanner ad={ad} className="order-6 md:order-none md:flex-col" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  useEffect(() => {
+    toast.error("Erro ao carregar", { description: "Não foi possível carregar os dados da festa" });
+  }, []);
+  return (
+    <ErrorScreen
+      title="Ops!"
+      message="Não foi possível carregar os dados desta festa. Verifique sua conexão e tente novamente."
+      retry
+    />
+  );
 }

@@ -1,0 +1,47 @@
+import { PartyPopper } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { formatCalendarDate } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+
+type EndedParty = { name: string; eventType: string; eventDate: string; raisedCents: number; paidCount: number; causeName: string };
+
+/** Read-only page of a party past its 5 days online (decisions.md, Parties): totals and thanks, no donate button. */
+export function PartyEnded({ party }: { party: EndedParty }) {
+  const gifts = party.paidCount === 1 ? "1 contribuição" : `${party.paidCount.toLocaleString("pt-BR")} contribuições`;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-14 text-center md:py-20">
+      <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-coral-100 text-coral-700">
+        <PartyPopper size={32} strokeWidth={2} aria-hidden="true" />
+      </span>
+      <p className="mt-4 text-sm font-bold tracking-wide text-coral-700 uppercase">Festa encerrada</p>
+      <h1 className="mt-2 text-3xl md:text-4xl">{party.name}</h1>
+      <p className="mt-2 text-muted">
+        {party.eventType} · {formatCalendarDate(party.eventDate)}
+      </p>
+      <div className="mt-8 rounded-2xl bg-white p-6 shadow-soft">
+        {party.raisedCents > 0 ? (
+          <>
+            <p className="text-sm font-semibold text-muted">Juntos, os convidados arrecadaram para {party.causeName}</p>
+            <p className="mt-1 text-4xl font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</p>
+            <p className="mt-1 font-semibold text-muted">em {gifts}</p>
+          </>
+        ) : (
+          <p className="text-lg font-bold text-indigo-800">Esta festa solidária foi em prol de {party.causeName}.</p>
+        )}
+        <p className="mt-4 text-lg">
+          Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram
+          presentes em solidariedade! 💛
+        </p>
+      </div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/eventos" className={buttonVariants()}>
+          Ver outras festas
+        </Link>
+        <Link to="/" className={buttonVariants({ variant: "secondary" })}>
+          Voltar ao Início
+        </Link>
+      </div>
+    </section>
+  );
+}
