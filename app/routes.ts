@@ -26,6 +26,7 @@ export default [
   route("politica-privacidade", "routes/politica-privacidade.tsx"),
 
   // Resource routes (no page): machine-facing endpoints.
+  route("painel/eventos", "routes/painel.eventos.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   route("*", "routes/$.tsx"),

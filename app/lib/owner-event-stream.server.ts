@@ -1,0 +1,77 @@
+import { type DonationPaidSubscriber, subscribeToOwnerDonations } from "./live-events.server";
+
+export const KEEP_ALIVE_MS = 25_000;
+
+type Options = {
+  keepAliveMs?: number;
+  subscribe?: (ownerUserId: string, fn: DonationPaidSubscriber) => Promise<() => void>;
+};
+
+/**
+ * The /painel live stream of one creator: a text/event-stream that carries a `donation` event for
+ * each gift that becomes paid on one of their parties, a keep-alive comment so proxies keep the
+ * connection open, and nothing about anyone else's parties (the fan-out filters by owner).
+ * Everything is released when the browser goes away (`signal`) or the stream is cancelled.
+ */
+export function ownerDonationStream(ownerUserId: string, signal: AbortSignal, options: Options = {}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const subscribe = options.subscribe ?? subscribeToOwnerDonations;
+  let cleanup = () => {};
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      let unsubscribe: () => void = () => {};
+      const keepAlive = setInterval(() => send(": keep-alive\n\n"), options.keepAliveMs ?? KEEP_ALIVE_MS);
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepAlive);
+        unsubscribe();
+        signal.removeEventListener("abort", cleanup);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the runtime
+        }
+      };
+      signal.addEventListener("abort", cleanup, { once: true });
+
+      // The browser reconnects after 3 s if the connection drops.
+      send("retry: 3000\n: connected\n\n");
+      try {
+        const off = await subscribe(ownerUserId, (event) => {
+          const payload = { partyId: event.partyId, donationId: event.donationId, amountCents: event.amountCents };
+          send(`event: donation\ndata: ${JSON.stringify(payload)}\n\n`);
+        });
+        if (closed) off();
+        else unsubscribe = off;
+      } catch {
+        cleanup(); // the browser's EventSource will try again
+      }
+      if (signal.aborted) cleanup();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
+
+export function eventStreamResponse(stream: ReadableStream<Uint8Array>): Response {
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
