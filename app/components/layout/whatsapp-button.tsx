@@ -10,15 +10,18 @@ export function whatsappLink(number: string, text = WHATSAPP_GREETING) {
 export function WhatsAppButton() {
   const config = useRootData()?.config;
   if (!config) return null;
+  // In its own landmark, so screen-reader users find it with the rest of the page's regions.
   return (
-    <a
-      href={whatsappLink(config.whatsappNumber)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Fale conosco pelo WhatsApp"
-      className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#0f7a3d] text-white shadow-soft hover:bg-[#0b6331]"
-    >
-      <MessageCircle size={28} strokeWidth={2} aria-hidden="true" />
-    </a>
+    <aside aria-label="Atendimento pelo WhatsApp">
+      <a
+        href={whatsappLink(config.whatsappNumber)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Fale conosco pelo WhatsApp"
+        className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#0f7a3d] text-white shadow-soft hover:bg-[#0b6331]"
+      >
+        <MessageCircle size={28} strokeWidth={2} aria-hidden="true" />
+      </a>
+    </aside>
   );
 }

@@ -1,0 +1,194 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// The e2e server runs with the default PLATFORM_FEE_PERCENT (10).
+const CAUSE_SHARE_SENTENCE = "90% de cada doação vai para a causa; 10% cobre a operadora de cartão e a administração.";
+
+const FAQ_QUESTIONS = [
+  "Criar uma festa solidária tem algum custo?",
+  "Existe alguma taxa sobre as doações?",
+  "Quando o valor arrecadado chega à instituição?",
+  "Por quanto tempo a página da festa fica no ar?",
+  "Posso editar ou cancelar minha festa?",
+  "Como fico sabendo das doações que recebi?",
+  "Como posso doar e o que é o Assine o Bem?",
+];
+
+const STATIC_PAGES = [
+  "/como-funciona",
+  "/faq",
+  "/termos-de-uso",
+  "/politica-privacidade",
+  "/subscription-success",
+  "/subscription-canceled",
+  "/doacao-sucesso?festa=abc12",
+  "/doacao-cancelada?festa=abc12",
+];
+
+/** Opens a page and waits until React has hydrated it (scripts loaded, network quiet). */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(200);
+}
+
+async function expectNoFullShareClaim(page: Page) {
+  await expect(page.locator("main")).not.toContainText("100% para a causa");
+  await expect(page.locator("main")).not.toContainText("100% da sua doação");
+  await expect(page.locator("main")).not.toContainText("sem taxas");
+}
+
+test("Como Funciona shows the 6 steps, the 6 benefits, the configured fee and the call to create a party", async ({ page }) => {
+  await open(page, "/como-funciona");
+  await expect(page).toHaveTitle("Como Funciona — Festa Solidária");
+  await expect(page.getByRole("heading", { level: 1, name: "Como Funciona" })).toBeVisible();
+  for (const step of ["Crie sua Festa", "Defina a Meta", "Compartilhe", "Convidados Doam", "Impacto Garantido", "Celebre o Resultado"]) {
+    await expect(page.getByRole("heading", { level: 3, name: step, exact: true })).toBeVisible();
+  }
+  for (const benefit of [
+    "Página Personalizada",
+    "Acompanhamento em Tempo Real",
+    "Certificado de Impacto",
+    "100% Transparente",
+    "Compartilhamento Fácil",
+    "Suporte Completo",
+  ]) {
+    await expect(page.getByRole("heading", { level: 3, name: benefit, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("listitem").filter({ hasText: "100% Transparente" })).toContainText(CAUSE_SHARE_SENTENCE);
+  await expectNoFullShareClaim(page);
+  const ctas = page.getByRole("main").getByRole("link", { name: "Criar Minha Festa" });
+  await expect(ctas).toHaveCount(2);
+  await expect(ctas.first()).toHaveAttribute("href", "/criar-festa");
+});
+
+test("the FAQ lists the 7 questions and keeps one answer open at a time", async ({ page }) => {
+  await open(page, "/faq");
+  await expect(page).toHaveTitle("Dúvidas Frequentes — Festa Solidária");
+  await expect(page.getByRole("heading", { level: 1, name: "Dúvidas Frequentes" })).toBeVisible();
+
+  const triggers = page.getByRole("main").getByRole("button");
+  await expect(triggers).toHaveText(FAQ_QUESTIONS);
+  for (const trigger of await triggers.all()) await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  const first = page.getByRole("button", { name: FAQ_QUESTIONS[0] });
+  const fee = page.getByRole("button", { name: FAQ_QUESTIONS[1] });
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("Criar um evento na Festa Solidária é gratuito")).toBeVisible();
+
+  await fee.click();
+  await expect(fee).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("Criar um evento na Festa Solidária é gratuito")).toBeHidden();
+  const feeAnswer = page.getByRole("region", { name: FAQ_QUESTIONS[1] });
+  await expect(feeAnswer).toContainText("Há uma taxa de 10% sobre o total arrecadado, que cobre o custo da operadora de cartão e a administração");
+  await expect(feeAnswer).toContainText("Os outros 90% vão para a causa.");
+
+  // Collapsible: the open answer closes again, leaving none open.
+  await fee.click();
+  await expect(fee).toHaveAttribute("aria-expanded", "false");
+  await expect(feeAnswer).toBeHidden();
+
+  await page.getByRole("button", { name: FAQ_QUESTIONS[2] }).click();
+  await expect(page.getByRole("region", { name: FAQ_QUESTIONS[2] })).toContainText("33 dias corridos");
+  await expect(page.getByRole("region", { name: FAQ_QUESTIONS[2] })).toContainText("3 dias úteis");
+
+  await expect(page.getByRole("link", { name: "Fale Conosco", exact: true })).toHaveAttribute("href", "/contato");
+  await expect(page.getByRole("link", { name: "Criar Festa Solidária" })).toHaveAttribute("href", "/criar-festa");
+  await expectNoFullShareClaim(page);
+});
+
+test("the legal texts carry their date and the configured contacts", async ({ page }) => {
+  await open(page, "/termos-de-uso");
+  await expect(page.getByRole("heading", { level: 1, name: "Termos de Uso" })).toBeVisible();
+  const terms = page.getByRole("article");
+  await expect(terms).toContainText("Última atualização: janeiro de 2025");
+  await expect(terms).toContainText("foro da comarca de Belo Horizonte - MG");
+  await expect(terms).toContainText("(31) 99999-9999");
+  await expect(terms).toContainText(CAUSE_SHARE_SENTENCE);
+  await expect(terms.getByRole("link", { name: "contato@festasolidaria.org.br" })).toHaveAttribute("href", "mailto:contato@festasolidaria.org.br");
+
+  await open(page, "/politica-privacidade");
+  await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
+  const policy = page.getByRole("article");
+  await expect(policy).toContainText("Última atualização: janeiro de 2025");
+  await expect(policy).toContainText("LGPD");
+  await expect(policy).toContainText("cerca de 5 anos");
+  await expect(policy).toContainText("O e-mail de quem doa nunca é exibido publicamente.");
+  await expect(policy).toContainText("baixar uma cópia dos seus dados");
+  await expect(policy).toContainText("excluir a sua conta");
+  await expect(page.getByRole("heading", { level: 2, name: /Encarregado de dados/ })).toBeVisible();
+  await expect(policy.getByRole("link", { name: "privacidade@festasolidaria.org.br" }).first()).toHaveAttribute(
+    "href",
+    "mailto:privacidade@festasolidaria.org.br",
+  );
+});
+
+test("the subscription result pages show next steps and the way back", async ({ page }) => {
+  await open(page, "/subscription-success");
+  await expect(page.getByRole("heading", { level: 1, name: "Assinatura Confirmada!" })).toBeVisible();
+  const steps = page.getByRole("list").filter({ hasText: "e-mail de confirmação" });
+  await expect(steps).toContainText("grupo exclusivo de assinantes no WhatsApp");
+  await expect(steps).toContainText("relatório de impacto");
+  await expect(steps).toContainText("certificado digital");
+  await expect(page.getByRole("link", { name: "Gerenciar Assinatura" })).toHaveAttribute("href", "/assine-o-bem");
+  await expect(page.getByRole("main").getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+
+  await open(page, "/subscription-canceled");
+  await expect(page.getByRole("heading", { level: 1, name: "Assinatura Cancelada" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Por que assinar?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver Planos" })).toHaveAttribute("href", "/assine-o-bem");
+  await expect(page.getByRole("main").getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+});
+
+test("the donation success page links back to the party only for a valid festa parameter", async ({ page }) => {
+  await open(page, "/doacao-sucesso?festa=abc12");
+  await expect(page.getByRole("heading", { level: 1, name: "Doação Confirmada!" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main).toContainText("Sua doação vai aparecer no painel da festa em breve.");
+  await expect(main).toContainText("caixa de entrada");
+  await expect(main).toContainText("90% da sua doação vai para a causa; 10% cobre a operadora de cartão e a administração.");
+  await expect(main).toContainText("atualizações sobre o impacto");
+  await expect(main).toContainText("a não ser que você tenha escolhido doar de forma anônima");
+  await expectNoFullShareClaim(page);
+  await expect(page.getByRole("link", { name: "Ver Festa" })).toHaveAttribute("href", "/festa/abc12");
+  await expect(main.getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+
+  for (const path of ["/doacao-sucesso", "/doacao-sucesso?festa=..%2Fadmin", "/doacao-sucesso?festa=%3Cscript%3E", `/doacao-sucesso?festa=${"a".repeat(65)}`]) {
+    await open(page, path);
+    await expect(page.getByRole("heading", { level: 1, name: "Doação Confirmada!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver Festa" })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Voltar ao Início" })).toBeVisible();
+  }
+});
+
+test("the donation canceled page offers the way back to the party when there is one", async ({ page }) => {
+  await open(page, "/doacao-cancelada?festa=abc12");
+  await expect(page.getByRole("heading", { level: 1, name: "Doação Cancelada" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Por que doar?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Voltar para Festa" })).toHaveAttribute("href", "/festa/abc12");
+  await expect(page.getByRole("main").getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+  await expectNoFullShareClaim(page);
+
+  await open(page, "/doacao-cancelada?festa=ABC%2012");
+  await expect(page.getByRole("link", { name: "Voltar para Festa" })).toHaveCount(0);
+  await open(page, "/doacao-cancelada");
+  await expect(page.getByRole("link", { name: "Voltar para Festa" })).toHaveCount(0);
+});
+
+test("every static page has share meta, no console errors and no accessibility violations", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of STATIC_PAGES) {
+    await open(page, path);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /— Festa Solidária$/);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", /.{50,}/);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
