@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { listRecentAudit } from "~/models/admin-audit.server";
+import { deleteAdminRole, findUserByEmail, findUserById, insertAdminRole, listAdmins, lockAdminIds } from "~/models/admin-team.server";
+import { type AdminActionHandler, auditedChange, fail, firstError, parseForm, postedValues, succeed } from "./action-kit.server";
+
+export async function loadTeam() {
+  return { admins: await listAdmins(), audit: await listRecentAudit(30) };
+}
+
+const grantSchema = z.object({
+  email: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.email({ error: "Informe um e-mail válido." }).max(200),
+  ),
+});
+
+export const grantAdminAction: AdminActionHandler = async ({ admin, form }) => {
+  const parsed = parseForm(grantSchema, form);
+  if (!parsed.ok) return fail("grantAdmin", { title: "Erro ao conceder acesso", description: firstError(parsed.errors) }, parsed);
+  const outcome = await auditedChange(admin, async (tx, audit) => {
+    const target = await findUserByEmail(tx, parsed.data.email);
+    if (!target) return { kind: "no-user" as const };
+    const granted = await insertAdminRole(tx, target.id);
+    if (granted) await audit({ action: "role.grant_admin", entity: "user", entityId: target.id, details: { email: target.email } });
+    return { kind: granted ? ("granted" as const) : ("already" as const), name: target.name };
+  });
+  if (outcome.kind === "no-user") {
+    const message = "Nenhuma conta com este e-mail. A pessoa precisa se cadastrar antes.";
+    return fail("grantAdmin", { title: "Erro ao conceder acesso", description: message }, { status: 404, errors: { email: message }, values: postedValues(form) });
+  }
+  if (outcome.kind === "already") return succeed("grantAdmin", { title: "Já é administrador", description: `${outcome.name} já tinha acesso ao painel.` });
+  return succeed("grantAdmin", { title: "Acesso de administrador concedido", description: outcome.name });
+};
+
+// Better Auth user ids are opaque strings, not uuids.
+const revokeSchema = z.object({ userId: z.string().trim().min(1, "Registro inválido.").max(100) });
+
+export const revokeAdminAction: AdminActionHandler = async ({ admin, form }) => {
+  const parsed = parseForm(revokeSchema, form);
+  if (!parsed.ok) return fail("revokeAdmin", { title: "Erro ao remover acesso", description: firstError(parsed.errors) });
+  const { userId } = parsed.data;
+  if (userId === admin.id) {
+    return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "Você não pode remover o seu próprio acesso. Peça a outra pessoa administradora." }, { status: 409 });
+  }
+  const outcome = await auditedChange(admin, async (tx, audit) => {
+    const adminIds = await lockAdminIds(tx);
+    if (!adminIds.includes(userId)) return "not-admin" as const;
+    if (adminIds.length <= 1) return "last" as const;
+    const target = await findUserById(tx, userId);
+    await deleteAdminRole(tx, userId);
+    await audit({ action: "role.revoke_admin", entity: "user", entityId: userId, details: { email: target?.email ?? null } });
+    return "revoked" as const;
+  });
+  if (outcome === "not-admin") return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "Esta pessoa já não é administradora." }, { status: 404 });
+  if (outcome === "last") return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "É preciso manter pelo menos uma pessoa administradora." }, { status: 409 });
+  return succeed("revokeAdmin", { title: "Acesso de administrador removido" });
+};
