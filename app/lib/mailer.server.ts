@@ -15,7 +15,8 @@ export interface MailTransport {
 
 export async function createSmtpTransport(smtpUrl: string, from: string): Promise<MailTransport> {
   const nodemailer = await import("nodemailer");
-  const transporter = nodemailer.default.createTransport(smtpUrl, {
+  const transporter = nodemailer.default.createTransport({
+    url: smtpUrl,
     // A hung mail server must fail the attempt (and be retried later), not block the worker.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -1,0 +1,19 @@
+/**
+ * Where to send the user after login: only a path on this site. Anything else ("//evil.com",
+ * "/\\evil.com", "https://…", "javascript:…") falls back, so ?redirectTo= cannot become an open
+ * redirect.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/painel"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Browsers drop tabs and newlines inside URLs, so "/\t/evil.com" would still escape.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  try {
+    const base = "http://festa.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
