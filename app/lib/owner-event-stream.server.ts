@@ -46,7 +46,7 @@ export function ownerDonationStream(ownerUserId: string, signal: AbortSignal, op
       signal.addEventListener("abort", cleanup, { once: true });
 
       // The browser reconnects after 3 s if the connection drops.
-      send("retry: 3000\n: connected\n\n");
+      send("retry: 3000\n\n");
       try {
         const off = await subscribe(ownerUserId, (event) => {
           const payload = { partyId: event.partyId, donationId: event.donationId, amountCents: event.amountCents };
@@ -54,6 +54,8 @@ export function ownerDonationStream(ownerUserId: string, signal: AbortSignal, op
         });
         if (closed) off();
         else unsubscribe = off;
+        // From here on no paid gift is missed: the page refreshes its numbers after a reconnect.
+        send("event: ready\ndata: {}\n\n");
       } catch {
         cleanup(); // the browser's EventSource will try again
       }

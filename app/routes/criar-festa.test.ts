@@ -1,0 +1,84 @@
+import { useTestDatabase } from "@tests/database";
+useTestDatabase();
+
+import { authedRequest, createTestUser } from "@tests/auth";
+import { insertCause } from "@tests/parties";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { action, loader } from "./criar-festa";
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+function post(cookie: string | undefined, fields: Record<string, string>) {
+  return authedRequest("/criar-festa", { method: "POST", body: new URLSearchParams(fields), cookie });
+}
+
+async function unwrap(result: unknown) {
+  // data() results come back as { type: "DataWithResponseInit", data, init }.
+  const r = result as { data: { errors: Record<string, string>; values: Record<string, string>; formError?: string }; init: { status: number } };
+  return { status: r.init.status, ...r.data };
+}
+
+const valid = (causeId: string) => ({
+  name: "Aniversário da Lia",
+  eventType: "Aniversário",
+  eventDate: addCalendarDays(todayInSaoPaulo(), 7),
+  causeId,
+  goal: "2.000",
+  message: "Porque a Lia ama os bichos",
+});
+
+describe("/criar-festa", () => {
+  it("sends a visitor without a session to /auth with the spec's toast", async () => {
+    const response = (await loader(args(authedRequest("/criar-festa"))).catch((r) => r)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fcriar-festa");
+    expect(response.headers.get("Set-Cookie")).toContain("fs_toast");
+    const posted = (await action(args(post(undefined, valid("x")))).catch((r) => r)) as Response;
+    expect(posted.status).toBe(302);
+    expect(await db.select().from(schema.parties)).toHaveLength(0);
+  });
+
+  it("offers only active causes", async () => {
+    const { cookie } = await createTestUser();
+    const active = await insertCause({ name: "Combate à Fome" });
+    await insertCause({ name: "Causa desativada", active: false });
+    const { causes } = await loader(args(authedRequest("/criar-festa", { cookie })));
+    expect(causes).toEqual([{ id: active.id, name: "Combate à Fome" }]);
+  });
+
+  it("creates the party for the session's user, ignoring a forged user id, and goes to /painel", async () => {
+    const { user, cookie } = await createTestUser();
+    const other = await createTestUser();
+    const cause = await insertCause();
+    const response = (await action(args(post(cookie, { ...valid(cause.id), userId: other.user.id, user_id: other.user.id })))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/painel");
+    expect(response.headers.get("Set-Cookie")).toContain("fs_toast");
+    const [party] = await db.select().from(schema.parties);
+    expect(party).toMatchObject({ userId: user.id, goalCents: 200000, name: "Aniversário da Lia" });
+  });
+
+  it("refuses a past date, a bad goal and an inactive cause, keeping the values and storing nothing", async () => {
+    const { cookie } = await createTestUser();
+    const cause = await insertCause();
+    const inactive = await insertCause({ active: false });
+
+    const past = await unwrap(await action(args(post(cookie, { ...valid(cause.id), eventDate: addCalendarDays(todayInSaoPaulo(), -1) }))));
+    expect(past).toMatchObject({ status: 400, errors: { eventDate: "A data do evento não pode estar no passado." } });
+    expect(past.values.name).toBe("Aniversário da Lia");
+
+    const goal = await unwrap(await action(args(post(cookie, { ...valid(cause.id), goal: "abc" }))));
+    expect(goal.errors).toEqual({ goal: "Informe a meta em reais, por exemplo 1.500,00." });
+    expect(goal.values.goal).toBe("abc");
+
+    const negative = await unwrap(await action(args(post(cookie, { ...valid(cause.id), goal: "-50" }))));
+    expect(negative.errors).toEqual({ goal: "A meta não pode ser negativa." });
+
+    const off = await unwrap(await action(args(post(cookie, valid(inactive.id)))));
+    expect(off).toMatchObject({ status: 400, errors: { causeId: "Esta ONG/Causa não está disponível. Escolha outra da lista." } });
+
+    expect(await db.select().from(schema.parties)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,63 @@
+import { useTestDatabase } from "@tests/database";
+useTestDatabase();
+
+import { insertCause, insertParty, insertPaidGift, insertUser } from "@tests/parties";
+import { describe, expect, it } from "vitest";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { loader as eventsLoader } from "./eventos";
+import { loader } from "./festa.$id";
+
+const load = (id: string) => loader({ request: new Request(`http://localhost:3000/festa/${id}`), params: { id }, context: {} } as never).catch((r: unknown) => r);
+type Loaded = { data: { status: string; party: Record<string, unknown>; gifts: Array<Record<string, unknown>>; qr: string | null }; init: { status?: number } | null };
+
+async function setup(overrides: Parameters<typeof insertParty>[0] extends infer T ? Partial<T> : never = {}) {
+  const user = await insertUser();
+  const cause = await insertCause({ name: "Proteção Animal" });
+  return insertParty({ userId: user.id, causeId: cause.id, ...overrides });
+}
+
+describe("/festa/:id", () => {
+  it("shows a live party by code or id with public gifts only and a QR code", async () => {
+    const party = await setup({ shareCode: "abc12" });
+    await insertPaidGift(party.id, { amountCents: 5000, name: "Carla", email: "carla@exemplo.com.br", message: "Parabéns!" });
+    await insertPaidGift(party.id, { amountCents: 2000, name: null, email: "anon@exemplo.com.br" });
+    const byCode = (await load("ABC12")) as Loaded;
+    expect(byCode.data.status).toBe("live");
+    expect(byCode.data.party).toMatchObject({ raisedCents: 7000, paidCount: 2, causeName: "Proteção Animal" });
+    expect(byCode.data.party).not.toHaveProperty("userId");
+    expect(byCode.data.gifts.map((g) => g.name)).toEqual([null, "Carla"]);
+    expect(byCode.data.qr).toMatch(/^data:image\/svg\+xml/);
+    expect(JSON.stringify(byCode.data)).not.toContain("exemplo.com.br");
+    expect(((await load(party.id)) as Loaded).data.party.id).toBe(party.id);
+  });
+
+  it("sends unknown, malformed and inactive parties home", async () => {
+    const inactive = await setup({ active: false });
+    for (const id of ["zzzzz", "../x", inactive.shareCode]) {
+      const response = (await load(id)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+  });
+
+  it("answers 410 with a read-only page 6 days after the event", async () => {
+    const ended = await setup({ eventDate: addCalendarDays(todayInSaoPaulo(), -6) });
+    const lastDay = await setup({ eventDate: addCalendarDays(todayInSaoPaulo(), -5), shareCode: "last5" });
+    const result = (await load(ended.shareCode)) as Loaded;
+    expect(result.init?.status).toBe(410);
+    expect(result.data).toMatchObject({ status: "ended", gifts: [], qr: null });
+    expect(((await load(lastDay.shareCode)) as Loaded).data.status).toBe("live");
+  });
+});
+
+describe("/eventos", () => {
+  it("reads nome, data and pagina from the URL and ignores bad values", async () => {
+    await setup({ name: "Aniversário do Théo", eventDate: addCalendarDays(todayInSaoPaulo(), 2) });
+    const get = (q: string) => eventsLoader({ request: new Request(`http://localhost:3000/eventos${q}`), params: {}, context: {} } as never);
+    expect((await get("?nome=theo")).parties).toHaveLength(1);
+    expect((await get(`?data=${addCalendarDays(todayInSaoPaulo(), 3)}`)).parties).toHaveLength(0);
+    const bad = await get("?nome=&data=31-12-2026&pagina=-3");
+    expect(bad.search).toEqual({ nome: "", data: "", pagina: 1 });
+    expect(bad.parties).toHaveLength(1);
+  });
+});
