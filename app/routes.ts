@@ -25,9 +25,16 @@ export default [
   route("termos-de-uso", "routes/termos-de-uso.tsx"),
   route("politica-privacidade", "routes/politica-privacidade.tsx"),
 
+  // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
+  route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
+
   // Resource routes (no page): machine-facing endpoints.
   route("painel/eventos", "routes/painel.eventos.ts"),
+  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("transparencia/relatorio/:mes", "routes/transparencia.relatorio.$mes.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;
