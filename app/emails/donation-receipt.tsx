@@ -1,0 +1,82 @@
+import { getConfig } from "~/config.server";
+import { formatDateTime } from "~/lib/dates";
+import { giftShareSentence } from "~/lib/fee";
+import { formatCents, splitFee } from "~/lib/money";
+import { EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
+import { firstName, renderEmail } from "./render.server";
+
+export type DonationReceiptProps = {
+  donorName: string | null;
+  receiptNumber: number;
+  amountCents: number;
+  paidAt: Date;
+  partyName: string | null;
+  causeName: string | null;
+  organizationName: string | null;
+  feePercent: number;
+};
+
+export const formatReceiptNumber = (n: number) => String(n).padStart(6, "0");
+
+/** To the donor who left an e-mail: the receipt (amount, destination, date, fee and net, number). */
+export function donationReceiptEmail(props: DonationReceiptProps) {
+  const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
+  const number = formatReceiptNumber(props.receiptNumber);
+  const amount = formatCents(props.amountCents);
+  const { feeCents, netCents } = splitFee(props.amountCents, props.feePercent);
+  const when = formatDateTime(props.paidAt);
+  const subject = `Recibo da sua doação nº ${number} — ${amount}`;
+  const hello = props.donorName ? `Obrigado, ${firstName(props.donorName)}!` : "Obrigado pela sua doação!";
+  const rows: Array<[string, string]> = [
+    ["Recibo nº", number],
+    ["Valor doado", amount],
+    ...(props.partyName ? ([["Festa", props.partyName]] as Array<[string, string]>) : []),
+    ...(props.causeName ? ([["Causa", props.causeName]] as Array<[string, string]>) : []),
+    ...(props.organizationName ? ([["Instituição", props.organizationName]] as Array<[string, string]>) : []),
+    ["Data do pagamento", `${when} (horário de Brasília)`],
+    [`Taxa da plataforma (${props.feePercent.toLocaleString("pt-BR")}%)`, formatCents(feeCents)],
+    ["Valor que chega à causa", formatCents(netCents)],
+  ];
+  const element = (
+    <EmailLayout
+      preview={`Recibo nº ${number}: ${amount} confirmados.`}
+      footer={
+        <>
+          Você recebeu este e-mail porque fez uma doação pela Festa Solidária e informou este endereço para o recibo.
+          <br />
+          Dúvidas? Escreva para <EmailLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</EmailLink>
+        </>
+      }
+    >
+      <EmailHeading>{hello}</EmailHeading>
+      <EmailText>Seu pagamento foi confirmado. Este é o recibo da sua doação:</EmailText>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 20px", borderCollapse: "collapse" }}>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <td style={{ padding: "8px 0", borderBottom: "1px solid #ffe0da", color: "#5d5670", fontSize: 14 }}>{label}</td>
+              <td style={{ padding: "8px 0", borderBottom: "1px solid #ffe0da", textAlign: "right", fontWeight: 700 }}>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <EmailText muted>{giftShareSentence(props.feePercent)}</EmailText>
+      <EmailText muted>
+        Acompanhe o impacto em <EmailLink href={`${PUBLIC_URL}/transparencia`} />.
+      </EmailText>
+    </EmailLayout>
+  );
+  const text = `
+${hello}
+
+Seu pagamento foi confirmado. Este é o recibo da sua doação:
+
+${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}
+
+${giftShareSentence(props.feePercent)}
+Acompanhe o impacto em ${PUBLIC_URL}/transparencia
+
+Dúvidas? Escreva para ${CONTACT_EMAIL}
+`;
+  return renderEmail("donation-receipt", subject, element, text);
+}

@@ -1,0 +1,50 @@
+import { getConfig } from "~/config.server";
+import { formatCents } from "~/lib/money";
+import { EmailButton, EmailHeading, EmailLayout, EmailText, StandardFooter } from "./layout";
+import { firstName, renderEmail } from "./render.server";
+
+export type DonationReceivedProps = {
+  creatorName: string;
+  partyName: string;
+  amountCents: number;
+  donorLabel: string;
+  message: string | null;
+};
+
+/** To the party's creator, once per paid gift (product-spec §1: amount and the message, if any). */
+export function donationReceivedEmail(props: DonationReceivedProps) {
+  const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
+  const amount = formatCents(props.amountCents);
+  const subject = `Nova doação de ${amount} para ${props.partyName} 🎉`;
+  const hello = `Olá, ${firstName(props.creatorName)}!`;
+  const element = (
+    <EmailLayout preview={`${props.donorLabel} doou ${amount} para a sua festa.`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
+      <EmailHeading>{hello}</EmailHeading>
+      <EmailText>
+        Sua festa <strong>{props.partyName}</strong> acaba de receber uma nova contribuição de <strong>{amount}</strong>, de{" "}
+        <strong>{props.donorLabel}</strong>.
+      </EmailText>
+      {props.message ? (
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 16px" }}>
+          <tbody>
+            <tr>
+              <td style={{ backgroundColor: "#fff1ee", borderRadius: 12, padding: "14px 18px", fontStyle: "italic" }}>“{props.message}”</td>
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+      <EmailButton href={`${PUBLIC_URL}/painel`}>Ver meu painel</EmailButton>
+      <EmailText muted>Obrigado por transformar a sua celebração em solidariedade.</EmailText>
+    </EmailLayout>
+  );
+  const text = `
+${hello}
+
+Sua festa "${props.partyName}" acaba de receber uma nova contribuição de ${amount}, de ${props.donorLabel}.
+${props.message ? `\nMensagem: "${props.message}"\n` : ""}
+Veja no seu painel: ${PUBLIC_URL}/painel
+
+Obrigado por transformar a sua celebração em solidariedade.
+`;
+  return renderEmail("donation-received", subject, element, text);
+}

@@ -1,0 +1,66 @@
+/**
+ * The two e-mails of a paid gift, queued in the outbox inside the transaction that marks it
+ * paid: the creator's "new gift" note and the donor's receipt (when they left an e-mail).
+ */
+import { eq } from "drizzle-orm";
+import { getConfig } from "~/config.server";
+import { type Executor, schema } from "~/db.server";
+import { donationReceiptEmail } from "~/emails/donation-receipt";
+import { donationReceivedEmail } from "~/emails/donation-received";
+import { enqueueEmail } from "./outbox.server";
+
+const { donations, parties, causes, organizations, user } = schema;
+
+export const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
+
+export async function queuePaidGiftEmails(executor: Executor, donationId: string) {
+  const [gift] = await executor
+    .select({
+      amountCents: donations.amountCents,
+      anonymous: donations.anonymous,
+      donorName: donations.donorName,
+      donorEmail: donations.donorEmail,
+      message: donations.message,
+      receiptNumber: donations.receiptNumber,
+      paidAt: donations.paidAt,
+      partyName: parties.name,
+      partyCauseId: parties.causeId,
+      ownerName: user.name,
+      ownerEmail: user.email,
+      organizationName: organizations.name,
+      organizationCauseId: organizations.causeId,
+    })
+    .from(donations)
+    .leftJoin(parties, eq(parties.id, donations.partyId))
+    .leftJoin(user, eq(user.id, parties.userId))
+    .leftJoin(organizations, eq(organizations.id, donations.organizationId))
+    .where(eq(donations.id, donationId));
+  if (!gift) return;
+
+  const causeId = gift.partyCauseId ?? gift.organizationCauseId;
+  const [cause] = causeId ? await executor.select({ name: causes.name }).from(causes).where(eq(causes.id, causeId)) : [];
+
+  if (gift.partyName && gift.ownerEmail) {
+    const email = donationReceivedEmail({
+      creatorName: gift.ownerName ?? "",
+      partyName: gift.partyName,
+      amountCents: gift.amountCents,
+      donorLabel: gift.anonymous || !gift.donorName ? ANONYMOUS_DONOR_LABEL : gift.donorName,
+      message: gift.message,
+    });
+    await enqueueEmail(executor, { ...email, to: gift.ownerEmail, dedupeKey: `donation-received:${donationId}` });
+  }
+  if (gift.donorEmail) {
+    const email = donationReceiptEmail({
+      donorName: gift.anonymous ? null : gift.donorName,
+      receiptNumber: gift.receiptNumber,
+      amountCents: gift.amountCents,
+      paidAt: gift.paidAt ?? new Date(),
+      partyName: gift.partyName,
+      causeName: cause?.name ?? null,
+      organizationName: gift.organizationName,
+      feePercent: getConfig().PLATFORM_FEE_PERCENT,
+    });
+    await enqueueEmail(executor, { ...email, to: gift.donorEmail, dedupeKey: `donation-receipt:${donationId}` });
+  }
+}

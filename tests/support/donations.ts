@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/db.server";
+import type { DonationEventAction, DonationPaymentEvent, ProviderName } from "~/lib/payments/types";
+import { createPendingDonation, linkDonationCheckout } from "~/models/donation.server";
+import { insertCause, insertParty, insertUser } from "./parties";
+
+/** A creator (with e-mail), a cause, an NGO and a live party. */
+export async function givingSetup(overrides: { partyName?: string } = {}) {
+  const owner = await insertUser("Mariana Costa");
+  const cause = await insertCause();
+  const [org] = await db
+    .insert(schema.organizations)
+    .values({ name: "AADORA", slug: `org-${randomUUID().slice(0, 8)}`, causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: true })
+    .returning();
+  const party = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org!.id, name: overrides.partyName ?? "Aniversário da Ana" });
+  const [ownerRow] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, owner.id));
+  return { owner: { ...owner, email: ownerRow!.email }, cause, org: org!, party };
+}
+
+/** A pending gift linked to a checkout, as /doar leaves it. */
+export async function insertPendingGift(
+  partyId: string | null,
+  gift: { amountCents?: number; provider?: ProviderName; donorName?: string | null; donorEmail?: string | null; message?: string | null; anonymous?: boolean; organizationId?: string | null } = {},
+) {
+  const provider = gift.provider ?? "sandbox";
+  const created = await createPendingDonation({
+    partyId,
+    organizationId: gift.organizationId ?? null,
+    userId: null,
+    amountCents: gift.amountCents ?? 5000,
+    anonymous: gift.anonymous ?? false,
+    donorName: gift.donorName === undefined ? "Beatriz Lima" : gift.donorName,
+    donorEmail: gift.donorEmail === undefined ? "beatriz@exemplo.com.br" : gift.donorEmail,
+    message: gift.message ?? null,
+    provider,
+    idempotencyKey: `test_${randomUUID()}`,
+  });
+  const checkoutId = provider === "sandbox" ? `cs_sbx_${randomUUID().replace(/-/g, "")}` : `cs_test_${randomUUID().replace(/-/g, "")}`;
+  await linkDonationCheckout(created.id, checkoutId);
+  return { id: created.id, checkoutId, amountCents: gift.amountCents ?? 5000 };
+}
+
+let eventCounter = 0;
+
+/** A normalized provider event for a gift, as a provider's parseWebhook would produce. */
+export function donationEvent(
+  gift: { id: string; checkoutId: string },
+  action: DonationEventAction,
+  options: { id?: string; provider?: ProviderName; occurredAt?: Date; paymentId?: string } = {},
+): DonationPaymentEvent {
+  return {
+    kind: "donation",
+    id: options.id ?? `evt_test_${++eventCounter}_${randomUUID().slice(0, 8)}`,
+    provider: options.provider ?? "sandbox",
+    type: `test.${action}`,
+    occurredAt: options.occurredAt ?? new Date(),
+    action,
+    ref: { donationId: gift.id, checkoutId: gift.checkoutId, paymentId: options.paymentId ?? null },
+    paymentId: options.paymentId ?? null,
+  };
+}
+
+export async function donationRow(id: string) {
+  const [row] = await db.select().from(schema.donations).where(eq(schema.donations.id, id));
+  return row!;
+}
+
+export async function partyTotals(partyId: string) {
+  const [row] = await db
+    .select({ raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
+    .from(schema.parties)
+    .where(eq(schema.parties.id, partyId));
+  return row!;
+}
+
+export async function historyOf(donationId: string) {
+  return db
+    .select()
+    .from(schema.donationStatusHistory)
+    .where(eq(schema.donationStatusHistory.donationId, donationId))
+    .orderBy(schema.donationStatusHistory.createdAt, schema.donationStatusHistory.occurredAt);
+}
+
+export async function outboxEmails() {
+  return db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.createdAt);
+}
