@@ -1,8 +1,15 @@
+import { useMatches } from "react-router";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { WhatsAppButton } from "./whatsapp-button";
 
+/** A route exports `handle = { bare: true }` to render without the site's header and footer. */
+export type ShellHandle = { bare?: boolean };
+
 export function SiteShell({ children }: { children: React.ReactNode }) {
+  const bare = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.bare);
+  // The sandbox's hosted payment page stands apart from the site, like a provider's would.
+  if (bare) return <main id="conteudo" className="min-h-screen">{children}</main>;
   return (
     <div className="flex min-h-screen flex-col">
       <a

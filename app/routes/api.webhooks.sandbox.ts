@@ -1,0 +1,11 @@
+import { handleWebhook } from "~/lib/payments/webhook.server";
+import type { Route } from "./+types/api.webhooks.sandbox";
+
+/** The sandbox provider's signed events: same processing as Stripe's. */
+export async function action({ request }: Route.ActionArgs) {
+  return handleWebhook("sandbox", request);
+}
+
+export function loader() {
+  return Response.json({ error: "método não permitido" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,143 @@
+import { CreditCard, FlaskConical, Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { getConfig } from "~/config.server";
+import { formatCents } from "~/lib/money";
+import { deliverSandboxEvent } from "~/lib/payments/sandbox-delivery.server";
+import { sandboxEvent, sandboxPaymentId, type SandboxEventType } from "~/lib/payments/sandbox.server";
+import { findDonationByCheckoutId } from "~/models/donation.server";
+import type { Route } from "./+types/sandbox.checkout.$id";
+
+export const handle = { bare: true };
+
+export const meta = () => [{ title: "Pagamento — Ambiente de testes" }, { name: "robots", content: "noindex" }];
+
+const CHECKOUT_ID = /^cs_sbx_[0-9a-f]{32}$/;
+
+async function loadCheckout(id: string | undefined) {
+  if (!getConfig().paymentsSandbox || !id || !CHECKOUT_ID.test(id)) throw data(null, { status: 404 });
+  const donation = await findDonationByCheckoutId(id);
+  if (!donation || donation.provider !== "sandbox") throw data(null, { status: 404 });
+  return donation;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const d = await loadCheckout(params.id);
+  return {
+    amountCents: d.amountCents,
+    destination: d.partyName ?? d.organizationName ?? "Festa Solidária",
+    open: d.status === "pendente",
+    status: d.status,
+    partyCode: d.partyCode,
+  };
+}
+
+const OUTCOMES = {
+  pagar: { type: "checkout.paid", result: "sucesso" },
+  recusar: { type: "checkout.failed", result: "cancelada" },
+  cancelar: { type: "checkout.canceled", result: "cancelada" },
+} as const satisfies Record<string, { type: SandboxEventType; result: "sucesso" | "cancelada" }>;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const d = await loadCheckout(params.id);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const festa = d.partyCode ? `?festa=${encodeURIComponent(d.partyCode)}` : "";
+  if (!(intent in OUTCOMES)) throw data(null, { status: 400 });
+  const outcome = OUTCOMES[intent as keyof typeof OUTCOMES];
+  if (d.status === "pendente") {
+    // Like a real provider: the result reaches the webhook later, signed, never from this request.
+    deliverSandboxEvent(
+      sandboxEvent(outcome.type, {
+        checkoutId: d.checkoutId!,
+        donationId: d.id,
+        ...(outcome.type === "checkout.paid" ? { paymentId: sandboxPaymentId(d.checkoutId!) } : {}),
+      }),
+    );
+    return redirect(`/doacao-${outcome.result}${festa}`);
+  }
+  return redirect(`/doacao-${d.status === "paga" ? "sucesso" : "cancelada"}${festa}`);
+}
+
+export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
+  const { amountCents, destination, open } = loaderData;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const amount = formatCents(amountCents);
+  return (
+    <div className="min-h-screen bg-slate-100 text-slate-900">
+      <div role="note" className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold text-amber-950">
+        <FlaskConical size={18} strokeWidth={2} aria-hidden="true" />
+        Ambiente de testes — nenhum valor é cobrado
+      </div>
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-2 md:gap-16 md:py-16">
+        <section aria-labelledby="resumo" className="md:pt-6">
+          <p className="text-sm font-semibold text-slate-600">Festa Solidária · Sandbox Pagamentos</p>
+          <h1 id="resumo" className="mt-4 text-base font-semibold text-slate-600">
+            Doação para {destination}
+          </h1>
+          <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{amount}</p>
+          <p className="mt-4 max-w-sm text-sm text-slate-600">
+            Esta é uma página de pagamento simulada. Escolha o resultado para testar a confirmação da doação pelo webhook.
+          </p>
+        </section>
+
+        <section aria-label="Pagamento" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
+          {open ? (
+            <Form method="post" className="space-y-5">
+              <div>
+                <p className="mb-1.5 text-sm font-semibold text-slate-700">Cartão de teste</p>
+                <div className="flex h-11 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-slate-700">
+                  <CreditCard size={18} strokeWidth={2} aria-hidden="true" />
+                  <span>4242 4242 4242 4242</span>
+                  <span className="ml-auto text-xs">12/34 · 123</span>
+                </div>
+                <p className="mt-1.5 text-xs text-slate-600">Nenhum dado de cartão é pedido nem guardado no ambiente de testes.</p>
+              </div>
+              <Button
+                type="submit"
+                name="intent"
+                value="pagar"
+                size="lg"
+                className="w-full rounded-lg bg-indigo-700 hover:bg-indigo-800"
+                loading={busyIntent === "pagar"}
+                loadingText="Processando..."
+                disabled={busyIntent !== null}
+              >
+                <Lock size={18} strokeWidth={2} aria-hidden="true" />
+                Pagar {amount}
+              </Button>
+              <div className="grid grid-cols-2 gap-3">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="recusar"
+                  variant="secondary"
+                  className="rounded-lg border-danger text-danger hover:bg-danger-bg"
+                  disabled={busyIntent !== null}
+                >
+                  Recusar
+                </Button>
+                <Button type="submit" name="intent" value="cancelar" variant="ghost" className="rounded-lg text-slate-700 hover:bg-slate-100" disabled={busyIntent !== null}>
+                  Cancelar
+                </Button>
+              </div>
+              <p className="text-xs text-slate-600">
+                <strong>Pagar</strong> confirma a doação; <strong>Recusar</strong> simula um cartão recusado; <strong>Cancelar</strong> volta sem pagar.
+              </p>
+            </Form>
+          ) : (
+            <div className="space-y-4 text-center">
+              <h2 className="text-xl font-bold text-slate-900">Este pagamento já foi encerrado</h2>
+              <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
+              <Form method="post">
+                <Button type="submit" name="intent" value="cancelar" variant="secondary" className="rounded-lg">
+                  Voltar
+                </Button>
+              </Form>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
