@@ -1,6 +1,7 @@
 import { getConfig } from "~/config.server";
 import type { Connection } from "~/db.server";
 import { type Boss, startBoss, stopBoss } from "~/lib/boss.server";
+import { startDonationExpiry } from "~/lib/donation-expiry.server";
 import { startEmailWorker } from "~/lib/email-worker.server";
 import { logger } from "~/lib/logger.server";
 import { transportFromConfig } from "~/lib/mailer.server";
@@ -17,6 +18,7 @@ export async function startBackgroundJobs(connection: Connection): Promise<() =>
 
   stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(getConfig()) }));
   await startHousekeeping(boss);
+  await startDonationExpiry(boss);
 
   return async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
