@@ -27,6 +27,8 @@ export default [
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
+  // The local mailbox: every outbox e-mail (never in production).
+  route("dev/emails", "routes/dev.emails.tsx"),
 
   // Resource routes (no page): machine-facing endpoints.
   route("painel/eventos", "routes/painel.eventos.ts"),
@@ -35,6 +37,7 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("transparencia/relatorio/:mes", "routes/transparencia.relatorio.$mes.ts"),
+  route("dev/emails/:id", "routes/dev.emails.$id.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

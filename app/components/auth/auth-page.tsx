@@ -1,0 +1,181 @@
+import { ArrowLeft, KeyRound, LogIn, MailCheck, UserPlus } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { focusFirstError, TextField } from "~/components/ui/field";
+import { tabLinkClass } from "~/components/ui/tabs";
+import type { FieldErrors } from "~/lib/auth-forms";
+import { AuthShell } from "./auth-shell";
+
+export type AuthTab = "login" | "cadastro" | "recuperar";
+export type AuthActionData = {
+  intent: string;
+  errors?: FieldErrors;
+  values?: { name?: string; email?: string };
+  formError?: { title: string; description: string };
+  sentTo?: string;
+};
+
+const TAB_OF_INTENT: Record<string, AuthTab> = { login: "login", signup: "cadastro", recover: "recuperar" };
+const TAB_LABELS: Array<[AuthTab, string]> = [
+  ["login", "Login"],
+  ["cadastro", "Cadastro"],
+  ["recuperar", "Recuperar"],
+];
+
+function tabHref(tab: AuthTab, redirectTo: string | null) {
+  const params = new URLSearchParams({ tab });
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return `/auth?${params}`;
+}
+
+export function AuthPage({ tab: urlTab, redirectTo, actionData }: { tab: AuthTab; redirectTo: string | null; actionData?: AuthActionData }) {
+  // After a post the answer belongs to the form that was sent, whatever the URL says.
+  const tab = (actionData && TAB_OF_INTENT[actionData.intent]) ?? urlTab;
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+
+  useEffect(() => {
+    if (actionData?.errors) focusFirstError(formRef.current);
+  }, [actionData]);
+
+  return (
+    <AuthShell title="Acesse sua conta" description="Entre para criar sua festa solidária e acompanhar cada doação.">
+      <nav aria-label="Opções de acesso" className="grid grid-cols-3 gap-1 rounded-2xl bg-sand p-1">
+        {TAB_LABELS.map(([key, label]) => (
+          <Link
+            key={key}
+            to={tabHref(key, redirectTo)}
+            replace
+            preventScrollReset
+            aria-current={tab === key ? "page" : undefined}
+            className={`${tabLinkClass(tab === key)} text-center`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="mt-6">
+        {actionData?.formError ? (
+          <Alert tone="danger" title={actionData.formError.title} className="mb-5">
+            {actionData.formError.description}
+          </Alert>
+        ) : null}
+
+        {tab === "recuperar" && actionData?.sentTo ? (
+          <RecoverySent email={actionData.sentTo} redirectTo={redirectTo} />
+        ) : (
+          <Form
+            key={tab}
+            ref={formRef}
+            method="post"
+            action={tabHref(tab, redirectTo)}
+            noValidate
+            className="grid gap-5"
+          >
+            <input type="hidden" name="intent" value={tab === "login" ? "login" : tab === "cadastro" ? "signup" : "recover"} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            {tab === "cadastro" ? (
+              <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={120} defaultValue={values.name} error={errors.name} />
+            ) : null}
+            <TextField
+              label="E-mail"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete={tab === "cadastro" ? "email" : "username"}
+              required
+              maxLength={254}
+              defaultValue={values.email}
+              error={errors.email}
+              placeholder="voce@exemplo.com.br"
+            />
+            {tab === "recuperar" ? (
+              <p className="-mt-2 text-sm text-muted">Enviaremos um link para você criar uma nova senha. Ele vale por 1 hora.</p>
+            ) : (
+              <TextField
+                label="Senha"
+                name="password"
+                type="password"
+                autoComplete={tab === "cadastro" ? "new-password" : "current-password"}
+                required
+                minLength={tab === "cadastro" ? 6 : undefined}
+                maxLength={128}
+                error={errors.password}
+                hint={tab === "cadastro" ? "No mínimo 6 caracteres." : undefined}
+              />
+            )}
+            <SubmitButton tab={tab} busy={Boolean(busy)} />
+            {tab === "login" ? (
+              <p className="text-center text-sm text-muted">
+                Esqueceu a senha?{" "}
+                <Link to={tabHref("recuperar", redirectTo)} replace className="font-bold text-coral-700 underline-offset-2 hover:underline">
+                  Recupere o acesso
+                </Link>
+              </p>
+            ) : null}
+          </Form>
+        )}
+      </div>
+      <BackHome />
+    </AuthShell>
+  );
+}
+
+function SubmitButton({ tab, busy }: { tab: AuthTab; busy: boolean }) {
+  if (tab === "login")
+    return (
+      <Button type="submit" size="lg" loading={busy} loadingText="Entrando...">
+        <LogIn size={20} strokeWidth={2} aria-hidden="true" /> Entrar
+      </Button>
+    );
+  if (tab === "cadastro")
+    return (
+      <Button type="submit" size="lg" loading={busy} loadingText="Criando conta...">
+        <UserPlus size={20} strokeWidth={2} aria-hidden="true" /> Criar conta
+      </Button>
+    );
+  return (
+    <Button type="submit" size="lg" loading={busy} loadingText="Enviando...">
+      <KeyRound size={20} strokeWidth={2} aria-hidden="true" /> Enviar link de recuperação
+    </Button>
+  );
+}
+
+function RecoverySent({ email, redirectTo }: { email: string; redirectTo: string | null }) {
+  return (
+    <div className="grid gap-5">
+      <Alert tone="success" title="E-mail enviado!">
+        <p>Verifique sua caixa de entrada para redefinir sua senha.</p>
+        <p className="mt-2 flex items-start gap-2 text-muted">
+          <MailCheck size={18} strokeWidth={2} aria-hidden="true" className="mt-0.5 shrink-0 text-paid" />
+          <span>
+            Se houver uma conta com <strong className="break-all text-ink">{email}</strong>, o link chega em alguns minutos e vale por 1
+            hora. Confira também a caixa de spam.
+          </span>
+        </p>
+      </Alert>
+      <Button asChild variant="secondary" size="lg">
+        <Link to={tabHref("login", redirectTo)} replace>
+          Voltar para o login
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export function BackHome() {
+  return (
+    <p className="mt-8 text-center">
+      <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-bold text-indigo-700 hover:underline">
+        <ArrowLeft size={16} strokeWidth={2} aria-hidden="true" />
+        Voltar para o início
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,106 @@
+import { KeyRound } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { focusFirstError, TextField } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/auth-forms";
+import { BackHome } from "./auth-page";
+import { AuthShell } from "./auth-shell";
+
+export type ResetActionData = { errors?: FieldErrors; formError?: { title: string; description: string } };
+
+export function ResetPasswordPage({
+  state,
+  token,
+  actionData,
+  delaySeconds,
+}: {
+  state: "form" | "invalid" | "done";
+  token: string | null;
+  actionData?: ResetActionData;
+  delaySeconds: number;
+}) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const errors = actionData?.errors ?? {};
+
+  useEffect(() => {
+    if (state === "form") return;
+    const timer = setTimeout(() => navigate("/auth", { replace: true }), delaySeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [state, delaySeconds, navigate]);
+
+  useEffect(() => {
+    if (actionData?.errors) focusFirstError(formRef.current);
+  }, [actionData]);
+
+  if (state === "invalid") {
+    return (
+      <AuthShell title="Redefinir senha">
+        <Alert tone="danger" title="Link inválido">
+          <p>Este link de recuperação é inválido ou expirou.</p>
+          <p className="mt-2 text-muted">Levando você para a página de acesso… Peça um novo link na aba Recuperar.</p>
+        </Alert>
+        <Button asChild variant="secondary" size="lg" className="mt-5 w-full">
+          <Link to="/auth?tab=recuperar">Pedir um novo link</Link>
+        </Button>
+        <BackHome />
+      </AuthShell>
+    );
+  }
+
+  if (state === "done") {
+    return (
+      <AuthShell title="Redefinir senha">
+        <Alert tone="success" title="Senha atualizada!">
+          <p>Sua senha foi alterada com sucesso. Faça login com a nova senha.</p>
+        </Alert>
+        <Button asChild size="lg" className="mt-5 w-full">
+          <Link to="/auth">Ir para o login</Link>
+        </Button>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Redefinir senha" description="Escolha uma nova senha para sua conta. Por segurança, vamos encerrar as sessões abertas.">
+      {actionData?.formError ? (
+        <Alert tone="danger" title={actionData.formError.title} className="mb-5">
+          {actionData.formError.description}
+        </Alert>
+      ) : null}
+      <Form ref={formRef} method="post" noValidate className="grid gap-5">
+        <input type="hidden" name="token" value={token ?? ""} />
+        {/* Lets password managers tie the new password to the account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+        <TextField
+          label="Nova senha"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          maxLength={128}
+          error={errors.password}
+          hint="No mínimo 6 caracteres."
+        />
+        <TextField
+          label="Confirme a nova senha"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          maxLength={128}
+          error={errors.confirm}
+        />
+        <Button type="submit" size="lg" loading={navigation.state === "submitting"} loadingText="Salvando...">
+          <KeyRound size={20} strokeWidth={2} aria-hidden="true" /> Salvar nova senha
+        </Button>
+      </Form>
+      <BackHome />
+    </AuthShell>
+  );
+}
