@@ -37,6 +37,8 @@ export const DONATION_MESSAGES = {
   missingUrl: "URL de pagamento não foi retornada",
 } as const;
 
+export type DonationFormErrors = Partial<Record<"valor" | "doador" | "nome" | "email" | "mensagem" | "festa" | "form", string>>;
+
 export type AmountResult = { ok: true; cents: number } | { ok: false; error: string };
 
 /**
