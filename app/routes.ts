@@ -38,6 +38,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("transparencia/relatorio/:mes", "routes/transparencia.relatorio.$mes.ts"),
   route("dev/emails/:id", "routes/dev.emails.$id.ts"),
+  route("admin/doacoes.csv", "routes/admin.doacoes[.]csv.ts"),
+  route("repasses/:id/comprovante", "routes/repasses.$id.comprovante.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

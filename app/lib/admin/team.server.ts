@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listRecentAudit } from "~/models/admin-audit.server";
-import { deleteAdminRole, findUserByEmail, findUserById, insertAdminRole, listAdmins, lockAdminIds } from "~/models/admin-team.server";
+import { listAdmins, lockAdminIds } from "~/models/admin-team.server";
+import { findUserByEmail, findUserById, grantAdmin, revokeAdmin } from "~/models/user.server";
 import { type AdminActionHandler, auditedChange, fail, firstError, parseForm, postedValues, succeed } from "./action-kit.server";
 
 export async function loadTeam() {
@@ -18,9 +19,9 @@ export const grantAdminAction: AdminActionHandler = async ({ admin, form }) => {
   const parsed = parseForm(grantSchema, form);
   if (!parsed.ok) return fail("grantAdmin", { title: "Erro ao conceder acesso", description: firstError(parsed.errors) }, parsed);
   const outcome = await auditedChange(admin, async (tx, audit) => {
-    const target = await findUserByEmail(tx, parsed.data.email);
+    const target = await findUserByEmail(parsed.data.email, tx);
     if (!target) return { kind: "no-user" as const };
-    const granted = await insertAdminRole(tx, target.id);
+    const granted = await grantAdmin(target.id, tx);
     if (granted) await audit({ action: "role.grant_admin", entity: "user", entityId: target.id, details: { email: target.email } });
     return { kind: granted ? ("granted" as const) : ("already" as const), name: target.name };
   });
@@ -46,8 +47,8 @@ export const revokeAdminAction: AdminActionHandler = async ({ admin, form }) => 
     const adminIds = await lockAdminIds(tx);
     if (!adminIds.includes(userId)) return "not-admin" as const;
     if (adminIds.length <= 1) return "last" as const;
-    const target = await findUserById(tx, userId);
-    await deleteAdminRole(tx, userId);
+    const target = await findUserById(userId, tx);
+    await revokeAdmin(userId, tx);
     await audit({ action: "role.revoke_admin", entity: "user", entityId: userId, details: { email: target?.email ?? null } });
     return "revoked" as const;
   });

@@ -1,0 +1,135 @@
+import { Pencil } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FieldError, TextareaField, TextField } from "~/components/ui/field";
+import type { TabData } from "~/lib/admin/panel.server";
+import { adminHref } from "~/lib/admin/tabs";
+import { ActiveSwitch, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
+
+type Data = TabData<"anuncios">;
+
+const PLACEMENT_LABELS: Record<string, string> = {
+  home: "Início",
+  causas: "Causas",
+  eventos: "Eventos",
+  transparencia: "Transparência",
+  historias: "Histórias",
+  festa: "Página da festa",
+  doar: "Doar",
+};
+
+export function AdsTab({ data }: { data: Data }) {
+  return (
+    <div className="space-y-8">
+      <AdForm key={data.editing?.id ?? "novo"} data={data} />
+      <section aria-labelledby="anuncios-cadastrados">
+        <h2 id="anuncios-cadastrados" className="mb-4 text-xl font-extrabold text-indigo-800">
+          Anúncios cadastrados
+        </h2>
+        {data.ads.length === 0 ? (
+          <EmptyState title="Nenhum anúncio cadastrado." icon="📣" />
+        ) : (
+          <ScrollTable label="Anúncios cadastrados" minWidth={900}>
+            <thead>
+              <tr>
+                <th className={thClass}>Anúncio</th>
+                <th className={thClass}>Patrocinador</th>
+                <th className={thClass}>Páginas</th>
+                <th className={thClass}>Ordem</th>
+                <th className={thClass}>Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.ads.map((ad) => (
+                <tr key={ad.id} className={data.editing?.id === ad.id ? "bg-coral-50/60" : undefined}>
+                  <td className={tdClass}>
+                    <p className="font-bold text-indigo-800">{ad.title}</p>
+                    <p className="text-xs text-muted">{ad.description}</p>
+                    <p className="text-xs break-all text-muted">
+                      {ad.ctaText} → {ad.ctaUrl}
+                    </p>
+                  </td>
+                  <td className={tdClass}>{ad.sponsor}</td>
+                  <td className={tdClass}>
+                    <div className="flex flex-wrap gap-1">
+                      {ad.placements.map((p) => (
+                        <Badge key={p} tone="info">
+                          {PLACEMENT_LABELS[p] ?? p}
+                        </Badge>
+                      ))}
+                    </div>
+                  </td>
+                  <td className={tdClass}>{ad.sortOrder}</td>
+                  <td className={tdClass}>
+                    <div className="flex items-center gap-3">
+                      <Link to={adminHref("anuncios", { editar: ad.id })} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${ad.title}`}>
+                        <Pencil size={16} strokeWidth={2} aria-hidden="true" />
+                        Editar
+                      </Link>
+                      <ActiveSwitch intent="toggleAd" id={ad.id} active={ad.active} label={ad.title} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AdForm({ data }: { data: Data }) {
+  const editing = data.editing;
+  const intent = editing ? "updateAd" : "createAd";
+  const result = useIntentResult(intent);
+  const formRef = useResetOnSuccess(editing ? undefined : result);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const failed = result && !result.ok ? result : undefined;
+  const v = failed?.values;
+  const e = result?.errors;
+  const pick = (field: string, current: string | number | null | undefined) => v?.[field] ?? (current === null || current === undefined ? "" : String(current));
+  const checked = (p: string) => (failed ? false : (editing?.placements.includes(p) ?? false));
+  return (
+    <Card>
+      <CardTitle>{editing ? "Editar anúncio" : "Novo anúncio"}</CardTitle>
+      <Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2">
+        <IntentInput intent={intent} />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <TextField label="Título" name="title" required maxLength={120} defaultValue={pick("title", editing?.title)} error={e?.title} />
+        <TextField label="Patrocinador" name="sponsor" required maxLength={120} defaultValue={pick("sponsor", editing?.sponsor)} error={e?.sponsor} />
+        <TextareaField label="Descrição" name="description" required maxLength={400} rows={2} defaultValue={pick("description", editing?.description)} error={e?.description} className="md:col-span-2" />
+        <TextField label="Texto do botão" name="ctaText" required maxLength={40} defaultValue={pick("ctaText", editing?.ctaText)} error={e?.ctaText} />
+        <TextField label="Link do botão" name="ctaUrl" required maxLength={2000} placeholder="https://" defaultValue={pick("ctaUrl", editing?.ctaUrl)} error={e?.ctaUrl} />
+        <TextField label="Imagem (URL)" name="imageUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={pick("imageUrl", editing?.imageUrl)} error={e?.imageUrl} />
+        <TextField label="Ordem" name="sortOrder" type="number" min={0} max={9999} defaultValue={pick("sortOrder", editing?.sortOrder ?? 0)} error={e?.sortOrder} />
+        <fieldset className="md:col-span-2" aria-describedby={e?.placements ? "campo-placements-erro" : undefined}>
+          <legend className="mb-1.5 text-sm font-bold text-ink">Páginas onde aparece</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {data.placements.map((p) => (
+              <label key={p} className="flex items-center gap-2 text-sm font-semibold">
+                <input type="checkbox" name="placements" value={p} defaultChecked={checked(p)} className="h-5 w-5 accent-indigo-700" />
+                {PLACEMENT_LABELS[p] ?? p}
+              </label>
+            ))}
+          </div>
+          <FieldError id="campo-placements-erro" error={e?.placements} />
+        </fieldset>
+        <div className="flex flex-wrap gap-3 md:col-span-2">
+          <Button type="submit" loading={submitting} loadingText="Salvando...">
+            {editing ? "Salvar alterações" : "Criar anúncio"}
+          </Button>
+          {editing ? (
+            <Link to={adminHref("anuncios")} className={buttonVariants({ variant: "secondary" })}>
+              Cancelar
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextareaField, TextField } from "~/components/ui/field";
+import type { TabData } from "~/lib/admin/panel.server";
+import { formatDate } from "~/lib/dates";
+import { ActiveSwitch, DeleteButton, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess } from "./common";
+
+export function CausesTab({ data }: { data: TabData<"causas"> }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <NewCauseForm />
+      <section aria-labelledby="causas-cadastradas">
+        <h2 id="causas-cadastradas" className="mb-4 text-xl font-extrabold text-indigo-800">
+          Causas Cadastradas
+        </h2>
+        <ResultNotice intents={["deleteCause", "toggleCause"]} />
+        <PendingConfirm intent="deleteCause" />
+        {data.causes.length === 0 ? (
+          <EmptyState title="Nenhuma causa cadastrada." />
+        ) : (
+          <ul className="space-y-3">
+            {data.causes.map((c) => (
+              <li key={c.id}>
+                <Card className="flex flex-wrap items-start gap-4 p-4">
+                  <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-coral-50 text-2xl">
+                    {c.icon && /\p{Extended_Pictographic}/u.test(c.icon) ? c.icon : "💛"}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-extrabold break-words text-indigo-800">{c.name}</p>
+                    <p className="mt-1 text-sm break-words text-muted">{c.description}</p>
+                    <p className="mt-1 text-xs text-muted">
+                      {c.icon && !/\p{Extended_Pictographic}/u.test(c.icon) ? `Ícone: ${c.icon} · ` : ""}
+                      {c.partyCount === 1 ? "1 festa" : `${c.partyCount} festas`} · criada em {formatDate(c.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <ActiveSwitch intent="toggleCause" id={c.id} active={c.active} label={c.name} />
+                    <DeleteButton intent="deleteCause" id={c.id} label={c.name} prompt="Tem certeza que deseja excluir esta causa?" />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function NewCauseForm() {
+  const result = useIntentResult("createCause");
+  const formRef = useResetOnSuccess(result);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "createCause";
+  const values = result?.ok ? undefined : result?.values;
+  return (
+    <Card className="h-fit">
+      <CardTitle>Nova Causa</CardTitle>
+      <Form ref={formRef} method="post" className="mt-4 space-y-4">
+        <IntentInput intent="createCause" />
+        <TextField label="Nome da Causa" name="name" required maxLength={80} defaultValue={values?.name} error={result?.errors?.name} />
+        <TextareaField label="Descrição" name="description" required maxLength={1000} rows={3} defaultValue={values?.description} error={result?.errors?.description} />
+        <TextField label="Ícone" name="icon" maxLength={40} placeholder="🍲 ou nome do ícone" hint="Um emoji ou o nome de um ícone (opcional)." defaultValue={values?.icon} error={result?.errors?.icon} />
+        <Button type="submit" loading={submitting} loadingText="Criando...">
+          Criar Causa
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Pieces every admin tab shares. Everything posts with plain forms so it works without
+ * JavaScript; with JavaScript, switches and deletes go through fetchers and deletes ask in a
+ * dialog first (without it, the server asks on the page).
+ */
+import { Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { AdminActionData } from "~/lib/admin/tabs";
+import { cn } from "~/lib/utils";
+
+/** The last action result, when it answered this intent. */
+export function useIntentResult(intent: string | string[]): AdminActionData | undefined {
+  const data = useActionData() as AdminActionData | undefined;
+  const intents = Array.isArray(intent) ? intent : [intent];
+  return data && intents.includes(data.intent) ? data : undefined;
+}
+
+/** Clears a create form after its action succeeded (the list reloads by itself). */
+export function useResetOnSuccess(result: AdminActionData | undefined) {
+  const ref = useRef<HTMLFormElement>(null);
+  const key = result?.ok ? result.key : undefined;
+  useEffect(() => {
+    if (key) ref.current?.reset();
+  }, [key]);
+  return ref;
+}
+
+export function IntentInput({ intent }: { intent: string }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+export function SectionTitle({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <h2 className={cn("text-xl font-extrabold text-indigo-800", className)}>{children}</h2>;
+}
+
+export function StatCard({ label, value, hint, icon }: { label: string; value: string; hint?: string; icon: React.ReactNode }) {
+  return (
+    <Card className="flex items-start gap-4 p-5">
+      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-coral-100 text-coral-700">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold text-muted">{label}</p>
+        <p className="mt-1 text-2xl font-extrabold break-words text-indigo-800">{value}</p>
+        {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+/** A table that scrolls sideways on a phone instead of widening the page. */
+export function ScrollTable({ children, label, minWidth = 720 }: { children: React.ReactNode; label: string; minWidth?: number }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl border border-coral-100 bg-white shadow-soft focus-visible:outline-2 focus-visible:outline-indigo-600">
+      <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const thClass = "border-b border-coral-100 bg-coral-50/60 px-4 py-3 text-xs font-bold tracking-wide text-muted uppercase whitespace-nowrap";
+export const tdClass = "border-b border-coral-50 px-4 py-3 align-top";
+
+export function Pagination({ page, pageSize, total, href }: { page: number; pageSize: number; total: number; href: (page: number) => string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const linkClass = "rounded-full border-2 border-indigo-700 px-4 py-1.5 text-sm font-bold text-indigo-700 hover:bg-indigo-50";
+  return (
+    <nav aria-label="Paginação" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <span className="text-muted">
+        Página {page} de {pages} · {total.toLocaleString("pt-BR")} {total === 1 ? "registro" : "registros"}
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Link className={linkClass} to={href(page - 1)} rel="prev">
+            Anterior
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link className={linkClass} to={href(page + 1)} rel="next">
+            Próxima
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+/**
+ * The "Ativa" switch: a submit button with role=switch, so it posts without JavaScript too.
+ * With JavaScript it shows the new state at once while the change is saved.
+ */
+export function ActiveSwitch({ intent, id, active, label, field = "active", text = "Ativa" }: { intent: string; id: string; active: boolean; label: string; field?: string; text?: string }) {
+  const fetcher = useFetcher<AdminActionData>();
+  const pending = fetcher.formData?.get(field);
+  const checked = typeof pending === "string" ? pending === "true" : active;
+  return (
+    <fetcher.Form method="post" className="inline-flex items-center gap-2">
+      <IntentInput intent={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name={field} value={String(!checked)} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={checked}
+        aria-label={`${text}: ${label}`}
+        className={cn(
+          "inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+          checked ? "bg-paid" : "bg-muted/40",
+        )}
+      >
+        <span className={cn("block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0")} />
+      </button>
+      <span aria-hidden="true" className="text-sm font-semibold text-muted">
+        {text}
+      </span>
+    </fetcher.Form>
+  );
+}
+
+/** Delete behind the spec's confirmation ('Tem certeza que deseja excluir esta causa?'). */
+export function DeleteButton({ intent, id, prompt, label }: { intent: string; id: string; prompt: string; label: string }) {
+  const fetcher = useFetcher<AdminActionData>();
+  return (
+    <fetcher.Form method="post" onSubmit={(event) => event.preventDefault()}>
+      <IntentInput intent={intent} />
+      <input type="hidden" name="id" value={id} />
+      <ConfirmDialog
+        trigger={
+          <Button type="submit" variant="ghost" size="icon" aria-label={`Excluir ${label}`} loading={fetcher.state !== "idle"} className="text-danger hover:bg-danger-bg">
+            <Trash2 size={18} strokeWidth={2} aria-hidden="true" />
+          </Button>
+        }
+        title={prompt}
+        description={label}
+        onConfirm={() => fetcher.submit({ intent, id, confirmed: "sim" }, { method: "post" })}
+      />
+    </fetcher.Form>
+  );
+}
+
+/** Without JavaScript a delete comes back here to be confirmed on the page. */
+export function PendingConfirm({ intent }: { intent: string }) {
+  const result = useIntentResult(intent);
+  const location = useLocation();
+  if (!result?.confirm) return null;
+  return (
+    <div role="alertdialog" aria-labelledby="confirmar-exclusao" className="mb-4 rounded-2xl border-2 border-danger bg-danger-bg p-4">
+      <p id="confirmar-exclusao" className="font-bold text-danger">
+        {result.confirm.prompt}
+      </p>
+      <Form method="post" className="mt-3 flex gap-3">
+        <IntentInput intent={intent} />
+        <input type="hidden" name="id" value={result.confirm.id} />
+        <input type="hidden" name="confirmed" value="sim" />
+        <Button type="submit" variant="destructive" size="sm">
+          Excluir
+        </Button>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={location.pathname + location.search}>Cancelar</Link>
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** The outcome of the last action, shown on the page too (toasts need JavaScript). */
+export function ResultNotice({ intents }: { intents: string[] }) {
+  const result = useIntentResult(intents);
+  if (!result?.message || result.confirm) return null;
+  return (
+    <p role="status" className={cn("mb-4 rounded-xl px-4 py-3 text-sm font-semibold", result.ok ? "bg-indigo-100 text-indigo-800" : "bg-danger-bg text-danger")}>
+      {result.message}
+    </p>
+  );
+}

@@ -1,0 +1,115 @@
+import { CalendarHeart, HandCoins, HeartHandshake, Users } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DonationStatusBadge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextField } from "~/components/ui/field";
+import { Progress } from "~/components/ui/progress";
+import type { TabData } from "~/lib/admin/panel.server";
+import { formatCalendarDate, formatDateTime } from "~/lib/dates";
+import { formatCents, formatPercent } from "~/lib/money";
+import { IntentInput, ResultNotice, SectionTitle, StatCard, useIntentResult } from "./common";
+
+const icon = { size: 22, strokeWidth: 2 } as const;
+
+export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
+  const { stats, parties, latest } = data;
+  return (
+    <div className="space-y-10">
+      <ResultNotice intents={["setFamiliesHelped"]} />
+      <section aria-label="Números gerais" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total arrecadado" value={formatCents(stats.totalRaisedCents)} hint="Doações avulsas pagas" icon={<HandCoins {...icon} />} />
+        <StatCard label="Doações" value={stats.paidDonations.toLocaleString("pt-BR")} hint="Doações pagas" icon={<HeartHandshake {...icon} />} />
+        <StatCard label="Campanhas ativas" value={stats.partiesCreated.toLocaleString("pt-BR")} hint="Festas criadas" icon={<CalendarHeart {...icon} />} />
+        <StatCard label="Assinantes ativos" value={stats.activeSubscribers.toLocaleString("pt-BR")} hint="Assinaturas ativas do Assine o Bem" icon={<Users {...icon} />} />
+      </section>
+
+      <FamiliesHelpedForm value={stats.familiesHelped} />
+
+      <section aria-labelledby="festas-ativas">
+        <SectionTitle className="mb-4">
+          <span id="festas-ativas">Festas ativas</span>
+        </SectionTitle>
+        {parties.length === 0 ? (
+          <EmptyState title="Nenhuma festa ativa no momento." />
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {parties.map((p) => (
+              <li key={p.id}>
+                <Card className="p-5">
+                  <p className="font-extrabold text-indigo-800">{p.name}</p>
+                  <p className="mt-1 text-sm text-muted">
+                    {p.eventType} · {formatCalendarDate(p.eventDate)}
+                  </p>
+                  <p className="mt-3 text-sm">
+                    <span className="font-bold text-ink">{formatCents(p.raisedCents)}</span>
+                    <span className="text-muted"> {p.goalCents > 0 ? `de ${formatCents(p.goalCents)}` : "· sem meta"}</span>
+                  </p>
+                  {p.goalCents > 0 ? (
+                    <>
+                      <Progress value={p.progress} label={`Progresso de ${p.name}`} className="mt-2" />
+                      <p className="mt-1 text-xs font-semibold text-muted">{formatPercent(p.progress, 1)} da meta</p>
+                    </>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="ultimas-doacoes">
+        <SectionTitle className="mb-4">
+          <span id="ultimas-doacoes">Últimas doações</span>
+        </SectionTitle>
+        {latest.length === 0 ? (
+          <EmptyState title="Nenhuma doação paga ainda." />
+        ) : (
+          <ul className="divide-y divide-coral-100 rounded-2xl border border-coral-100 bg-white shadow-soft">
+            {latest.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 py-3">
+                <div className="min-w-0">
+                  <p className="font-bold break-words text-ink">{d.anonymous || !d.donorName ? "Doação Anônima" : d.donorName}</p>
+                  <p className="text-xs text-muted">
+                    {formatDateTime(d.paidAt ?? d.createdAt)}
+                    {d.partyName ? ` · ${d.partyName}` : ""}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className="font-extrabold text-indigo-800">{formatCents(d.amountCents)}</span>
+                  <DonationStatusBadge status={d.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FamiliesHelpedForm({ value }: { value: number }) {
+  const result = useIntentResult("setFamiliesHelped");
+  return (
+    <Card className="p-5">
+      <Form method="post" className="flex flex-wrap items-end gap-4">
+        <IntentInput intent="setFamiliesHelped" />
+        <TextField
+          label="Famílias ajudadas"
+          name="familiesHelped"
+          inputMode="numeric"
+          required
+          defaultValue={result?.values?.familiesHelped ?? String(value)}
+          key={result?.ok ? result.key : "familias"}
+          error={result?.errors?.familiesHelped}
+          hint="Número mostrado na página inicial e em Histórias."
+          className="w-full max-w-xs"
+        />
+        <Button type="submit" variant="secondary" size="md" className="mb-6">
+          Salvar
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { Download } from "lucide-react";
+import { Form, Link } from "react-router";
+import { DonationStatusBadge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { SelectField } from "~/components/ui/field";
+import type { TabData } from "~/lib/admin/panel.server";
+import { adminHref } from "~/lib/admin/tabs";
+import { formatCalendarDate, formatDateTime } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+import { Pagination, ScrollTable, tdClass, thClass } from "./common";
+
+export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
+  const { filter, rows, parties, statuses, page, pageSize, total } = data;
+  const filterParams = { status: filter.status, festa: filter.partyId };
+  const csvSearch = new URLSearchParams(Object.entries(filterParams).filter((e): e is [string, string] => Boolean(e[1])));
+  const csvHref = `/admin/doacoes.csv${csvSearch.size ? `?${csvSearch}` : ""}`;
+  return (
+    <div className="space-y-6">
+      <Form method="get" className="flex flex-wrap items-end gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft">
+        <input type="hidden" name="aba" value="doacoes" />
+        <SelectField label="Status" name="status" defaultValue={filter.status ?? ""} className="w-full sm:w-48">
+          <option value="">Todos</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Festa" name="festa" defaultValue={filter.partyId ?? ""} className="w-full sm:w-80">
+          <option value="">Todas as festas</option>
+          {parties.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({formatCalendarDate(p.eventDate)})
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="secondary">
+            Filtrar
+          </Button>
+          <a href={csvHref} download className={buttonVariants({ variant: "ghost" })}>
+            <Download size={18} strokeWidth={2} aria-hidden="true" />
+            Exportar CSV
+          </a>
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <EmptyState title="Nenhuma doação encontrada." description={filter.status || filter.partyId ? "Tente outros filtros." : undefined}>
+          {filter.status || filter.partyId ? (
+            <Link to={adminHref("doacoes")} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              Limpar filtros
+            </Link>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <ScrollTable label="Histórico de doações" minWidth={960}>
+          <thead>
+            <tr>
+              <th className={thClass}>Doador</th>
+              <th className={thClass}>E-mail</th>
+              <th className={thClass}>Mensagem</th>
+              <th className={thClass}>Festa</th>
+              <th className={thClass}>Data e hora</th>
+              <th className={`${thClass} text-right`}>Valor</th>
+              <th className={thClass}>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.id}>
+                <td className={`${tdClass} font-bold`}>{d.anonymous || !d.donorName ? "Doação Anônima" : d.donorName}</td>
+                <td className={`${tdClass} break-all`}>{d.donorEmail ?? <span className="text-muted">—</span>}</td>
+                <td className={`${tdClass} max-w-xs break-words whitespace-pre-line`}>{d.message ?? <span className="text-muted">—</span>}</td>
+                <td className={tdClass}>{d.partyName ?? <span className="text-muted">Doação direta</span>}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
+                <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>
+                <td className={tdClass}>
+                  <DonationStatusBadge status={d.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} href={(p) => adminHref("doacoes", { ...filterParams, pagina: p })} />
+    </div>
+  );
+}

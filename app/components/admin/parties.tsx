@@ -1,0 +1,133 @@
+import { Pencil, Search } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { SelectField, TextareaField, TextField } from "~/components/ui/field";
+import type { TabData } from "~/lib/admin/panel.server";
+import { adminHref } from "~/lib/admin/tabs";
+import { formatCalendarDate } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+import { partyVisibility } from "~/lib/party-status";
+import { ActiveSwitch, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
+
+type Data = TabData<"festas">;
+
+export function PartiesTab({ data }: { data: Data }) {
+  const { q, rows, page, pageSize, total, editing } = data;
+  return (
+    <div className="space-y-6">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft">
+        <input type="hidden" name="aba" value="festas" />
+        <TextField label="Buscar festas" name="q" defaultValue={q} placeholder="Nome, código, criador ou e-mail" className="w-full sm:w-96" />
+        <Button type="submit" variant="secondary">
+          <Search size={18} strokeWidth={2} aria-hidden="true" />
+          Buscar
+        </Button>
+      </Form>
+
+      <ResultNotice intents={["toggleParty"]} />
+      {editing ? <EditPartyForm party={editing} causes={data.causes} closeHref={adminHref("festas", { q, pagina: page > 1 ? page : null })} /> : null}
+
+      {rows.length === 0 ? (
+        <EmptyState title="Nenhuma festa encontrada." description={q ? "Tente buscar por outro nome." : undefined} />
+      ) : (
+        <ScrollTable label="Festas" minWidth={980}>
+          <thead>
+            <tr>
+              <th className={thClass}>Festa</th>
+              <th className={thClass}>Criador</th>
+              <th className={thClass}>Data</th>
+              <th className={thClass}>Causa</th>
+              <th className={`${thClass} text-right`}>Arrecadado</th>
+              <th className={thClass}>Situação</th>
+              <th className={thClass}>Ações</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => {
+              const visibility = partyVisibility(p);
+              return (
+                <tr key={p.id} className={editing?.id === p.id ? "bg-coral-50/60" : undefined}>
+                  <td className={tdClass}>
+                    <Link to={`/festa/${p.shareCode}`} className="font-bold text-indigo-800 underline-offset-2 hover:underline">
+                      {p.name}
+                    </Link>
+                    <p className="text-xs text-muted">
+                      {p.eventType} · código {p.shareCode}
+                    </p>
+                  </td>
+                  <td className={tdClass}>
+                    {p.creatorName ?? <span className="text-muted">—</span>}
+                    {p.creatorEmail ? <p className="text-xs break-all text-muted">{p.creatorEmail}</p> : null}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(p.eventDate)}</td>
+                  <td className={tdClass}>{p.causeName}</td>
+                  <td className={`${tdClass} text-right whitespace-nowrap`}>
+                    <span className="font-bold">{formatCents(p.raisedCents)}</span>
+                    <p className="text-xs text-muted">{p.goalCents > 0 ? `meta ${formatCents(p.goalCents)}` : "sem meta"}</p>
+                  </td>
+                  <td className={tdClass}>
+                    {visibility === "live" ? <Badge tone="paid">no ar</Badge> : visibility === "ended" ? <Badge tone="info">encerrada</Badge> : <Badge tone="danger">desativada</Badge>}
+                  </td>
+                  <td className={tdClass}>
+                    <div className="flex items-center gap-3">
+                      <Link to={adminHref("festas", { q, pagina: page > 1 ? page : null, editar: p.id })} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${p.name}`}>
+                        <Pencil size={16} strokeWidth={2} aria-hidden="true" />
+                        Editar
+                      </Link>
+                      <ActiveSwitch intent="toggleParty" id={p.id} active={p.active} label={p.name} />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollTable>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, pagina: n })} />
+    </div>
+  );
+}
+
+function centsToInput(cents: number) {
+  return cents > 0 ? (cents / 100).toFixed(2).replace(".", ",") : "";
+}
+
+function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["editing"]>; causes: Data["causes"]; closeHref: string }) {
+  const result = useIntentResult("updateParty");
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "updateParty";
+  const values = result && !result.ok ? result.values : undefined;
+  return (
+    <Card>
+      <CardTitle>Editar festa</CardTitle>
+      <p className="mt-1 text-sm text-muted">As mudanças aparecem na página da festa assim que você salvar.</p>
+      <Form method="post" className="mt-4 grid gap-4 md:grid-cols-2" key={result?.ok ? result.key : party.id}>
+        <IntentInput intent="updateParty" />
+        <input type="hidden" name="id" value={party.id} />
+        <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={values?.name ?? party.name} error={result?.errors?.name} className="md:col-span-2" />
+        <TextField label="Data do evento" name="eventDate" type="date" required defaultValue={values?.eventDate ?? party.eventDate} error={result?.errors?.eventDate} />
+        <TextField label="Meta (R$)" name="goal" inputMode="decimal" placeholder="1.500,00" defaultValue={values?.goal ?? centsToInput(party.goalCents)} error={result?.errors?.goal} />
+        <SelectField label="ONG/Causa" name="causeId" required defaultValue={values?.causeId ?? party.causeId} error={result?.errors?.causeId} className="md:col-span-2">
+          {causes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+              {c.active ? "" : " (inativa)"}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField label="Porque escolhi essa ONG/Causa" name="message" maxLength={1000} rows={4} defaultValue={values?.message ?? party.message ?? ""} error={result?.errors?.message} className="md:col-span-2" />
+        <div className="flex flex-wrap gap-3 md:col-span-2">
+          <Button type="submit" loading={submitting} loadingText="Salvando...">
+            Salvar alterações
+          </Button>
+          <Link to={closeHref} className={buttonVariants({ variant: "secondary" })}>
+            Fechar
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { ExternalLink, FileCheck2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextField } from "~/components/ui/field";
+import { tabLinkClass } from "~/components/ui/tabs";
+import type { TabData } from "~/lib/admin/panel.server";
+import { adminHref } from "~/lib/admin/tabs";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
+
+type Data = TabData<"repasses">;
+type Row = Data["rows"][number];
+
+export function PayoutsTab({ data }: { data: Data }) {
+  const pending = data.situation === "pendentes";
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted">
+        A operadora do cartão paga até 33 dias corridos após o evento; o repasse à instituição vence 3 dias úteis depois (sem fins de semana e feriados nacionais). Taxa da plataforma:{" "}
+        {data.feePercent.toLocaleString("pt-BR")}%.
+      </p>
+      <nav aria-label="Situação dos repasses" className="inline-flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
+        <Link to={adminHref("repasses")} className={tabLinkClass(pending)} aria-current={pending ? "page" : undefined}>
+          Pendentes ({data.pendingCount})
+        </Link>
+        <Link to={adminHref("repasses", { situacao: "transferidos" })} className={tabLinkClass(!pending)} aria-current={!pending ? "page" : undefined}>
+          Transferidos
+        </Link>
+      </nav>
+      <ResultNotice intents={["markPayoutTransferred"]} />
+      {data.rows.length === 0 ? (
+        <EmptyState title={pending ? "Nenhum repasse pendente." : "Nenhum repasse transferido ainda."} description={pending ? "Festas encerradas com doações pagas aparecem aqui." : undefined} icon="💸" />
+      ) : (
+        <ScrollTable label="Repasses" minWidth={1100}>
+          <thead>
+            <tr>
+              <th className={thClass}>Festa</th>
+              <th className={`${thClass} text-right`}>Bruto</th>
+              <th className={`${thClass} text-right`}>Taxa</th>
+              <th className={`${thClass} text-right`}>Líquido</th>
+              <th className={thClass}>Liquidação do cartão</th>
+              <th className={thClass}>Prazo do repasse</th>
+              <th className={thClass}>{pending ? "Situação" : "Comprovante"}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.partyId} className={row.overdue ? "bg-danger-bg/60" : undefined}>
+                <td className={tdClass}>
+                  <p className="font-bold text-indigo-800">{row.partyName}</p>
+                  <p className="text-xs text-muted">
+                    Evento em {formatCalendarDate(row.eventDate)} · {row.paidCount} {row.paidCount === 1 ? "doação" : "doações"}
+                  </p>
+                  <p className="text-xs text-muted">Criador: {row.creatorName ?? "—"}</p>
+                  <p className="text-xs text-muted">
+                    Instituição: {row.organizationName ?? row.causeName}
+                    {row.organizationEmail ? "" : " (sem e-mail)"}
+                  </p>
+                </td>
+                <td className={`${tdClass} text-right whitespace-nowrap`}>{formatCents(row.grossCents)}</td>
+                <td className={`${tdClass} text-right whitespace-nowrap`}>{formatCents(row.feeCents)}</td>
+                <td className={`${tdClass} text-right font-extrabold whitespace-nowrap`}>{formatCents(row.netCents)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(row.settlementDate)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>
+                  <span className={cn(row.overdue && "font-extrabold text-danger")}>{formatCalendarDate(row.transferDeadline)}</span>
+                </td>
+                <td className={tdClass}>{pending ? <PendingCell row={row} today={data.today} /> : <ProofCell row={row} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} href={(p) => adminHref("repasses", { situacao: pending ? null : "transferidos", pagina: p })} />
+    </div>
+  );
+}
+
+function PendingCell({ row, today }: { row: Row; today: string }) {
+  const result = useIntentResult("markPayoutTransferred");
+  const mine = result && !result.ok && result.values?.partyId === row.partyId ? result : undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("partyId") === row.partyId;
+  return (
+    <div className="space-y-2">
+      {row.overdue ? (
+        <Badge tone="danger">Atrasado</Badge>
+      ) : today < row.settlementDate ? (
+        <Badge tone="pending">Aguardando a operadora</Badge>
+      ) : (
+        <Badge tone="info">Pronto para repassar</Badge>
+      )}
+      <details className="group" open={Boolean(mine)}>
+        <summary className="cursor-pointer text-sm font-bold text-indigo-700 hover:underline">Marcar como transferido</summary>
+        <Form method="post" encType="multipart/form-data" className="mt-3 w-72 space-y-3">
+          <IntentInput intent="markPayoutTransferred" />
+          <input type="hidden" name="partyId" value={row.partyId} />
+          <TextField label="Link do comprovante" name="proofUrl" type="url" placeholder="https://" defaultValue={mine?.values?.proofUrl} error={mine?.errors?.proofUrl} />
+          <TextField
+            label="ou arquivo (PDF, PNG ou JPG, até 5 MB)"
+            name="proofFile"
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+            error={mine?.errors?.proofFile}
+            className="[&_input]:h-auto [&_input]:py-2 [&_input]:text-sm"
+          />
+          <Button type="submit" size="sm" loading={submitting} loadingText="Enviando...">
+            Confirmar repasse
+          </Button>
+          <p className="text-xs text-muted">O criador e a instituição recebem o comprovante por e-mail.</p>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+function ProofCell({ row }: { row: Row }) {
+  return (
+    <div className="space-y-1 text-sm">
+      <Badge tone="paid">Transferido{row.transferredAt ? ` em ${formatDate(row.transferredAt)}` : ""}</Badge>
+      {row.proofHref ? (
+        <a href={row.proofHref} className="flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline">
+          <FileCheck2 size={16} strokeWidth={2} aria-hidden="true" />
+          {row.proofFileName}
+        </a>
+      ) : null}
+      {row.proofUrl ? (
+        <a href={row.proofUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline">
+          <ExternalLink size={16} strokeWidth={2} aria-hidden="true" />
+          Link do comprovante
+        </a>
+      ) : null}
+    </div>
+  );
+}

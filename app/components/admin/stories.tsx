@@ -1,0 +1,77 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextareaField, TextField } from "~/components/ui/field";
+import type { TabData } from "~/lib/admin/panel.server";
+import { formatDate } from "~/lib/dates";
+import { ActiveSwitch, DeleteButton, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess } from "./common";
+
+export function StoriesTab({ data }: { data: TabData<"historias"> }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <NewStoryForm />
+      <section aria-labelledby="historias-cadastradas">
+        <h2 id="historias-cadastradas" className="mb-4 text-xl font-extrabold text-indigo-800">
+          Histórias Cadastradas
+        </h2>
+        <ResultNotice intents={["deleteStory", "toggleStory"]} />
+        <PendingConfirm intent="deleteStory" />
+        {data.stories.length === 0 ? (
+          <EmptyState title="Nenhuma história cadastrada." />
+        ) : (
+          <ul className="space-y-3">
+            {data.stories.map((s) => (
+              <li key={s.id}>
+                <Card className="flex flex-wrap items-start gap-4 p-4">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-extrabold break-words text-indigo-800">{s.title}</p>
+                    <p className="mt-1 text-sm break-words whitespace-pre-line text-muted">{s.description}</p>
+                    <p className="mt-1 text-xs break-all text-muted">
+                      {s.imageUrl ? `Imagem: ${s.imageUrl} · ` : ""}criada em {formatDate(s.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <ActiveSwitch intent="toggleStory" id={s.id} active={s.active} label={s.title} />
+                    <DeleteButton intent="deleteStory" id={s.id} label={s.title} prompt="Tem certeza que deseja excluir esta história?" />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function NewStoryForm() {
+  const result = useIntentResult("createStory");
+  const formRef = useResetOnSuccess(result);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "createStory";
+  const values = result?.ok ? undefined : result?.values;
+  return (
+    <Card className="h-fit">
+      <CardTitle>Nova História</CardTitle>
+      <Form ref={formRef} method="post" className="mt-4 space-y-4">
+        <IntentInput intent="createStory" />
+        <TextField label="Título" name="title" required maxLength={120} defaultValue={values?.title} error={result?.errors?.title} />
+        <TextareaField label="Descrição" name="description" required maxLength={2000} rows={4} defaultValue={values?.description} error={result?.errors?.description} />
+        <TextField
+          label="URL da Imagem"
+          name="imageUrl"
+          type="url"
+          maxLength={2000}
+          placeholder="https://"
+          hint="Opcional. Um endereço que comece com http:// ou https://."
+          defaultValue={values?.imageUrl}
+          error={result?.errors?.imageUrl}
+        />
+        <Button type="submit" loading={submitting} loadingText="Criando...">
+          Criar História
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Route } from "./+types/admin.doacoes[.]csv";
+import { parseDonationFilter } from "~/lib/admin/donations.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { centsForCsv, csvLine } from "~/lib/csv";
+import { formatDateTime, todayInSaoPaulo } from "~/lib/dates";
+import { iterateDonations } from "~/models/admin-donations.server";
+
+const HEADER = ["Recibo", "Data e hora", "Doador", "E-mail", "Mensagem", "Festa", "Valor (R$)", "Status"];
+
+/** The Doações tab's filtered history as CSV (same `status` and `festa` filters), admins only. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { filter } = parseDonationFilter(new URL(request.url));
+  let body = "\ufeff" + csvLine(HEADER);
+  for await (const d of iterateDonations(filter)) {
+    body += csvLine([
+      d.receiptNumber,
+      formatDateTime(d.createdAt),
+      d.anonymous || !d.donorName ? "Doação Anônima" : d.donorName,
+      d.donorEmail,
+      d.message,
+      d.partyName ?? "Doação direta",
+      centsForCsv(d.amountCents),
+      d.status,
+    ]);
+  }
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="doacoes-${todayInSaoPaulo()}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
