@@ -49,3 +49,13 @@ export async function revokeAdmin(userId: string, executor: Executor = db): Prom
     .returning({ userId: userRoles.userId });
   return rows.length > 0;
 }
+
+export async function listAdminEmails(executor: Executor = db): Promise<string[]> {
+  const rows = await executor
+    .select({ email: user.email })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(user.email);
+  return rows.map((r) => r.email);
+}

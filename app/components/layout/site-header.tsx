@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
+import { firstNameOf, UserAvatar } from "./user-avatar";
 
 const NAV = [
   { to: "/como-funciona", label: "Como Funciona" },
@@ -52,7 +53,13 @@ export function SiteHeader() {
     <>
       {user ? (
         <>
-          <Link to="/painel" className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+          <Link
+            to="/painel"
+            aria-label={`Painel de ${firstNameOf(user.name)}`}
+            title={user.name}
+            className="inline-flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+          >
+            <UserAvatar name={user.name} image={user.image} size={30} />
             Painel
           </Link>
           <Form method="post" action="/auth?intent=logout">
@@ -103,7 +110,8 @@ export function SiteHeader() {
             <nav aria-label="Principal (celular)" className="flex flex-col py-2">
               {links}
             </nav>
-            <div className="flex flex-wrap items-center gap-2 border-t border-coral-100 pt-4">{actions}</div>
+            {user ? <p className="border-t border-coral-100 pt-4 text-sm text-muted">Olá, <span className="font-bold text-ink">{firstNameOf(user.name)}</span>!</p> : null}
+            <div className={cn("flex flex-wrap items-center gap-2 pt-4", !user && "border-t border-coral-100")}>{actions}</div>
           </div>
         </details>
       </div>
