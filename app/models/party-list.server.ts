@@ -1,9 +1,12 @@
-import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, count, eq, gte, type SQL, sql } from "drizzle-orm";
 import { db, schema } from "~/db.server";
 import { todayInSaoPaulo } from "~/lib/dates";
 import { oldestLiveEventDate } from "~/lib/party-status";
 
 export const EVENTS_PAGE_SIZE = 12;
+
+/** The order the indexes are built in (a bare DESC means NULLS FIRST and would not use them). */
+const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
 
 export type PartySearch = { name?: string | null; date?: string | null; page?: number; pageSize?: number; today?: string };
 
@@ -55,7 +58,7 @@ export async function listLiveParties(search: PartySearch = {}) {
       .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
       .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
       .where(where)
-      .orderBy(desc(schema.parties.eventDate), desc(schema.parties.createdAt))
+      .orderBy(descNullsLast(schema.parties.eventDate), descNullsLast(schema.parties.createdAt))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(schema.parties).where(where),
@@ -84,6 +87,6 @@ export async function listPartiesOfOwner(userId: string) {
     .from(schema.parties)
     .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
     .where(and(eq(schema.parties.userId, userId), eq(schema.parties.active, true)))
-    .orderBy(desc(schema.parties.createdAt));
+    .orderBy(descNullsLast(schema.parties.createdAt));
 }
 export type OwnerParty = Awaited<ReturnType<typeof listPartiesOfOwner>>[number];
