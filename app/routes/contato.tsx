@@ -1,8 +1,189 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { Mail, MessageCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/contato";
+import { whatsappLink } from "~/components/layout/whatsapp-button";
+import { Button } from "~/components/ui/button";
+import { FieldError, focusFirstError, TextareaField, TextField } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { getConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { contactMessageEmail } from "~/emails/contact-message";
+import { clientIpFromContext, rateLimitSubject } from "~/lib/client-ip.server";
+import { CONTACT_HONEYPOT, type ContactField, contactSchema, contactValues, formatWhatsappNumber } from "~/lib/contact-form";
+import { seoMeta } from "~/lib/seo";
+import { insertContactMessage } from "~/models/contact.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 
-export const meta = () => [{ title: "Contato — Festa Solidária" }];
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
+    title: "Contato",
+    description: "Fale com a equipe da Festa Solidária: dúvidas sobre festas, doações, repasses ou para cadastrar a sua ONG.",
+  });
 
-// Built by issue #8.
-export default function Page() {
-  return <PendingFeature title="Contato" />;
+/** Five messages per address every ten minutes: plenty for people, useless for spam runs. */
+export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
+
+type ActionResult =
+  | { ok: true }
+  | { ok: false; values: Record<ContactField, string>; errors: Partial<Record<ContactField, string>>; formError?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = contactValues(form);
+  const honeypot = form.get(CONTACT_HONEYPOT);
+  // A bot gets the same answer as a person, so it has nothing to learn from; nothing is stored.
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return data<ActionResult>({ ok: true });
+
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: Partial<Record<ContactField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as ContactField;
+      errors[field] ??= issue.message;
+    }
+    return data<ActionResult>({ ok: false, values, errors }, { status: 400 });
+  }
+
+  const ip = clientIpFromContext(context);
+  const limit = await hitRateLimit(`contact:${rateLimitSubject(ip)}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
+  if (!limit.allowed) {
+    return data<ActionResult>(
+      {
+        ok: false,
+        values,
+        errors: {},
+        formError: "Você enviou muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente — o que você escreveu continua aqui.",
+      },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  const { nome, email, telefone, mensagem } = parsed.data;
+  const message = { name: nome, email, phone: telefone, message: mensagem || null };
+  await db.transaction(async (tx) => {
+    const row = await insertContactMessage(tx, message);
+    await enqueueEmail(tx, { to: getConfig().CONTACT_EMAIL, ...contactMessageEmail({ ...message, receivedAt: row.createdAt }) });
+  });
+  return data<ActionResult>({ ok: true });
+}
+
+export default function Contato({ actionData, matches }: Route.ComponentProps) {
+  const config = matches[0].loaderData.config;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contato";
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = actionData as ActionResult | undefined;
+  const failed = result && !result.ok ? result : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success("Mensagem enviada!", { description: "Entraremos em contato em breve." });
+      formRef.current?.reset();
+    } else {
+      focusFirstError(formRef.current);
+    }
+  }, [result]);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Contato"
+        title="Fale com a gente"
+        description="Dúvidas sobre festas, doações ou repasses? Quer cadastrar a sua ONG? Mande uma mensagem: respondemos por e-mail ou WhatsApp."
+      />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="formulario" className="rounded-3xl border border-coral-100 bg-white p-6 shadow-soft md:p-8">
+          <h2 id="formulario" className="text-2xl">Envie sua mensagem</h2>
+          <p className="mt-1 text-sm text-muted">Campos com * são obrigatórios.</p>
+          {result?.ok ? (
+            <noscript>
+              <p className="mt-4 rounded-xl bg-paid-bg p-4 font-semibold text-paid">Mensagem enviada! Entraremos em contato em breve.</p>
+            </noscript>
+          ) : null}
+          <Form ref={formRef} method="post" action="/contato" noValidate className="mt-6 space-y-5">
+            <TextField label="Nome *" name="nome" autoComplete="name" required maxLength={120} defaultValue={failed?.values.nome} error={failed?.errors.nome} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="E-mail *"
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                maxLength={254}
+                defaultValue={failed?.values.email}
+                error={failed?.errors.email}
+              />
+              <TextField
+                label="Telefone *"
+                name="telefone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                required
+                maxLength={30}
+                placeholder="(31) 99999-9999"
+                defaultValue={failed?.values.telefone}
+                error={failed?.errors.telefone}
+              />
+            </div>
+            <TextareaField
+              label="Mensagem"
+              name="mensagem"
+              rows={5}
+              maxLength={2000}
+              defaultValue={failed?.values.mensagem}
+              error={failed?.errors.mensagem}
+            />
+            {/* Honeypot: off-screen and out of the tab order; only bots fill it. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label htmlFor="campo-site">Não preencha este campo</label>
+              <input id="campo-site" name={CONTACT_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+            <FieldError error={failed?.formError} />
+            <Button type="submit" size="lg" loading={sending} loadingText="Enviando..." className="w-full sm:w-auto">
+              Enviar mensagem
+            </Button>
+          </Form>
+        </section>
+
+        <aside aria-labelledby="outros-canais" className="space-y-4">
+          <h2 id="outros-canais" className="text-2xl">Outros canais</h2>
+          <a
+            href={`mailto:${config.contactEmail}`}
+            className="flex items-center gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft hover:border-coral-200"
+          >
+            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-coral-50 text-coral-600">
+              <Mail size={24} strokeWidth={2} aria-hidden="true" />
+            </span>
+            <span className="min-w-0">
+              <span className="block font-extrabold text-indigo-800">E-mail</span>
+              <span className="block break-all text-muted">{config.contactEmail}</span>
+            </span>
+          </a>
+          <a
+            href={whatsappLink(config.whatsappNumber)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft hover:border-coral-200"
+          >
+            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-paid-bg text-paid">
+              <MessageCircle size={24} strokeWidth={2} aria-hidden="true" />
+            </span>
+            <span>
+              <span className="block font-extrabold text-indigo-800">WhatsApp</span>
+              <span className="block text-muted">{formatWhatsappNumber(config.whatsappNumber)}</span>
+            </span>
+          </a>
+          <p className="rounded-2xl bg-indigo-50 p-5 text-sm text-indigo-800">
+            Quer cadastrar a sua ONG ou causa social? Conte na mensagem o nome da instituição, a cidade e a causa que ela atende.
+          </p>
+        </aside>
+      </div>
+    </>
+  );
 }
