@@ -29,6 +29,12 @@ export function giftShareSentence(feePercent: number): string {
   return `${fmt(causeSharePercent(feePercent))}% da sua doação vai para a causa; ${fmt(feePercent)}% cobre a operadora de cartão e a administração.`;
 }
 
+/** Assine o Bem: what of each monthly payment reaches the cause. */
+export function monthlyShareSentence(feePercent: number): string {
+  if (feePercent === 0) return "100% de cada mensalidade vai para a causa, sem taxas.";
+  return `${fmt(causeSharePercent(feePercent))}% de cada mensalidade vai para a causa; ${fmt(feePercent)}% cobre a operadora de cartão e a administração.`;
+}
+
 function fmt(n: number) {
   return n.toLocaleString("pt-BR", { maximumFractionDigits: 2 });
 }
