@@ -12,7 +12,8 @@ import {
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
+import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
+import appCss from "./app.css?url";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteShell } from "~/components/layout/site-shell";
 import { getOptionalUser } from "~/lib/auth.server";
@@ -31,7 +32,11 @@ export function useRootData() {
   return useRouteLoaderData("root") as RootData | undefined;
 }
 
+// The stylesheet and the Latin font (all pt-BR text) go first, ahead of the scripts' preloads:
+// the first paint waits for the CSS, and a late font would shift the text when it swaps in.
 export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: nunitoLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
