@@ -1,0 +1,129 @@
+/**
+ * The admin panel's authorization matrix: every tab loader, every action intent (taken from the
+ * dispatch table, so a new one cannot be forgotten) and the CSV export, for an anonymous visitor,
+ * a signed-in user and an admin. Only the admin gets through; the others change nothing at all.
+ */
+import { useTestDatabase } from "@tests/database";
+useTestDatabase();
+
+import { type AdminFixture, adminFixture, adminGet, adminPost, countAudit, outcome, routeArgs, snapshotDatabase, tinyPng } from "@tests/admin";
+import { createTestUser, type TestUser } from "@tests/auth";
+import { describe, expect, it } from "vitest";
+import { ADMIN_INTENTS, type AdminIntent } from "~/lib/admin/panel.server";
+import { ADMIN_TAB_IDS } from "~/lib/admin/tabs";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { action, loader } from "./admin";
+import { loader as csvLoader } from "./admin.doacoes[.]csv";
+
+type Fields = Record<string, string | string[] | Blob>;
+type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser };
+
+/** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
+const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
+  setFamiliesHelped: () => ({ familiesHelped: "3.100" }),
+  createCause: () => ({ name: "Educação Infantil", description: "Reforço escolar", icon: "📚" }),
+  toggleCause: (fx) => ({ id: fx.cause.id, active: "false" }),
+  deleteCause: (fx) => ({ id: fx.unusedCause.id, confirmed: "sim" }),
+  createStory: () => ({ title: "A formatura que abriu uma biblioteca", description: "800 livros", imageUrl: "https://example.com/foto.jpg" }),
+  toggleStory: (fx) => ({ id: fx.story.id, active: "false" }),
+  deleteStory: (fx) => ({ id: fx.story.id, confirmed: "sim" }),
+  updateParty: (fx) => ({
+    id: fx.liveParty.id,
+    name: "Aniversário de 8 anos da Ana",
+    eventDate: addCalendarDays(todayInSaoPaulo(), 20),
+    goal: "2.500,00",
+    message: "Pelos amigos da AADORA",
+    causeId: fx.cause.id,
+  }),
+  toggleParty: (fx) => ({ id: fx.liveParty.id, active: "false" }),
+  createOrganization: (fx) => ({ name: "Instituto Prato Cheio", slug: "prato-cheio", causeId: fx.cause.id, city: "Contagem", state: "MG", description: "Cozinha comunitária", email: "contato@pratocheio.org.br" }),
+  updateOrganization: (fx) => ({ id: fx.org.id, name: "AADORA BH", slug: "aadora", causeId: fx.cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio a famílias", isMain: "on" }),
+  toggleOrganization: (fx) => ({ id: fx.org.id, active: "false" }),
+  markMessageAnswered: (fx) => ({ id: fx.message.id, answered: "true" }),
+  markPayoutTransferred: (fx) => ({ partyId: fx.endedParty.id, proofUrl: "https://banco.example/comprovante/1", proofFile: tinyPng() }),
+  grantAdmin: (fx) => ({ email: fx.plainUser.user.email }),
+  revokeAdmin: (fx) => ({ userId: fx.otherAdmin.user.id }),
+  createAd: () => ({ title: "Convites digitais", description: "Convites com o link", ctaText: "Criar convite", ctaUrl: "https://example.com/convites", sponsor: "Convite Fácil", placements: ["home", "festa"], sortOrder: "2" }),
+  updateAd: (fx) => ({ id: fx.ad.id, title: "Buffet Alegria", description: "15% revertidos", ctaText: "Conhecer", ctaUrl: "https://example.com/buffet", sponsor: "Buffet Alegria", placements: "eventos", sortOrder: "0" }),
+  toggleAd: (fx) => ({ id: fx.ad.id, active: "false" }),
+};
+
+async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
+  const fx = await adminFixture();
+  const plainUser = await createTestUser({ name: "Pessoa Comum" });
+  const otherAdmin = await createTestUser({ admin: true, name: "Outra Admin" });
+  const user = await createTestUser();
+  const admin = await createTestUser({ admin: true, name: "Admin" });
+  return { ctx: { ...fx, plainUser, otherAdmin }, user, admin };
+}
+
+describe("admin authorization matrix", () => {
+  it("covers every intent of the dispatch table", () => {
+    expect(Object.keys(samples).sort()).toEqual([...ADMIN_INTENTS].sort());
+  });
+
+  it.each(ADMIN_TAB_IDS)("tab %s: anonymous → /auth, user → / with 'Acesso negado', admin → the tab", async (tab) => {
+    const { user, admin } = await setup();
+    const path = `/admin?aba=${tab}`;
+    const before = await snapshotDatabase();
+
+    const anonymous = await outcome(() => loader(routeArgs(adminGet(path))));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+
+    const denied = await outcome(() => loader(routeArgs(adminGet(path, user.cookie))));
+    expect(denied.status).toBe(302);
+    expect(denied.location).toBe("/");
+    expect(denied.setCookie).toContain("fs_toast");
+    expect(await snapshotDatabase()).toEqual(before);
+
+    const granted = await outcome(() => loader(routeArgs(adminGet(path, admin.cookie))));
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ tab });
+  });
+
+  it.each(ADMIN_INTENTS)("intent %s: anonymous → /auth, user → 403, nothing changes; admin → done and audited", async (intent) => {
+    const { ctx, user, admin } = await setup();
+    const fields = { intent, ...samples[intent](ctx) };
+    const before = await snapshotDatabase();
+
+    const anonymous = await outcome(() => action(routeArgs(adminPost(undefined, fields))));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toBe("/auth");
+    expect(await snapshotDatabase()).toEqual(before);
+
+    const forbidden = await outcome(() => action(routeArgs(adminPost(user.cookie, fields))));
+    expect(forbidden.status).toBe(403);
+    expect(await snapshotDatabase()).toEqual(before);
+
+    const audits = await countAudit();
+    const done = await outcome(() => action(routeArgs(adminPost(admin.cookie, fields))));
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ intent, ok: true });
+    expect(await countAudit()).toBe(audits + 1);
+    expect(await snapshotDatabase()).not.toEqual(before);
+  });
+
+  it("refuses an unknown intent, and answers 403 to a user before reading it", async () => {
+    const { user, admin } = await setup();
+    const before = await snapshotDatabase();
+    expect((await outcome(() => action(routeArgs(adminPost(user.cookie, { intent: "dropEverything" }))))).status).toBe(403);
+    const unknown = await outcome(() => action(routeArgs(adminPost(admin.cookie, { intent: "dropEverything" }))));
+    expect(unknown.status).toBe(400);
+    expect(await snapshotDatabase()).toEqual(before);
+  });
+
+  it("guards the CSV export the same way", async () => {
+    const { user, admin } = await setup();
+    const path = "/admin/doacoes.csv?status=paga";
+    const anonymous = await outcome(() => csvLoader(routeArgs(adminGet(path))));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toMatch(/^\/auth\?redirectTo=/);
+    const denied = await outcome(() => csvLoader(routeArgs(adminGet(path, user.cookie))));
+    expect(denied.status).toBe(302);
+    expect(denied.location).toBe("/");
+    const response = (await csvLoader(routeArgs(adminGet(path, admin.cookie)))) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Helpers for the admin panel's tests: a database with one of everything an admin manages, a
+ * snapshot of every table (to prove a refused request changed nothing), and route-call plumbing.
+ */
+import { getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { db, schema } from "~/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { authedRequest } from "./auth";
+import { insertCause, insertPaidGift, insertParty, insertUser } from "./parties";
+
+export const routeArgs = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+export function adminGet(path: string, cookie?: string) {
+  return authedRequest(path, { cookie });
+}
+
+/** A POST as the browser sends it: urlencoded, or multipart when a file is included. */
+export function adminPost(cookie: string | undefined, fields: Record<string, string | string[] | Blob>, path = "/admin") {
+  const hasFile = Object.values(fields).some((v) => v instanceof Blob);
+  let body: FormData | URLSearchParams;
+  if (hasFile) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
+  } else {
+    body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v as string]) body.append(k, one);
+  }
+  return authedRequest(path, { method: "POST", body, cookie });
+}
+
+export type Outcome = { status: number; location: string | null; setCookie: string | null; body: unknown };
+
+/** Runs a loader/action call and reads whatever it returned or threw (Response or data()). */
+export async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return { status: result.status, location: result.headers.get("Location"), setCookie: result.headers.get("Set-Cookie"), body: null };
+  }
+  const r = result as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } };
+  if (r && r.type === "DataWithResponseInit") {
+    const headers = new Headers(r.init?.headers);
+    return { status: r.init?.status ?? 200, location: headers.get("Location"), setCookie: headers.get("Set-Cookie"), body: r.data };
+  }
+  return { status: 200, location: null, setCookie: null, body: result };
+}
+
+// Sign-in bookkeeping, not data an admin manages.
+const NOT_SNAPSHOTTED = new Set(["session", "verification", "rate_limits"]);
+
+/** Every row of every table, in a stable order. */
+export async function snapshotDatabase(): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {};
+  for (const value of Object.values(schema)) {
+    if (!is(value, PgTable)) continue;
+    const name = getTableName(value);
+    if (NOT_SNAPSHOTTED.has(name)) continue;
+    const rows = await db.select().from(value);
+    snapshot[name] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return snapshot;
+}
+
+export async function countAudit(): Promise<number> {
+  return (await db.select().from(schema.auditLog)).length;
+}
+
+/** A PNG's signature and a little more: enough to pass the proof-type check. */
+export function tinyPng(name = "comprovante.png") {
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+  return new File([bytes], name, { type: "image/png" });
+}
+
+/** One of everything the admin panel manages. */
+export async function adminFixture() {
+  const today = todayInSaoPaulo();
+  const owner = await insertUser("Mariana Costa");
+  const cause = await insertCause({ name: "Doenças Raras" });
+  const unusedCause = await insertCause({ name: "Meio Ambiente", icon: "🌱" });
+  const [org] = await db
+    .insert(schema.organizations)
+    .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", email: "contato@aadora.org.br", isMain: true })
+    .returning();
+  const liveParty = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org!.id, name: "Aniversário da Ana", goalCents: 100_000 });
+  const endedParty = await insertParty({
+    userId: owner.id,
+    causeId: cause.id,
+    organizationId: org!.id,
+    name: "Casamento de Rafael e Júlia",
+    eventType: "Casamento",
+    eventDate: addCalendarDays(today, -40),
+  });
+  await insertPaidGift(liveParty.id, { amountCents: 12_345, name: "Beatriz Lima", message: "Parabéns!" });
+  await insertPaidGift(endedParty.id, { amountCents: 10_001, name: null });
+  const [story] = await db.insert(schema.stories).values({ title: "Um aniversário que virou tratamento", description: "Os 40 anos do Carlos." }).returning();
+  const [message] = await db.insert(schema.contactMessages).values({ name: "Joana", email: "joana@exemplo.com.br", phone: "(31) 98888-7777", message: "Quero cadastrar minha ONG" }).returning();
+  const [ad] = await db
+    .insert(schema.sponsorAds)
+    .values({ title: "Buffet Alegria", description: "10% revertidos", ctaText: "Conhecer", ctaUrl: "https://example.com/buffet", sponsor: "Buffet Alegria", placements: ["home"] })
+    .returning();
+  return { owner, cause, unusedCause, org: org!, liveParty, endedParty, story: story!, message: message!, ad: ad! };
+}
+export type AdminFixture = Awaited<ReturnType<typeof adminFixture>>;
