@@ -45,6 +45,8 @@ export const revokeAdminAction: AdminActionHandler = async ({ admin, form }) => 
   }
   const outcome = await auditedChange(admin, async (tx, audit) => {
     const adminIds = await lockAdminIds(tx);
+    // Re-checked under the lock: another admin may have revoked the actor a moment ago.
+    if (!adminIds.includes(admin.id)) return "actor-revoked" as const;
     if (!adminIds.includes(userId)) return "not-admin" as const;
     if (adminIds.length <= 1) return "last" as const;
     const target = await findUserById(userId, tx);
@@ -52,6 +54,7 @@ export const revokeAdminAction: AdminActionHandler = async ({ admin, form }) => 
     await audit({ action: "role.revoke_admin", entity: "user", entityId: userId, details: { email: target?.email ?? null } });
     return "revoked" as const;
   });
+  if (outcome === "actor-revoked") return fail("revokeAdmin", { title: "Acesso negado", description: "Você não é mais administrador." }, { status: 403 });
   if (outcome === "not-admin") return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "Esta pessoa já não é administradora." }, { status: 404 });
   if (outcome === "last") return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "É preciso manter pelo menos uma pessoa administradora." }, { status: 409 });
   return succeed("revokeAdmin", { title: "Acesso de administrador removido" });

@@ -1,0 +1,187 @@
+import { useTestDatabase } from "@tests/database";
+useTestDatabase();
+
+import { adminFixture, adminGet, adminPost, outcome, routeArgs } from "@tests/admin";
+import { createTestUser } from "@tests/auth";
+import { insertPaidGift, insertParty } from "@tests/parties";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/db.server";
+import { listActiveCauses } from "~/models/causes.server";
+import { action, loader } from "./admin";
+import { loader as csvLoader } from "./admin.doacoes[.]csv";
+
+type Body = { intent: string; ok: boolean; errors?: Record<string, string>; message?: string; confirm?: { prompt: string } };
+
+async function post(cookie: string, fields: Record<string, string | string[]>) {
+  const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
+  return { ...r, body: r.body as Body };
+}
+
+async function tab<T>(cookie: string, query: string): Promise<T> {
+  const result = (await loader(routeArgs(adminGet(`/admin?${query}`, cookie)))) as { data: T };
+  return result.data;
+}
+
+describe("Dashboard", () => {
+  it("counts paid one-off gifts, parties and real active subscriptions; progress is capped at 100%", async () => {
+    const fx = await adminFixture();
+    const { cookie, user } = await createTestUser({ admin: true });
+    await insertPaidGift(fx.liveParty.id, { amountCents: 200_000 }); // past the R$ 1.000 goal
+    await db.insert(schema.donations).values({ partyId: fx.liveParty.id, amountCents: 9_999, status: "pendente", provider: "sandbox" });
+    const sub = { plan: "prata" as const, provider: "sandbox", providerCustomerId: "cus_1", lastEventAt: new Date(), userId: user.id };
+    await db.insert(schema.subscriptions).values([
+      { ...sub, status: "active", providerSubscriptionId: "sub_1" },
+      { ...sub, status: "canceled", providerSubscriptionId: "sub_2" },
+    ]);
+    const data = await tab<{ stats: Record<string, number>; parties: Array<{ id: string; progress: number }>; latest: unknown[] }>(cookie, "aba=dashboard");
+    expect(data.stats).toMatchObject({ totalRaisedCents: 12_345 + 10_001 + 200_000, paidDonations: 3, partiesCreated: 2, activeSubscribers: 1 });
+    // Only the live party is listed; the ended one is a payout now.
+    expect(data.parties.map((p) => p.id)).toEqual([fx.liveParty.id]);
+    expect(data.parties[0]!.progress).toBe(100);
+    expect(data.latest).toHaveLength(3);
+  });
+
+  it("updates the families-helped figure and rejects non-numbers", async () => {
+    const { cookie } = await createTestUser({ admin: true });
+    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "muitas" })).body.errors?.familiesHelped).toMatch(/números inteiros/);
+    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "2.847" })).status).toBe(200);
+    const [row] = await db.select().from(schema.siteSettings).where(eq(schema.siteSettings.key, "families_helped"));
+    expect(row?.value).toBe(2847);
+  });
+});
+
+describe("Causas", () => {
+  it("creates a cause with the spec's toast, and requires name and description", async () => {
+    const { cookie } = await createTestUser({ admin: true });
+    const created = await post(cookie, { intent: "createCause", name: "  Proteção Animal ", description: "Resgate e adoção", icon: "🐾" });
+    expect(created.status).toBe(200);
+    expect(created.setCookie).toContain("fs_toast");
+    expect(await listActiveCauses()).toEqual([expect.objectContaining({ name: "Proteção Animal", icon: "🐾" })]);
+
+    const empty = await post(cookie, { intent: "createCause", name: " ", description: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ name: "Informe o nome da causa.", description: "Informe a descrição da causa." });
+  });
+
+  it("deactivates a cause used by parties instead of deleting it, with a clear message", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const result = await post(cookie, { intent: "deleteCause", id: fx.cause.id, confirmed: "sim" });
+    expect(result.status).toBe(200);
+    expect(result.body.message).toMatch(/usada por 2 festas e 1 ONG, por isso foi desativada em vez de excluída/);
+    const [cause] = await db.select().from(schema.causes).where(eq(schema.causes.id, fx.cause.id));
+    expect(cause?.active).toBe(false);
+    expect((await listActiveCauses()).map((c) => c.id)).not.toContain(fx.cause.id);
+  });
+
+  it("deletes an unused cause once; a second delete is a message, not a crash", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    expect((await post(cookie, { intent: "deleteCause", id: fx.unusedCause.id, confirmed: "sim" })).status).toBe(200);
+    const again = await post(cookie, { intent: "deleteCause", id: fx.unusedCause.id, confirmed: "sim" });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe("Esta causa já foi excluída.");
+  });
+
+  it("asks on the page before deleting when the browser sent no confirmation (no JavaScript)", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const asked = await post(cookie, { intent: "deleteCause", id: fx.unusedCause.id });
+    expect(asked.body.confirm?.prompt).toBe("Tem certeza que deseja excluir esta causa?");
+    expect(await db.select().from(schema.causes).where(eq(schema.causes.id, fx.unusedCause.id))).toHaveLength(1);
+  });
+});
+
+describe("Histórias", () => {
+  it("accepts only http(s) image URLs", async () => {
+    const { cookie } = await createTestUser({ admin: true });
+    for (const imageUrl of ["foto.jpg", "javascript:alert(1)", "ftp://example.com/a.jpg"]) {
+      const result = await post(cookie, { intent: "createStory", title: "Título", description: "Descrição", imageUrl });
+      expect(result.status).toBe(400);
+      expect(result.body.errors?.imageUrl).toBe("A URL da imagem deve começar com http:// ou https://.");
+    }
+    expect((await post(cookie, { intent: "createStory", title: "Título", description: "Descrição", imageUrl: "" })).status).toBe(200);
+    const [story] = await db.select().from(schema.stories);
+    expect(story?.imageUrl).toBeNull();
+  });
+
+  it("says so when a story was already deleted", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    expect((await post(cookie, { intent: "deleteStory", id: fx.story.id, confirmed: "sim" })).status).toBe(200);
+    const again = await post(cookie, { intent: "deleteStory", id: fx.story.id, confirmed: "sim" });
+    expect(again.body.message).toBe("Esta história já foi excluída.");
+    const toggled = await post(cookie, { intent: "toggleStory", id: fx.story.id, active: "true" });
+    expect(toggled.status).toBe(404);
+  });
+});
+
+describe("Festas", () => {
+  it("edits a party and records before/after in the audit log", async () => {
+    const fx = await adminFixture();
+    const { cookie, user } = await createTestUser({ admin: true });
+    const bad = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "X", eventDate: "2026-02-30", goal: "-5", causeId: fx.cause.id });
+    expect(bad.body.errors).toMatchObject({ eventDate: "Informe uma data válida.", goal: expect.stringMatching(/meta em reais/) });
+    const ok = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "Festa da Ana", eventDate: "2030-01-15", goal: "1.500,50", message: "", causeId: fx.unusedCause.id });
+    expect(ok.status).toBe(200);
+    const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, fx.liveParty.id));
+    expect(party).toMatchObject({ name: "Festa da Ana", eventDate: "2030-01-15", goalCents: 150_050, message: null, causeId: fx.unusedCause.id });
+    const [entry] = await db.select().from(schema.auditLog);
+    expect(entry).toMatchObject({ actorUserId: user.id, action: "party.update", entityId: fx.liveParty.id });
+    expect(entry?.details).toMatchObject({ before: { name: "Aniversário da Ana" }, after: { name: "Festa da Ana" } });
+  });
+
+  it("finds parties by name, case-insensitively, treating % as a literal", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    await insertParty({ userId: fx.owner.id, causeId: fx.cause.id, name: "100% Solidária" });
+    const byName = await tab<{ rows: Array<{ name: string }> }>(cookie, "aba=festas&q=casamento");
+    expect(byName.rows.map((r) => r.name)).toEqual(["Casamento de Rafael e Júlia"]);
+    const literal = await tab<{ rows: Array<{ name: string }> }>(cookie, `aba=festas&q=${encodeURIComponent("0%")}`);
+    expect(literal.rows.map((r) => r.name)).toEqual(["100% Solidária"]);
+  });
+});
+
+describe("Equipe", () => {
+  it("never revokes yourself, and two admins revoking each other leave exactly one", async () => {
+    const a = await createTestUser({ admin: true, name: "Ana" });
+    const b = await createTestUser({ admin: true, name: "Bruno" });
+    const self = await post(a.cookie, { intent: "revokeAdmin", userId: a.user.id });
+    expect(self.status).toBe(409);
+    const results = await Promise.all([
+      post(a.cookie, { intent: "revokeAdmin", userId: b.user.id }),
+      post(b.cookie, { intent: "revokeAdmin", userId: a.user.id }),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await db.select().from(schema.userRoles)).toHaveLength(1);
+  });
+
+  it("grants by e-mail only to an existing account", async () => {
+    const { cookie } = await createTestUser({ admin: true });
+    const missing = await post(cookie, { intent: "grantAdmin", email: "ninguem@exemplo.com.br" });
+    expect(missing.body.errors?.email).toMatch(/Nenhuma conta com este e-mail/);
+    const other = await createTestUser({ email: "Joana@Exemplo.com.br" });
+    expect((await post(cookie, { intent: "grantAdmin", email: "joana@exemplo.com.br" })).status).toBe(200);
+    expect(await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, other.user.id))).toHaveLength(1);
+  });
+});
+
+describe("CSV export", () => {
+  it("keeps a formula-looking message as text and honours the filters", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    await insertPaidGift(fx.liveParty.id, { amountCents: 5_000, name: "Carla; Souza", message: '=HYPERLINK("http://evil.example","clique")' });
+    await db.insert(schema.donations).values({ partyId: fx.liveParty.id, amountCents: 777, status: "pendente", provider: "sandbox", donorName: "Pendente" });
+    const response = (await csvLoader(routeArgs(adminGet(`/admin/doacoes.csv?status=paga&festa=${fx.liveParty.id}`, cookie)))) as Response;
+    const text = await response.text();
+    const lines = text.replace(/^\ufeff/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor (R$);Status");
+    expect(lines).toHaveLength(3); // header + the two paid gifts of this party
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""clique"")"`);
+    expect(text).toContain('"Carla; Souza"');
+    expect(text).toContain(";50,00;paga");
+    expect(text).not.toContain("Pendente");
+    expect(text).not.toContain("Doação Anônima"); // the anonymous gift belongs to the other party
+  });
+});
