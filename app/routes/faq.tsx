@@ -90,7 +90,7 @@ export default function Faq() {
           <Accordion type="single" collapsible className="space-y-3">
             {questions(feePercent).map((item, index) => (
               <AccordionItem key={item.question} value={`pergunta-${index + 1}`}>
-                <AccordionTrigger className="text-base md:text-lg">{item.question}</AccordionTrigger>
+                <AccordionTrigger className="text-base [text-wrap:pretty] md:text-lg">{item.question}</AccordionTrigger>
                 <AccordionContent className="leading-relaxed">{item.answer}</AccordionContent>
               </AccordionItem>
             ))}
