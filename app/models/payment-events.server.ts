@@ -12,6 +12,7 @@ import type { DonationPaymentEvent, PaymentEvent } from "~/lib/payments/types";
 import { isUuid } from "./donation.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
 import { applyPaidDelta } from "./party-totals.server";
+import { applySubscriptionEvent, type SubscriptionOutcome } from "./subscription-events.server";
 
 const { donations, donationStatusHistory, paymentEvents, parties } = schema;
 
@@ -21,7 +22,8 @@ export type ProcessOutcome =
   | { outcome: "ignored"; reason: string }
   | { outcome: "unmatched" };
 
-export async function processPaymentEvent(event: PaymentEvent): Promise<ProcessOutcome> {
+export async function processPaymentEvent(event: PaymentEvent): Promise<ProcessOutcome | SubscriptionOutcome> {
+  if (event.kind === "subscription") return db.transaction((tx) => applySubscriptionEvent(tx, event));
   if (event.kind !== "donation") return { outcome: "ignored", reason: event.reason };
   return db.transaction((tx) => applyDonationEvent(tx, event));
 }

@@ -14,6 +14,7 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from "./types";
+import { isSandboxSubscriptionEventType, normalizeSandboxSubscriptionEvent, sandboxSubscriptionDataSchema, sandboxSubscriptionMethods } from "./sandbox-subscriptions.server";
 
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 /** Like Stripe: a signed event older than this is refused (replay protection). */
@@ -36,6 +37,7 @@ const eventSchema = z.object({
     checkoutId: z.string().max(200).optional(),
     donationId: z.string().max(100).optional(),
     paymentId: z.string().max(200).optional(),
+    subscription: sandboxSubscriptionDataSchema.optional(),
   }),
 });
 export type SandboxEvent = z.infer<typeof eventSchema>;
@@ -73,6 +75,7 @@ export function sandboxPaymentId(checkoutId: string) {
 
 export function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
   const base = { id: event.id, provider: "sandbox" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
+  if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base);
   const action = (SANDBOX_EVENT_TYPES as Record<string, DonationEventAction>)[event.type];
   if (!action) return { ...base, kind: "ignored", reason: "tipo de evento não tratado" };
   return {
@@ -87,6 +90,7 @@ export function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
 export function createSandboxProvider(options: { secret: string; publicUrl: string }): PaymentProvider {
   return {
     name: "sandbox",
+    ...sandboxSubscriptionMethods(options),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       // Derived from the idempotency key: the same request always yields the same session, and
       // nobody can guess another donor's checkout address.

@@ -12,6 +12,7 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from "./types";
+import { normalizeStripeSubscriptionEvent, stripeSubscriptionMethods } from "./stripe-subscriptions.server";
 
 export type StripeOptions = {
   secretKey: string;
@@ -42,6 +43,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = stripeClient(options);
   return {
     name: "stripe",
+    ...stripeSubscriptionMethods(stripe),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       try {
         const session = await stripe.checkout.sessions.create(
@@ -91,6 +93,8 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 export function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, provider: "stripe" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
   const ignored = (reason: string): PaymentEvent => ({ ...base, kind: "ignored", reason });
+  const subscription = normalizeStripeSubscriptionEvent(event, base);
+  if (subscription) return subscription;
   const donation = (action: DonationEventAction, ref: { donationId?: string | null; checkoutId?: string | null; paymentId?: string | null }): PaymentEvent => ({
     ...base,
     kind: "donation",

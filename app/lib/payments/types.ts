@@ -30,6 +30,8 @@ export type SubscriptionCheckoutRequest = {
   userId: string;
   customerId: string | null;
   customerEmail: string;
+  /** Recorded in the provider's metadata; the price id below is what is charged. */
+  planId: string;
   priceId: string;
   successUrl: string;
   cancelUrl: string;
@@ -37,6 +39,8 @@ export type SubscriptionCheckoutRequest = {
 };
 
 export type PortalSessionRequest = { customerId: string; returnUrl: string };
+
+export type CustomerRequest = { userId: string; email: string; name: string };
 
 /** What a provider's event means for a one-off gift. */
 export type DonationEventAction = "paid" | "failed" | "canceled" | "refunded" | "disputed";
@@ -63,8 +67,44 @@ export type DonationPaymentEvent = EventBase & {
 /** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
 export type IgnoredPaymentEvent = EventBase & { kind: "ignored"; reason: string };
 
-/** Issue #6 adds subscription events to this union. */
-export type PaymentEvent = DonationPaymentEvent | IgnoredPaymentEvent;
+/** Our four subscription states (schema `subscription_status`); providers map theirs onto these. */
+export type SubscriptionState = "incomplete" | "active" | "past_due" | "canceled";
+
+/**
+ * What a subscription event means: `updated` and `deleted` carry the provider's whole current
+ * subscription (created, plan change, renewal, cancel); invoice events carry one charge; and
+ * `checkout_completed` only links the subscription to the user who paid.
+ */
+export type SubscriptionEventAction = "checkout_completed" | "updated" | "deleted" | "invoice_paid" | "invoice_failed";
+
+export type SubscriptionPaymentEvent = EventBase & {
+  kind: "subscription";
+  action: SubscriptionEventAction;
+  subscriptionId: string;
+  customerId: string | null;
+  /** Our user id, from metadata we set at checkout (the customer link is preferred). */
+  userId: string | null;
+  /** The provider price id: the plan is derived from it through the plan table, never trusted as a plan name. */
+  priceId: string | null;
+  /** Only on `updated` / `deleted`. */
+  status: SubscriptionState | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean | null;
+  /** Only on invoice events. */
+  invoice: { id: string; amountCents: number; periodEnd: Date | null } | null;
+};
+
+/** The provider's current view of one subscription (the success page's refresh). */
+export type SubscriptionSnapshot = {
+  subscriptionId: string;
+  customerId: string;
+  priceId: string | null;
+  status: SubscriptionState;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+export type PaymentEvent = DonationPaymentEvent | SubscriptionPaymentEvent | IgnoredPaymentEvent;
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -77,6 +117,10 @@ export interface PaymentProvider {
   /** Issue #6: Assine o Bem checkout (subscription mode) and the customer portal. */
   createSubscriptionCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   createPortalSession?(request: PortalSessionRequest): Promise<{ url: string }>;
+  /** One billing customer per user: created once, stored in billing_customers, reused. */
+  createCustomer?(request: CustomerRequest): Promise<{ customerId: string }>;
+  /** The provider's current subscriptions of a customer; absent when the provider has no state of its own (sandbox). */
+  listSubscriptions?(customerId: string): Promise<SubscriptionSnapshot[]>;
 }
 
 export class WebhookSignatureError extends Error {

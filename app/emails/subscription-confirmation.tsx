@@ -1,0 +1,70 @@
+import { getConfig } from "~/config.server";
+import { formatDate } from "~/lib/dates";
+import { monthlyShareSentence } from "~/lib/fee";
+import { formatCents } from "~/lib/money";
+import type { Plan } from "~/lib/plans";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { firstName, renderEmail } from "./render.server";
+
+export type SubscriptionConfirmationProps = {
+  name: string;
+  plan: Plan;
+  /** The next charge; null when the provider has not told us yet. */
+  nextChargeAt: Date | null;
+  feePercent: number;
+};
+
+/** Sent once per subscription, from the success page, when the plan is active. */
+export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePercent }: SubscriptionConfirmationProps) {
+  const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
+  const value = `${formatCents(plan.priceCents)}/mês`;
+  const next = nextChargeAt ? formatDate(nextChargeAt) : null;
+  const subject = `Assinatura confirmada: Plano ${plan.name} — ${value}`;
+  const hello = `Obrigado, ${firstName(name)}!`;
+  const rows: Array<[string, string]> = [
+    ["Plano", plan.name],
+    ["Valor", value],
+    ...(next ? ([["Próxima cobrança", next]] as Array<[string, string]>) : []),
+  ];
+  const manageUrl = `${PUBLIC_URL}/assine-o-bem`;
+  const element = (
+    <EmailLayout preview={`Plano ${plan.name} confirmado. Bem-vindo ao Assine o Bem!`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
+      <EmailHeading>{hello}</EmailHeading>
+      <EmailText>Sua assinatura do Assine o Bem está confirmada. A partir de agora, você apoia causas que transformam vidas todos os meses.</EmailText>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 20px", borderCollapse: "collapse" }}>
+        <tbody>
+          {rows.map(([label, val]) => (
+            <tr key={label}>
+              <td style={{ padding: "8px 0", borderBottom: "1px solid #ffe0da", color: "#5d5670", fontSize: 14 }}>{label}</td>
+              <td style={{ padding: "8px 0", borderBottom: "1px solid #ffe0da", textAlign: "right", fontWeight: 700 }}>{val}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <EmailText>
+        Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes no WhatsApp e, todo mês, um relatório de impacto. Seu certificado
+        digital de Assinante do Bem chega junto com o primeiro relatório.
+      </EmailText>
+      <EmailText muted>{monthlyShareSentence(feePercent)}</EmailText>
+      <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
+      <EmailText muted>
+        Para mudar de plano ou cancelar, acesse <EmailLink href={manageUrl} /> e clique em Gerenciar Assinatura.
+      </EmailText>
+    </EmailLayout>
+  );
+  const text = `
+${hello}
+
+Sua assinatura do Assine o Bem está confirmada. A partir de agora, você apoia causas que transformam vidas todos os meses.
+
+${rows.map(([label, val]) => `${label}: ${val}`).join("\n")}
+
+Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes no WhatsApp e, todo mês, um relatório de impacto. Seu certificado digital de Assinante do Bem chega junto com o primeiro relatório.
+
+${monthlyShareSentence(feePercent)}
+
+Para mudar de plano ou cancelar, acesse ${manageUrl} e clique em Gerenciar Assinatura.
+Dúvidas? Escreva para ${CONTACT_EMAIL}
+`;
+  return renderEmail("subscription-confirmation", subject, element, text);
+}

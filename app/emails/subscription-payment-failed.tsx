@@ -1,0 +1,40 @@
+import { getConfig } from "~/config.server";
+import { formatCents } from "~/lib/money";
+import type { Plan } from "~/lib/plans";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { firstName, renderEmail } from "./render.server";
+
+/** A monthly charge failed: the subscriber should update the payment method in the portal. */
+export function subscriptionPaymentFailedEmail({ name, plan, amountCents }: { name: string; plan: Plan; amountCents: number }) {
+  const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
+  const amount = formatCents(amountCents > 0 ? amountCents : plan.priceCents);
+  const subject = `Não conseguimos cobrar sua assinatura (Plano ${plan.name})`;
+  const hello = `Olá, ${firstName(name)}!`;
+  const manageUrl = `${PUBLIC_URL}/assine-o-bem`;
+  const element = (
+    <EmailLayout preview={`A cobrança de ${amount} do Plano ${plan.name} não foi aprovada.`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
+      <EmailHeading>{hello}</EmailHeading>
+      <EmailText>
+        A cobrança mensal de <strong>{amount}</strong> do seu Plano {plan.name} no Assine o Bem não foi aprovada pela operadora do cartão.
+        Enquanto o pagamento estiver pendente, sua assinatura fica suspensa.
+      </EmailText>
+      <EmailText>Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura: a cobrança é feita de novo em seguida.</EmailText>
+      <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
+      <EmailText muted>
+        Dúvidas? Escreva para <EmailLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</EmailLink>.
+      </EmailText>
+    </EmailLayout>
+  );
+  const text = `
+${hello}
+
+A cobrança mensal de ${amount} do seu Plano ${plan.name} no Assine o Bem não foi aprovada pela operadora do cartão.
+Enquanto o pagamento estiver pendente, sua assinatura fica suspensa.
+
+Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura (${manageUrl}):
+a cobrança é feita de novo em seguida.
+
+Dúvidas? Escreva para ${CONTACT_EMAIL}
+`;
+  return renderEmail("subscription-payment-failed", subject, element, text);
+}
