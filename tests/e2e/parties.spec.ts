@@ -82,6 +82,7 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
 });
 
 test("with the creator's /painel open, a gift paid by a guest shows the toast and the new total without reload", async ({ page, browser, baseURL }) => {
+  const donor = `Convidada ${Date.now().toString(36)}`;
   await logIn(page);
   const card = page.locator('[data-party="mari3"]');
   const before = (await card.getByTestId("raised").textContent())!;
@@ -94,7 +95,7 @@ test("with the creator's /painel open, a gift paid by a guest shows the toast an
   await guest.getByRole("link", { name: "Fazer Doação" }).first().click();
   await expect(guest).toHaveURL(/\/doar\?festa=/);
   await guest.locator("form").getByText("R$ 50", { exact: true }).click();
-  await guest.getByLabel("Nome", { exact: true }).fill("Convidada E2E");
+  await guest.getByLabel("Nome", { exact: true }).fill(donor);
   await guest.getByLabel("E-mail", { exact: true }).fill("convidada.e2e@exemplo.com.br");
   await guest.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await guest.getByRole("button", { name: /^Pagar/ }).click();
@@ -106,6 +107,6 @@ test("with the creator's /painel open, a gift paid by a guest shows the toast an
   await expect(card.getByTestId("raised")).not.toHaveText(before);
   const toCents = (s: string) => Number(s.replace(/[^\d]/g, ""));
   expect(toCents((await card.getByTestId("raised").textContent())!)).toBe(toCents(before) + 5000);
-  await expect(card.getByText("Convidada E2E")).toBeVisible();
+  await expect(card.getByText(donor)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
