@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// Mobile Lighthouse (12.x, default mobile config: simulated slow 4G and 4x CPU) on a few pages,
+// plus the gzip size of the client JS each route loads, read from the build's manifest.
+//
+//   npm run bench:lighthouse -- /como-funciona /faq [--runs 3] [--markdown]
+//
+// Builds nothing. Measures LIGHTHOUSE_URL (e.g. http://localhost:3301) when set; otherwise starts
+// the already built server (BUILD_DIR, default ./build) on a free port with a throwaway DATA_DIR
+// and demo data, and stops it afterwards. Chrome: CHROME_PATH, default /usr/bin/chromium.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const METRICS = [
+  ["first-contentful-paint", "FCP"],
+  ["largest-contentful-paint", "LCP"],
+  ["total-blocking-time", "TBT"],
+  ["cumulative-layout-shift", "CLS"],
+  ["speed-index", "SI"],
+];
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const runs = Math.max(1, Number(option("--runs", "3")));
+const optionValues = new Set([option("--runs")]);
+const paths = args.filter((a) => a.startsWith("/") && !optionValues.has(a));
+if (paths.length === 0) paths.push("/como-funciona");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function startBuiltServer() {
+  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
+    throw new Error(`No build in ${buildDir}: run \`npm run build\` (or set BUILD_DIR / LIGHTHOUSE_URL) first.`);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-lighthouse-"));
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      SEED_DEMO: "on",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://localhost:${port}`;
+  await waitFor(`${base}/healthz`, 120_000);
+  return {
+    base,
+    stop: () => {
+      child.kill("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Route id of a URL path: the build's routes are flat, so the first segment decides. */
+function routeIdFor(manifest, urlPath) {
+  const segment = urlPath.split("?")[0].replace(/^\/|\/$/g, "");
+  const routes = Object.values(manifest.routes);
+  if (segment === "") return routes.find((r) => r.index)?.id;
+  const exact = routes.find((r) => r.path === segment);
+  if (exact) return exact.id;
+  const first = segment.split("/")[0];
+  return routes.find((r) => r.path?.split("/")[0] === first)?.id ?? routes.find((r) => r.path === "*")?.id;
+}
+
+/** The JS files a first visit to this path loads: manifest, entry, root and the route, deduplicated. */
+function clientJs(urlPath) {
+  const assets = path.join(buildDir, "client/assets");
+  const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) return null;
+  const source = fs.readFileSync(path.join(assets, manifestFile), "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
+  const id = routeIdFor(manifest, urlPath);
+  const files = new Set([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  for (const routeId of ["root", id]) {
+    const route = manifest.routes[routeId];
+    if (!route) continue;
+    files.add(route.module);
+    for (const f of route.imports ?? []) files.add(f);
+  }
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const body = fs.readFileSync(path.join(buildDir, "client", file));
+    raw += body.length;
+    gzip += zlib.gzipSync(body).length;
+  }
+  return { route: id, files: files.size, raw, gzip };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main() {
+  const server = process.env.LIGHTHOUSE_URL ? { base: process.env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop() {} } : await startBuiltServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows = [];
+  try {
+    for (const urlPath of paths) {
+      const reports = [];
+      for (let i = 0; i < runs; i++) {
+        // A warm-up hit first, so the measured run does not pay for the server's first render.
+        if (i === 0) await fetch(server.base + urlPath).catch(() => {});
+        const result = await lighthouse(server.base + urlPath, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+        reports.push(result.lhr);
+      }
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => Math.round((r.categories[c].score ?? 0) * 100)))]));
+      const metrics = Object.fromEntries(METRICS.map(([id]) => [id, median(reports.map((r) => r.audits[id].numericValue))]));
+      const failing = new Set();
+      for (const report of reports) {
+        for (const c of CATEGORIES) {
+          for (const ref of report.categories[c].auditRefs) {
+            const audit = report.audits[ref.id];
+            if (ref.weight > 0 && audit.score !== null && audit.score < 1 && c !== "performance") failing.add(`${c}: ${ref.id} — ${audit.title}`);
+          }
+        }
+      }
+      rows.push({ urlPath, scores, metrics, perRun: reports.map((r) => Math.round(r.categories.performance.score * 100)), failing: [...failing], js: clientJs(urlPath) });
+    }
+  } finally {
+    await chrome.kill();
+    server.stop();
+  }
+
+  for (const row of rows) {
+    console.log(`\n${row.urlPath}  (median of ${runs} run${runs > 1 ? "s" : ""}; performance per run: ${row.perRun.join(", ")})`);
+    console.log(`  performance ${row.scores.performance} · accessibility ${row.scores.accessibility} · best practices ${row.scores["best-practices"]} · SEO ${row.scores.seo}`);
+    console.log(
+      "  " +
+        METRICS.map(([id, label]) => (id === "cumulative-layout-shift" ? `${label} ${row.metrics[id].toFixed(3)}` : `${label} ${(row.metrics[id] / 1000).toFixed(2)} s`)).join(" · "),
+    );
+    if (row.js) console.log(`  client JS (route ${row.js.route}): ${row.js.files} files, ${kb(row.js.raw)} raw, ${kb(row.js.gzip)} gzip`);
+    for (const f of row.failing) console.log(`  ✗ ${f}`);
+  }
+  if (flag("--markdown")) {
+    console.log("\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | client JS (gzip) |");
+    console.log("|---|---|---|---|---|---|---|---|---|---|");
+    for (const r of rows) {
+      const m = r.metrics;
+      console.log(
+        `| \`${r.urlPath}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${(m["first-contentful-paint"] / 1000).toFixed(1)} s | ${(m["largest-contentful-paint"] / 1000).toFixed(1)} s | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} | ${r.js ? kb(r.js.gzip) : "—"} |`,
+      );
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});
