@@ -3,6 +3,7 @@
 // plus the gzip size of the client JS each route loads, read from the build's manifest.
 //
 //   npm run bench:lighthouse -- /como-funciona /faq [--runs 3] [--markdown]
+//   npm run bench:lighthouse -- --js-only        # only the client JS table, every route
 //
 // Builds nothing. Measures LIGHTHOUSE_URL (e.g. http://localhost:3301) when set; otherwise starts
 // the already built server (BUILD_DIR, default ./build) on a free port with a throwaway DATA_DIR
@@ -126,7 +127,24 @@ function clientJs(urlPath) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** Every page route of the build with the JS its first visit loads. */
+function printJsTable() {
+  const assets = path.join(buildDir, "client/assets");
+  const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  const source = fs.readFileSync(path.join(assets, manifestFile), "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
+  console.log("| route | files | raw | gzip |");
+  console.log("|---|---|---|---|");
+  for (const route of Object.values(manifest.routes)) {
+    if (route.id === "root" || !route.hasDefaultExport) continue;
+    const urlPath = route.index ? "/" : `/${route.path.replace(/:(\w+)/g, "x")}`;
+    const js = clientJs(urlPath);
+    console.log(`| \`${route.index ? "/" : "/" + route.path}\` | ${js.files} | ${kb(js.raw)} | ${kb(js.gzip)} |`);
+  }
+}
+
 async function main() {
+  if (flag("--js-only")) return printJsTable();
   const server = process.env.LIGHTHOUSE_URL ? { base: process.env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop() {} } : await startBuiltServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
