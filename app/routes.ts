@@ -27,6 +27,8 @@ export default [
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
+  route("sandbox/assinatura/:id", "routes/sandbox.assinatura.$id.tsx"),
+  route("sandbox/portal/:customer", "routes/sandbox.portal.$customer.tsx"),
   // The local mailbox: every outbox e-mail (never in production).
   route("dev/emails", "routes/dev.emails.tsx"),
 

@@ -4,7 +4,7 @@
  *
  * - `updated` / `deleted` carry the provider's whole subscription and apply only when they are at
  *   least as new as the newest event already applied (`last_event_at`), so a late, older event
- *   never overwrites newer state;
+ *   never overwrites newer state; `canceled` is final, as it is at Stripe;
  * - `invoice_paid` records the month as a paid charge (once per invoice id, whatever the order)
  *   and lifts a past-due subscription back to active when it is the newest news;
  * - `invoice_failed` makes the subscription past due (not a paying subscriber) and e-mails the
@@ -126,7 +126,8 @@ async function applyToExisting(tx: Transaction, row: SubscriptionRow, event: Sub
   const where = eq(subscriptions.id, row.id);
 
   if (event.action === "updated" || event.action === "deleted") {
-    if (!newest) {
+    // Canceled is final at the provider: a same-second "updated" arriving late cannot revive it.
+    if (!newest || row.status === "canceled") {
       if (Object.keys(link).length) await tx.update(subscriptions).set(link).where(where);
       return false;
     }
@@ -147,8 +148,8 @@ async function applyToExisting(tx: Transaction, row: SubscriptionRow, event: Sub
     return true;
   }
 
-  // Invoices: the period only ever moves forward, whatever order the months arrive in.
-  const periodEnd = event.invoice?.periodEnd;
+  // A paid invoice moves the period forward only, whatever order the months arrive in.
+  const periodEnd = event.action === "invoice_paid" ? event.invoice?.periodEnd : null;
   const period = periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd) ? { currentPeriodEnd: periodEnd } : {};
   const moves =
     newest &&

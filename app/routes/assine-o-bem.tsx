@@ -1,8 +1,126 @@
-import { PendingFeature } from "~/components/layout/pending-feature";
+import { HeartHandshake } from "lucide-react";
+import { useEffect } from "react";
+import { data, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { PlanCard, type PlanCardState } from "~/components/subscriptions/plan-card";
+import { ImpactTable, RankingExplanation } from "~/components/subscriptions/plan-sections";
+import { Alert } from "~/components/ui/alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { getOptionalUser, loginUrl } from "~/lib/auth.server";
+import { formatDate } from "~/lib/dates";
+import { monthlyShareSentence } from "~/lib/fee";
+import { pageMeta } from "~/lib/meta";
+import { getPlan, PLANS, POPULAR_PLAN_ID } from "~/lib/plans";
+import { openCustomerPortal, startSubscription, type SubscriptionError } from "~/lib/subscriptions.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getSubscriptionStatus } from "~/models/subscriptions.server";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/assine-o-bem";
 
-export const meta = () => [{ title: "Assine o Bem — Festa Solidária" }];
+export const meta = () =>
+  pageMeta({
+    title: "Assine o Bem",
+    description: "Doe todo mês para causas que transformam vidas. Planos Bronze, Prata, Ouro e Diamante, com relatório mensal de impacto.",
+  });
 
-// Built by issue #6.
-export default function Page() {
-  return <PendingFeature title="Assine o Bem" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) return { signedIn: false, subscription: null };
+  const status = await getSubscriptionStatus(user.id);
+  return {
+    signedIn: true,
+    subscription: status.plan
+      ? {
+          plan: status.plan,
+          pastDue: status.status === "past_due",
+          cancelAtPeriodEnd: status.cancelAtPeriodEnd,
+          periodEnd: status.currentPeriodEnd ? formatDate(status.currentPeriodEnd) : null,
+        }
+      : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    // Works without JavaScript: the toast rides on the redirect, and login brings the user back.
+    return redirectWithToast(loginUrl("/assine-o-bem"), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
+  }
+  const form = await request.formData();
+  // Only the plan id is read: a price id, amount or customer in the form is ignored.
+  const result = form.get("intent") === "gerenciar" ? await openCustomerPortal(user) : await startSubscription(user, form.get("plano"));
+  if (result.ok) return redirect(result.url);
+  return data({ error: result.error }, { status: result.status });
+}
+
+export default function AssineOBem({ loaderData, actionData }: Route.ComponentProps) {
+  const { signedIn, subscription } = loaderData;
+  const feePercent = useRootData()?.config.feePercent ?? 10;
+  const navigation = useNavigation();
+  const busy = {
+    intent: navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null,
+    plan: navigation.formData?.get("plano")?.toString() ?? null,
+  };
+  const error: SubscriptionError | undefined = actionData?.error;
+
+  useEffect(() => {
+    if (error) toast.error(error.title, { description: error.description });
+  }, [error]);
+
+  const currentPlan = subscription ? getPlan(subscription.plan) : undefined;
+  const stateFor = (planId: string): PlanCardState => {
+    if (!subscription) return { kind: "offer", popular: planId === POPULAR_PLAN_ID };
+    return planId === subscription.plan ? { kind: "current", pastDue: subscription.pastDue } : { kind: "other" };
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Assine o Bem"
+        title="Doe todo mês e multiplique o bem"
+        description="Escolha um plano mensal, acompanhe o impacto nos relatórios e cancele quando quiser."
+      />
+      <section aria-labelledby="planos" className="mx-auto max-w-6xl px-4 pb-4">
+        <h2 id="planos" className="sr-only">
+          Planos
+        </h2>
+        <div className="mx-auto max-w-3xl space-y-3" aria-live="polite">
+          {error ? (
+            <Alert tone="danger" title={error.title}>
+              {error.description}
+            </Alert>
+          ) : null}
+          {subscription && currentPlan ? (
+            subscription.pastDue ? (
+              <Alert tone="danger" title="Pagamento pendente">
+                Não conseguimos cobrar a mensalidade do Plano {currentPlan.name}. Atualize a forma de pagamento em Gerenciar Assinatura para
+                continuar apoiando.
+              </Alert>
+            ) : (
+              <Alert tone="success" title={`Você é Assinante do Bem no Plano ${currentPlan.name}`}>
+                {subscription.cancelAtPeriodEnd && subscription.periodEnd
+                  ? `Sua assinatura foi cancelada e termina em ${subscription.periodEnd}. Até lá, nada muda.`
+                  : subscription.periodEnd
+                    ? `Próxima cobrança em ${subscription.periodEnd}. Obrigado por apoiar todos os meses!`
+                    : "Obrigado por apoiar todos os meses!"}
+              </Alert>
+            )
+          ) : null}
+        </div>
+        <ul className="mt-8 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} state={stateFor(plan.id)} busy={busy} />
+          ))}
+        </ul>
+        <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 text-center text-sm text-muted">
+          <HeartHandshake size={18} strokeWidth={2} aria-hidden="true" className="mt-0.5 shrink-0 text-coral-700" />
+          <span>
+            {monthlyShareSentence(feePercent)} {signedIn ? "" : "Para assinar, entre na sua conta ou crie uma em um minuto."}
+          </span>
+        </p>
+      </section>
+      <ImpactTable feePercent={feePercent} currentPlan={subscription?.plan ?? null} />
+      <RankingExplanation />
+    </>
+  );
 }

@@ -1,0 +1,124 @@
+import { CreditCard, Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SandboxFrame } from "~/components/subscriptions/sandbox-frame";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { getConfig } from "~/config.server";
+import { formatCents } from "~/lib/money";
+import { deliverCheckoutPaid } from "~/lib/payments/sandbox-subscription-actions.server";
+import { readSandboxCheckoutId, sandboxSubscriptionIdFor } from "~/lib/payments/sandbox-subscriptions.server";
+import { getPlan } from "~/lib/plans";
+import { findCustomerSubscription, findSubscriptionByProviderId } from "~/models/subscriptions.server";
+import type { Route } from "./+types/sandbox.assinatura.$id";
+
+export const handle = { bare: true };
+
+export const meta = () => [{ title: "Assinatura — Ambiente de testes" }, { name: "robots", content: "noindex" }];
+
+async function loadCheckout(id: string | undefined) {
+  const config = getConfig();
+  const checkout = config.paymentsSandbox && id ? readSandboxCheckoutId(config.APP_SECRET, id) : null;
+  if (!checkout) throw data(null, { status: 404 });
+  const subscriptionId = sandboxSubscriptionIdFor(config.APP_SECRET, checkout.checkoutId);
+  const paid = Boolean(await findSubscriptionByProviderId("sandbox", subscriptionId));
+  // The sandbox refuses a second subscription on the same customer (Stripe would take it; our
+  // page never offers it, this covers a second tab).
+  const other = await findCustomerSubscription("sandbox", checkout.customerId);
+  const alreadySubscribed = !paid && (other?.status === "active" || other?.status === "past_due");
+  return { checkout, plan: getPlan(checkout.planId)!, paid, alreadySubscribed };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { plan, paid, alreadySubscribed } = await loadCheckout(params.id);
+  return { planName: plan.name, priceCents: plan.priceCents, open: !paid && !alreadySubscribed, paid, alreadySubscribed };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { checkout, paid, alreadySubscribed } = await loadCheckout(params.id);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (paid) return redirect("/subscription-success");
+  if (alreadySubscribed) return redirect("/assine-o-bem");
+  if (intent === "cancelar") return redirect("/subscription-canceled");
+  // Like Stripe Checkout: a declined card stays on the page and creates nothing.
+  if (intent === "recusar") return data({ declined: true }, { status: 402 });
+  if (intent !== "pagar") throw data(null, { status: 400 });
+  deliverCheckoutPaid(checkout);
+  return redirect("/subscription-success");
+}
+
+export default function SandboxSubscriptionCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { planName, priceCents, open, alreadySubscribed } = loaderData;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const amount = formatCents(priceCents);
+  return (
+    <SandboxFrame
+      summary={
+        <>
+          <h1 className="mt-4 text-base font-semibold text-slate-600">Assine o Bem · Plano {planName}</h1>
+          <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">
+            {amount}
+            <span className="text-lg font-semibold text-slate-600"> por mês</span>
+          </p>
+          <p className="mt-4 max-w-sm text-sm text-slate-600">
+            Esta é uma página de assinatura simulada. Escolha o resultado para testar a confirmação da assinatura pelo webhook.
+          </p>
+        </>
+      }
+    >
+      {open ? (
+        <Form method="post" className="space-y-5">
+          {actionData?.declined ? (
+            <Alert tone="danger" title="Pagamento recusado">
+              O cartão foi recusado (simulação). Nenhuma assinatura foi criada; tente de novo.
+            </Alert>
+          ) : null}
+          <div>
+            <p className="mb-1.5 text-sm font-semibold text-slate-700">Cartão de teste</p>
+            <div className="flex h-11 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-slate-700">
+              <CreditCard size={18} strokeWidth={2} aria-hidden="true" />
+              <span>4242 4242 4242 4242</span>
+              <span className="ml-auto text-xs">12/34 · 123</span>
+            </div>
+            <p className="mt-1.5 text-xs text-slate-600">Nenhum dado de cartão é pedido nem guardado no ambiente de testes.</p>
+          </div>
+          <Button
+            type="submit"
+            name="intent"
+            value="pagar"
+            size="lg"
+            className="w-full rounded-lg bg-indigo-700 hover:bg-indigo-800"
+            loading={busyIntent === "pagar"}
+            loadingText="Processando..."
+            disabled={busyIntent !== null}
+          >
+            <Lock size={18} strokeWidth={2} aria-hidden="true" />
+            Pagar {amount}
+          </Button>
+          <div className="grid grid-cols-2 gap-3">
+            <Button type="submit" name="intent" value="recusar" variant="secondary" className="rounded-lg border-danger text-danger hover:bg-danger-bg" disabled={busyIntent !== null}>
+              Recusar
+            </Button>
+            <Button type="submit" name="intent" value="cancelar" variant="ghost" className="rounded-lg text-slate-700 hover:bg-slate-100" disabled={busyIntent !== null}>
+              Cancelar
+            </Button>
+          </div>
+          <p className="text-xs text-slate-600">
+            <strong>Pagar</strong> ativa a assinatura e paga a primeira mensalidade; <strong>Recusar</strong> simula um cartão recusado;{" "}
+            <strong>Cancelar</strong> volta sem assinar.
+          </p>
+        </Form>
+      ) : (
+        <div className="space-y-4 text-center">
+          <h2 className="text-xl font-bold text-slate-900">{alreadySubscribed ? "Você já tem uma assinatura" : "Esta assinatura já foi paga"}</h2>
+          <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
+          <Form method="post">
+            <Button type="submit" name="intent" value="voltar" variant="secondary" className="rounded-lg">
+              Voltar
+            </Button>
+          </Form>
+        </div>
+      )}
+    </SandboxFrame>
+  );
+}

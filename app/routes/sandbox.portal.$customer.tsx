@@ -1,0 +1,164 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SandboxFrame } from "~/components/subscriptions/sandbox-frame";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { getConfig } from "~/config.server";
+import { PLAN_IDS } from "~/db/schema";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+import { deliverPortalChoice, PORTAL_INTENTS, type PortalIntent } from "~/lib/payments/sandbox-subscription-actions.server";
+import { getPlan, PLANS, type PlanId } from "~/lib/plans";
+import { findCustomerSubscription, getBillingCustomer } from "~/models/subscriptions.server";
+import type { Route } from "./+types/sandbox.portal.$customer";
+
+export const handle = { bare: true };
+
+export const meta = () => [{ title: "Gerenciar assinatura — Ambiente de testes" }, { name: "robots", content: "noindex" }];
+
+const STATUS_LABEL = { active: "Ativa", past_due: "Pagamento pendente", incomplete: "Aguardando pagamento", canceled: "Cancelada" } as const;
+
+/** Only the signed-in owner of this sandbox customer gets in; anyone else sees nothing (404). */
+async function loadPortal(request: Request, customerId: string | undefined) {
+  if (!getConfig().paymentsSandbox || !customerId || !/^[A-Za-z0-9_]{1,100}$/.test(customerId)) throw data(null, { status: 404 });
+  const user = await requireUser(request);
+  const customer = await getBillingCustomer(user.id);
+  if (!customer || customer.provider !== "sandbox" || customer.providerCustomerId !== customerId) throw data(null, { status: 404 });
+  return findCustomerSubscription("sandbox", customerId);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const row = await loadPortal(request, params.customer);
+  const binding = row && (row.status === "active" || row.status === "past_due") ? row : null;
+  return {
+    done: new URL(request.url).searchParams.has("feito"),
+    subscription: binding
+      ? {
+          plan: binding.plan,
+          status: binding.status,
+          periodEnd: binding.currentPeriodEnd ? formatDate(binding.currentPeriodEnd) : null,
+          cancelAtPeriodEnd: binding.cancelAtPeriodEnd,
+        }
+      : null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const row = await loadPortal(request, params.customer);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const plan = String(form.get("plano") ?? "");
+  if (!(PORTAL_INTENTS as readonly string[]).includes(intent)) throw data(null, { status: 400 });
+  if (!row) return data({ error: "Você não tem uma assinatura para gerenciar." }, { status: 400 });
+  const error = deliverPortalChoice(row, intent as PortalIntent, (PLAN_IDS as readonly string[]).includes(plan) ? (plan as PlanId) : null);
+  if (error) return data({ error }, { status: 400 });
+  return redirect(`/sandbox/portal/${encodeURIComponent(params.customer)}?feito=${intent}`);
+}
+
+export default function SandboxPortal({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscription, done } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const plan = subscription ? getPlan(subscription.plan)! : null;
+  return (
+    <SandboxFrame
+      label="Gerenciar assinatura"
+      summary={
+        <>
+          <h1 className="mt-4 text-2xl font-extrabold text-slate-900">Gerenciar assinatura</h1>
+          {subscription && plan ? (
+            <dl className="mt-4 space-y-2 text-slate-700">
+              <div className="flex justify-between gap-4 border-b border-slate-200 pb-2">
+                <dt>Plano</dt>
+                <dd className="font-bold text-slate-900">
+                  {plan.name} · {formatCents(plan.priceCents)}/mês
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 border-b border-slate-200 pb-2">
+                <dt>Situação</dt>
+                <dd className="font-bold text-slate-900">{subscription.cancelAtPeriodEnd ? "Cancelamento agendado" : STATUS_LABEL[subscription.status]}</dd>
+              </div>
+              {subscription.periodEnd ? (
+                <div className="flex justify-between gap-4 border-b border-slate-200 pb-2">
+                  <dt>{subscription.cancelAtPeriodEnd ? "Termina em" : "Próxima cobrança"}</dt>
+                  <dd className="font-bold text-slate-900">{subscription.periodEnd}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : (
+            <p className="mt-4 text-slate-600">Você não tem uma assinatura ativa.</p>
+          )}
+          <Link to="/assine-o-bem" className="mt-6 inline-flex items-center gap-2 font-bold text-indigo-700 hover:underline">
+            <ArrowLeft size={18} strokeWidth={2} aria-hidden="true" />
+            Voltar para a Festa Solidária
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-6">
+        {actionData?.error ? <Alert tone="danger" title="Não foi possível">{actionData.error}</Alert> : null}
+        {done && !actionData ? (
+          <Alert tone="success" title="Pedido enviado">
+            A mudança chega à Festa Solidária em instantes.
+          </Alert>
+        ) : null}
+        {subscription && plan ? (
+          <>
+            <Form method="post" className="space-y-3">
+              <h2 className="font-bold text-slate-900">Mudar de plano</h2>
+              <input type="hidden" name="intent" value="mudar" />
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+                {PLANS.filter((p) => p.id !== plan.id).map((p) => (
+                  <Button key={p.id} type="submit" name="plano" value={p.id} variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                    Mudar para {p.name}
+                  </Button>
+                ))}
+              </div>
+            </Form>
+            <Form method="post" className="space-y-3">
+              <h2 className="font-bold text-slate-900">Cancelar assinatura</h2>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {subscription.cancelAtPeriodEnd ? (
+                  <Button type="submit" name="intent" value="reativar" variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                    Manter assinatura
+                  </Button>
+                ) : (
+                  <Button type="submit" name="intent" value="cancelar-fim" variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                    Cancelar no fim do período
+                  </Button>
+                )}
+                <Button type="submit" name="intent" value="cancelar-agora" variant="destructive" size="sm" className="rounded-lg" disabled={busy}>
+                  Cancelar agora
+                </Button>
+              </div>
+            </Form>
+            <Form method="post" className="space-y-3 rounded-xl bg-slate-50 p-4">
+              <h2 className="font-bold text-slate-900">Simular cobranças</h2>
+              <div className="grid grid-cols-1 gap-2">
+                {subscription.status === "past_due" ? (
+                  <Button type="submit" name="intent" value="regularizar" size="sm" className="rounded-lg" disabled={busy}>
+                    Atualizar cartão e pagar
+                  </Button>
+                ) : (
+                  <>
+                    <Button type="submit" name="intent" value="renovar" variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                      Cobrar o próximo mês
+                    </Button>
+                    <Button type="submit" name="intent" value="falhar" variant="secondary" size="sm" className="rounded-lg border-danger text-danger" disabled={busy}>
+                      Simular cobrança recusada
+                    </Button>
+                  </>
+                )}
+              </div>
+            </Form>
+          </>
+        ) : (
+          <Button asChild className="w-full rounded-lg">
+            <Link to="/assine-o-bem">Ver planos</Link>
+          </Button>
+        )}
+      </div>
+    </SandboxFrame>
+  );
+}
