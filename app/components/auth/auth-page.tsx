@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound, LogIn, MailCheck, UserPlus } from "lucide-react";
+import { ArrowLeft, KeyRound, LogIn, PartyPopper, UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -44,7 +44,7 @@ export function AuthPage({ tab: urlTab, redirectTo, actionData }: { tab: AuthTab
   }, [actionData]);
 
   return (
-    <AuthShell title="Acesse sua conta" description="Entre para criar sua festa solidária e acompanhar cada doação.">
+    <AuthShell icon={PartyPopper} title="Acesse sua conta" description="Entre para criar sua festa solidária e acompanhar cada doação.">
       <nav aria-label="Opções de acesso" className="grid grid-cols-3 gap-1 rounded-2xl bg-sand p-1">
         {TAB_LABELS.map(([key, label]) => (
           <Link
@@ -152,12 +152,9 @@ function RecoverySent({ email, redirectTo }: { email: string; redirectTo: string
     <div className="grid gap-5">
       <Alert tone="success" title="E-mail enviado!">
         <p>Verifique sua caixa de entrada para redefinir sua senha.</p>
-        <p className="mt-2 flex items-start gap-2 text-muted">
-          <MailCheck size={18} strokeWidth={2} aria-hidden="true" className="mt-0.5 shrink-0 text-paid" />
-          <span>
-            Se houver uma conta com <strong className="break-all text-ink">{email}</strong>, o link chega em alguns minutos e vale por 1
-            hora. Confira também a caixa de spam.
-          </span>
+        <p className="mt-2 text-muted">
+          Se houver uma conta com <strong className="text-ink [overflow-wrap:anywhere]">{email}</strong>, o link chega em alguns minutos
+          e vale por 1 hora. Confira também a caixa de spam.
         </p>
       </Alert>
       <Button asChild variant="secondary" size="lg">

@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { CircleCheck, KeyRound, LinkIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -38,7 +38,7 @@ export function ResetPasswordPage({
 
   if (state === "invalid") {
     return (
-      <AuthShell title="Redefinir senha">
+      <AuthShell icon={LinkIcon} title="Redefinir senha">
         <Alert tone="danger" title="Link inválido">
           <p>Este link de recuperação é inválido ou expirou.</p>
           <p className="mt-2 text-muted">Levando você para a página de acesso… Peça um novo link na aba Recuperar.</p>
@@ -53,7 +53,7 @@ export function ResetPasswordPage({
 
   if (state === "done") {
     return (
-      <AuthShell title="Redefinir senha">
+      <AuthShell icon={CircleCheck} title="Redefinir senha">
         <Alert tone="success" title="Senha atualizada!">
           <p>Sua senha foi alterada com sucesso. Faça login com a nova senha.</p>
         </Alert>
@@ -65,7 +65,7 @@ export function ResetPasswordPage({
   }
 
   return (
-    <AuthShell title="Redefinir senha" description="Escolha uma nova senha para sua conta. Por segurança, vamos encerrar as sessões abertas.">
+    <AuthShell icon={KeyRound} title="Redefinir senha" description="Escolha uma nova senha para sua conta. Por segurança, vamos encerrar as sessões abertas.">
       {actionData?.formError ? (
         <Alert tone="danger" title={actionData.formError.title} className="mb-5">
           {actionData.formError.description}
