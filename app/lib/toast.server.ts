@@ -45,8 +45,10 @@ export async function redirectWithToast(url: string, toast: z.input<typeof toast
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const s = toastStorage();
   const session = await s.getSession(request.headers.get("Cookie"));
+  // Asked before get(): reading a flash value removes it, and has() would then say false.
+  const pending = session.has("toast");
   const parsed = toastSchema.safeParse(session.get("toast"));
   const headers = new Headers();
-  if (session.has("toast")) headers.append("Set-Cookie", await s.destroySession(session));
+  if (pending) headers.append("Set-Cookie", await s.destroySession(session));
   return { toast: parsed.success ? parsed.data : null, headers };
 }
