@@ -107,7 +107,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
             )
           ) : null}
         </div>
-        <ul className="mt-8 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-6 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} state={stateFor(plan.id)} busy={busy} />
           ))}

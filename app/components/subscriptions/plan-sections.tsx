@@ -19,13 +19,13 @@ export function ImpactTable({ feePercent, currentPlan }: { feePercent: number; c
               <th scope="col" className="px-3 py-3 font-extrabold md:px-5">
                 Plano
               </th>
-              <th scope="col" className="px-3 py-3 text-right font-extrabold md:px-5">
+              <th scope="col" className="hidden px-3 py-3 text-right font-extrabold sm:table-cell md:px-5">
                 Por mês
               </th>
               <th scope="col" className="px-3 py-3 text-right font-extrabold md:px-5">
                 Para a causa
               </th>
-              <th scope="col" className="px-3 py-3 text-right font-extrabold md:px-5">
+              <th scope="col" className="px-3 py-3 text-right font-extrabold whitespace-nowrap md:px-5">
                 Em 12 meses
               </th>
               <th scope="col" className="hidden px-5 py-3 font-extrabold lg:table-cell">
@@ -40,10 +40,12 @@ export function ImpactTable({ feePercent, currentPlan }: { feePercent: number; c
                 <tr key={plan.id} className={cn("border-t border-coral-100", plan.id === currentPlan && "bg-indigo-50/60")}>
                   <th scope="row" className="px-3 py-3 font-extrabold text-indigo-800 md:px-5">
                     {plan.name}
+                    {/* On a phone the monthly price joins the plan's cell, so no figure has to wrap. */}
+                    <span className="block text-xs font-semibold whitespace-nowrap text-muted sm:hidden">{formatCents(plan.priceCents)}/mês</span>
                   </th>
-                  <td className="px-3 py-3 text-right tabular-nums md:px-5">{formatCents(plan.priceCents)}</td>
-                  <td className="px-3 py-3 text-right font-bold text-paid tabular-nums md:px-5">{formatCents(netCents)}</td>
-                  <td className="px-3 py-3 text-right tabular-nums md:px-5">{formatCents(netCents * 12)}</td>
+                  <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell md:px-5">{formatCents(plan.priceCents)}</td>
+                  <td className="px-3 py-3 text-right font-bold whitespace-nowrap text-paid tabular-nums md:px-5">{formatCents(netCents)}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums md:px-5">{formatCents(netCents * 12)}</td>
                   <td className="hidden px-5 py-3 text-muted lg:table-cell">{plan.impact}</td>
                 </tr>
               );
