@@ -86,10 +86,10 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
             <Form method="post" className="space-y-5">
               <div>
                 <p className="mb-1.5 text-sm font-semibold text-slate-700">Cartão de teste</p>
-                <div className="flex h-11 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-slate-700">
-                  <CreditCard size={18} strokeWidth={2} aria-hidden="true" />
-                  <span>4242 4242 4242 4242</span>
-                  <span className="ml-auto text-xs">12/34 · 123</span>
+                <div className="flex h-11 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm whitespace-nowrap text-slate-700 sm:text-base">
+                  <CreditCard size={18} strokeWidth={2} className="shrink-0" aria-hidden="true" />
+                  <span className="truncate">4242 4242 4242 4242</span>
+                  <span className="ml-auto shrink-0 text-xs">12/34 · 123</span>
                 </div>
                 <p className="mt-1.5 text-xs text-slate-600">Nenhum dado de cartão é pedido nem guardado no ambiente de testes.</p>
               </div>

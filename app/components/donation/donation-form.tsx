@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { FieldError, focusFirstError, TextareaField, TextField } from "~/components/ui/field";
-import { DONATION_MESSAGES, type DonationFormErrors, isPlausibleEmail, MAX_MESSAGE_LENGTH, parseDonationAmount } from "~/lib/donation-form";
+import { DONATION_MESSAGES, type DonationFormErrors, isPlausibleEmail, MAX_MESSAGE_LENGTH, parseDonationAmount, PRESET_IMPACT } from "~/lib/donation-form";
 import { feeSentence } from "~/lib/fee";
 import { formatCents, splitFee } from "~/lib/money";
 import { AmountPicker } from "./amount-picker";
@@ -31,11 +31,13 @@ export function DonationForm({
   const [custom, setCustom] = useState(values.valorPersonalizado ?? "");
   const [anonymous, setAnonymous] = useState(Boolean(values.anonima));
   const [message, setMessage] = useState(values.mensagem ?? "");
-  const [clientErrors, setClientErrors] = useState<DonationFormErrors | null>(null);
-  const shown = clientErrors ?? errors ?? {};
+  const [shown, setShown] = useState<DonationFormErrors>(errors ?? {});
+  const clear = (...keys: Array<keyof DonationFormErrors>) =>
+    setShown((current) => (keys.some((k) => current[k]) ? Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k as keyof DonationFormErrors))) : current));
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   useEffect(() => {
+    setShown(errors ?? {});
     if (errors?.form) toast.error(errors.form);
     if (errors) focusFirstError(formRef.current);
   }, [errors]);
@@ -55,10 +57,10 @@ export function DonationForm({
     else if (email && !isPlausibleEmail(email)) found.email = DONATION_MESSAGES.invalidEmail;
     if (Object.keys(found).length > 0) {
       event.preventDefault();
-      setClientErrors(found);
+      setShown(found);
       requestAnimationFrame(() => focusFirstError(formRef.current));
     } else {
-      setClientErrors(null);
+      setShown({});
     }
   }
 
@@ -74,13 +76,20 @@ export function DonationForm({
           onPresetChange={(v) => {
             setPreset(v);
             setCustom("");
+            clear("valor");
           }}
           onCustomChange={(v) => {
             setCustom(v);
             if (v) setPreset("");
+            clear("valor");
           }}
           error={shown.valor}
         />
+        {impactSelection ? (
+          <p className="-mt-4 rounded-xl bg-coral-50 p-3 text-sm text-ink lg:hidden" aria-live="polite">
+            <strong className="text-coral-700">R$ {impactSelection}:</strong> {PRESET_IMPACT[Number(impactSelection) as keyof typeof PRESET_IMPACT]}
+          </p>
+        ) : null}
 
         <fieldset className="space-y-4" aria-describedby={shown.doador ? "campo-doador-erro" : undefined}>
           <legend className="mb-3 text-lg font-extrabold text-indigo-800">Seus dados</legend>
@@ -89,7 +98,10 @@ export function DonationForm({
               type="checkbox"
               name="anonima"
               checked={anonymous}
-              onChange={(e) => setAnonymous(e.currentTarget.checked)}
+              onChange={(e) => {
+                setAnonymous(e.currentTarget.checked);
+                clear("doador", "nome");
+              }}
               className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
             />
             <span>
@@ -104,6 +116,7 @@ export function DonationForm({
               autoComplete="name"
               maxLength={100}
               defaultValue={values.nome}
+              onInput={() => clear("doador", "nome")}
               error={shown.nome}
               aria-invalid={shown.doador || shown.nome ? true : undefined}
             />
@@ -114,6 +127,7 @@ export function DonationForm({
             type="email"
             autoComplete="email"
             defaultValue={values.email}
+            onInput={() => clear("doador", "email")}
             hint="Usado só para enviar o recibo. Nunca aparece na página da festa."
             error={shown.email}
             aria-invalid={(shown.doador && !anonymous) || shown.email ? true : undefined}
@@ -127,7 +141,10 @@ export function DonationForm({
           rows={3}
           maxLength={MAX_MESSAGE_LENGTH}
           value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
+          onChange={(e) => {
+            setMessage(e.currentTarget.value);
+            clear("mensagem");
+          }}
           placeholder="Deixe um recado carinhoso para quem está celebrando"
           hint={`${message.length}/${MAX_MESSAGE_LENGTH} caracteres`}
           error={shown.mensagem}
