@@ -106,7 +106,7 @@ function FamiliesHelpedForm({ value }: { value: number }) {
           hint="Número mostrado na página inicial e em Histórias."
           className="w-full max-w-xs"
         />
-        <Button type="submit" variant="secondary" size="md" className="mb-6">
+        <Button type="submit" variant="secondary" size="md" className="sm:mb-6">
           Salvar
         </Button>
       </Form>

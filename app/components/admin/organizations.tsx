@@ -47,7 +47,7 @@ export function OrganizationsTab({ data }: { data: Data }) {
                   <td className={`${tdClass} whitespace-nowrap`}>
                     {o.city} - {o.state}
                   </td>
-                  <td className={`${tdClass} break-all`}>{o.email ?? <span className="text-muted">—</span>}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{o.email ?? <span className="text-muted">—</span>}</td>
                   <td className={tdClass}>
                     <div className="flex items-center gap-3">
                       <Link to={adminHref("ongs", { editar: o.id })} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${o.name}`}>

@@ -60,7 +60,7 @@ export function PartiesTab({ data }: { data: Data }) {
                   </td>
                   <td className={tdClass}>
                     {p.creatorName ?? <span className="text-muted">—</span>}
-                    {p.creatorEmail ? <p className="text-xs break-all text-muted">{p.creatorEmail}</p> : null}
+                    {p.creatorEmail ? <p className="text-xs whitespace-nowrap text-muted">{p.creatorEmail}</p> : null}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(p.eventDate)}</td>
                   <td className={tdClass}>{p.causeName}</td>

@@ -87,11 +87,11 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
   return (
     <div className="space-y-2">
       {row.overdue ? (
-        <Badge tone="danger">Atrasado</Badge>
+        <Badge tone="danger" className="whitespace-nowrap">Atrasado</Badge>
       ) : today < row.settlementDate ? (
-        <Badge tone="pending">Aguardando a operadora</Badge>
+        <Badge tone="pending" className="whitespace-nowrap">Aguardando a operadora</Badge>
       ) : (
-        <Badge tone="info">Pronto para repassar</Badge>
+        <Badge tone="info" className="whitespace-nowrap">Pronto para repassar</Badge>
       )}
       <details className="group" open={Boolean(mine)}>
         <summary className="cursor-pointer text-sm font-bold text-indigo-700 hover:underline">Marcar como transferido</summary>

@@ -1,0 +1,103 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
+// Journeys of issue 7 (admin panel). The demo admin grants a fresh account, which then works.
+function uniqueId() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function logIn(page: Page, email: string, password: string, to = "/admin") {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(to, "http://x").pathname);
+}
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, "admin@festasolidaria.org.br", "admin1234");
+  return page;
+}
+
+test("a non-admin visiting /admin gets 'Acesso negado' and lands on /", async ({ page }) => {
+  await logIn(page, "mariana@exemplo.com.br", "festa1234", "/painel");
+  await page.goto("/admin?aba=doacoes");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Acesso negado")).toBeVisible();
+  await expect(page.getByText("Você não tem permissão para acessar esta página")).toBeVisible();
+});
+
+test("a newly granted admin creates a cause that /criar-festa offers, and deactivating it hides it", async ({ page, browser }) => {
+  const id = uniqueId();
+  const account = { name: `Nina Admin ${id}`, email: `nina.${id}@exemplo.com.br`, password: "festa-segura" };
+  await page.goto("/auth?tab=cadastro");
+  await page.getByLabel("Nome completo").fill(account.name);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Senha", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page).toHaveURL(/\/painel$/);
+
+  // Before the grant the panel is closed to this account.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+
+  const admin = await adminPage(browser);
+  await admin.goto("/admin?aba=equipe");
+  await admin.getByLabel("E-mail").fill(account.email);
+  await admin.getByRole("button", { name: "Conceder acesso" }).click();
+  await expect(admin.getByText("Acesso de administrador concedido")).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Administradores" }).getByText(account.email)).toBeVisible();
+  await admin.context().close();
+
+  const cause = `Causa Teste ${id}`;
+  await page.goto("/admin?aba=causas");
+  await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
+  await page.getByLabel("Nome da Causa").fill(cause);
+  await page.getByLabel("Descrição").fill("Apoio a projetos de teste");
+  await page.getByLabel("Ícone").fill("🎈");
+  await page.getByRole("button", { name: "Criar Causa" }).click();
+  await expect(page.getByText("Causa criada com sucesso!")).toBeVisible();
+  await expect(page.getByLabel("Nome da Causa")).toHaveValue(""); // the form clears
+  const causes = page.getByRole("region", { name: "Causas Cadastradas" });
+  await expect(causes.getByRole("listitem").filter({ hasText: cause })).toBeVisible();
+
+  await page.goto("/criar-festa");
+  await expect(page.getByLabel("ONG/Causa").locator("option", { hasText: cause })).toHaveCount(1);
+
+  await page.goto("/admin?aba=causas");
+  const toggle = page.getByRole("switch", { name: `Ativa: ${cause}` });
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await expect(page.getByRole("switch", { name: `Ativa: ${cause}` })).toHaveAttribute("aria-checked", "false");
+
+  await page.goto("/criar-festa");
+  await expect(page.getByLabel("ONG/Causa").locator("option", { hasText: cause })).toHaveCount(0);
+
+  // Unused, so it can be deleted, behind the spec's confirmation.
+  await page.goto("/admin?aba=causas");
+  await page.getByRole("button", { name: `Excluir ${cause}` }).click();
+  await expect(page.getByRole("alertdialog", { name: "Tem certeza que deseja excluir esta causa?" })).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Causa excluída com sucesso!")).toBeVisible();
+  await expect(causes.getByRole("listitem").filter({ hasText: cause })).toHaveCount(0);
+});
+
+test("an admin creates a story and it appears on /historias", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const title = `Uma festa que virou horta ${uniqueId()}`;
+  await page.goto("/admin?aba=historias");
+  await page.getByLabel("Título").fill(title);
+  await page.getByLabel("Descrição").fill("Os convidados do Léo plantaram 40 mudas na escola do bairro.");
+  await page.getByRole("button", { name: "Criar História" }).click();
+  await expect(page.getByText("História criada com sucesso!")).toBeVisible();
+  await expect(page.getByLabel("Título")).toHaveValue("");
+  await expect(page.getByRole("region", { name: "Histórias Cadastradas" }).getByRole("listitem").filter({ hasText: title })).toBeVisible();
+
+  await page.goto("/historias");
+  await expect(page.getByText(title)).toBeVisible();
+  await page.context().close();
+});
