@@ -108,10 +108,10 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
             <Form method="post" className="space-y-3">
               <h2 className="font-bold text-slate-900">Mudar de plano</h2>
               <input type="hidden" name="intent" value="mudar" />
-              <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+              <div className="grid grid-cols-1 gap-2">
                 {PLANS.filter((p) => p.id !== plan.id).map((p) => (
                   <Button key={p.id} type="submit" name="plano" value={p.id} variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
-                    Mudar para {p.name}
+                    Mudar para {p.name} · {formatCents(p.priceCents)}/mês
                   </Button>
                 ))}
               </div>

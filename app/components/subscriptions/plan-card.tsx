@@ -24,6 +24,8 @@ export function PlanCard({ plan, state, busy }: { plan: Plan; state: PlanCardSta
     <li
       className={cn(
         "relative flex flex-col rounded-2xl border bg-white p-6 shadow-soft",
+        // On a phone the user's own plan comes first, not below the fold.
+        current && "order-first sm:order-none",
         current ? "border-indigo-700 ring-2 ring-indigo-700" : popular ? "border-coral-600 ring-2 ring-coral-600" : "border-coral-100",
       )}
       aria-labelledby={`plano-${plan.id}`}
