@@ -1,42 +1,7 @@
-import { z } from "zod";
-
 /** Bots fill every field they find; people never see this one. */
 export const CONTACT_HONEYPOT = "site";
 
-const digits = (s: string) => s.replace(/\D/g, "");
-
-/** The contact form (product-spec §5: name, e-mail with format, phone required; message optional). */
-export const contactSchema = z.object({
-  nome: z
-    .string()
-    .transform((s) => s.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, "Informe seu nome.").max(120, "Use no máximo 120 caracteres.")),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Informe seu e-mail.")
-    .max(254, "Informe um e-mail válido.")
-    .pipe(z.email("Informe um e-mail válido, como nome@exemplo.com.br.")),
-  telefone: z
-    .string()
-    .trim()
-    .min(1, "Informe seu telefone.")
-    .max(30, "Informe um telefone válido com DDD.")
-    .refine((s) => /^[\d\s()+.-]+$/.test(s) && digits(s).length >= 10 && digits(s).length <= 13, "Informe um telefone válido com DDD."),
-  mensagem: z.string().trim().max(2000, "A mensagem pode ter no máximo 2.000 caracteres.").optional().default(""),
-});
-
-export type ContactInput = z.infer<typeof contactSchema>;
-export type ContactField = keyof ContactInput;
-
-/** The raw values as typed, to put back into the form after an error (nothing lost). */
-export function contactValues(form: FormData): Record<ContactField, string> {
-  const get = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v.slice(0, 4000) : "";
-  };
-  return { nome: get("nome"), email: get("email"), telefone: get("telefone"), mensagem: get("mensagem") };
-}
+export type ContactField = "nome" | "email" | "telefone" | "mensagem";
 
 /** "5531999999999" -> "+55 (31) 99999-9999", for showing the configured WhatsApp number. */
 export function formatWhatsappNumber(number: string): string {
