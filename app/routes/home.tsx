@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { figures, testimonials, causes, mainOrganization, ad, feePercent } = loaderData;
   return (
     <>
-      <HeroCarousel slides={SLIDES} note={`${feeHeadline(feePercent)} · criar sua festa é grátis`} />
+      <HeroCarousel heading="Festa Solidária: transforme sua festa em solidariedade" slides={SLIDES} note={`${feeHeadline(feePercent)} · criar sua festa é grátis`} />
 
       <section aria-labelledby="impacto" className="mx-auto max-w-7xl px-4 pt-12">
         <h2 id="impacto" className="sr-only">Nosso impacto</h2>

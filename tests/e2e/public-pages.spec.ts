@@ -13,7 +13,8 @@ test.describe("home", () => {
   test("the hero carousel auto-plays, and moves with buttons, dots and arrow keys", async ({ page }) => {
     await page.goto("/");
     await expect(slide(page, 1)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Transforme sua festa em solidariedade" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Festa Solidária: transforme sua festa em solidariedade");
+    await expect(slide(page, 1).getByRole("heading", { name: "Transforme sua festa em solidariedade" })).toBeVisible();
     await expect(slide(page, 2)).toBeHidden();
 
     // Auto-play: the next slide within the 5 s interval (nothing hovered or focused).

@@ -20,7 +20,7 @@ export type HeroSlide = {
  * slide's height, so nothing shifts when slides change or when JavaScript arrives. Hidden slides
  * are `invisible`, which also takes them out of the tab order and the accessibility tree.
  */
-export function HeroCarousel({ slides, note }: { slides: HeroSlide[]; note: string }) {
+export function HeroCarousel({ slides, note, heading }: { slides: HeroSlide[]; note: string; heading: string }) {
   const [index, setIndex] = useState(0);
   const count = slides.length;
   const next = useCallback(() => setIndex((i) => (i + 1) % count), [count]);
@@ -37,6 +37,8 @@ export function HeroCarousel({ slides, note }: { slides: HeroSlide[]; note: stri
       {...swipe}
       onKeyDown={arrowKeyHandler(prev, next)}
     >
+      {/* The page's h1 stays put while slides rotate (a hidden slide's heading is not announced). */}
+      <h1 className="sr-only">{heading}</h1>
       <div className="mx-auto max-w-7xl px-4 pt-10 pb-6 md:pt-16">
         <div className="grid" aria-live={auto.running ? "off" : "polite"}>
           {slides.map((slide, i) => {
@@ -55,11 +57,7 @@ export function HeroCarousel({ slides, note }: { slides: HeroSlide[]; note: stri
               >
                 <div>
                   <p className="text-sm font-bold tracking-wide text-coral-700 uppercase">{slide.eyebrow}</p>
-                  {i === 0 ? (
-                    <h1 className="mt-2 text-4xl leading-tight md:text-6xl">{slide.title}</h1>
-                  ) : (
-                    <h2 className="mt-2 text-4xl leading-tight md:text-6xl">{slide.title}</h2>
-                  )}
+                  <h2 className="mt-2 text-4xl leading-tight md:text-6xl">{slide.title}</h2>
                   <p className="mt-4 max-w-xl text-lg text-muted md:text-xl">{slide.text}</p>
                   <div className="mt-8 flex flex-wrap gap-3">
                     <Link
