@@ -86,6 +86,15 @@ export async function startStripeBillingFake() {
     setSubscriptions(customerId: string, subscriptions: unknown[]) {
       subscriptionsByCustomer.set(customerId, subscriptions);
     },
+    /** Between tests: forget requests, replays and subscriptions; ids start again at 1. */
+    reset() {
+      requests.length = 0;
+      replays.clear();
+      subscriptionsByCustomer.clear();
+      counter = 0;
+      failNext = null;
+      checkoutUrl = undefined;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
