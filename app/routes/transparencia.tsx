@@ -82,7 +82,7 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
       <section aria-labelledby="impacto" className="bg-indigo-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <SectionHeading id="impacto" eyebrow="Painel de impacto" title="O que já fizemos juntos" />
-          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-5">
+          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-5 [&>div:last-child]:col-span-2 lg:[&>div:last-child]:col-span-1">
             {[
               { label: "Famílias ajudadas", value: n(figures.familiesHelped) },
               { label: "Festas criadas", value: n(figures.parties) },
