@@ -98,6 +98,6 @@ test("an admin creates a story and it appears on /historias", async ({ browser }
   await expect(page.getByRole("region", { name: "Histórias Cadastradas" }).getByRole("listitem").filter({ hasText: title })).toBeVisible();
 
   await page.goto("/historias");
-  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await page.context().close();
 });
