@@ -2,7 +2,7 @@
  * The two e-mails of a paid gift, queued in the outbox inside the transaction that marks it
  * paid: the creator's "new gift" note and the donor's receipt (when they left an e-mail).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { type Executor, schema } from "~/db.server";
 import { donationReceiptEmail } from "~/emails/donation-receipt";
@@ -24,21 +24,19 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       receiptNumber: donations.receiptNumber,
       paidAt: donations.paidAt,
       partyName: parties.name,
-      partyCauseId: parties.causeId,
       ownerName: user.name,
       ownerEmail: user.email,
       organizationName: organizations.name,
-      organizationCauseId: organizations.causeId,
+      causeName: causes.name,
     })
     .from(donations)
     .leftJoin(parties, eq(parties.id, donations.partyId))
     .leftJoin(user, eq(user.id, parties.userId))
     .leftJoin(organizations, eq(organizations.id, donations.organizationId))
+    // The party's cause, or the NGO's for a gift to the main charity.
+    .leftJoin(causes, eq(causes.id, sql`coalesce(${parties.causeId}, ${organizations.causeId})`))
     .where(eq(donations.id, donationId));
   if (!gift) return;
-
-  const causeId = gift.partyCauseId ?? gift.organizationCauseId;
-  const [cause] = causeId ? await executor.select({ name: causes.name }).from(causes).where(eq(causes.id, causeId)) : [];
 
   if (gift.partyName && gift.ownerEmail) {
     const email = donationReceivedEmail({
@@ -57,7 +55,7 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       amountCents: gift.amountCents,
       paidAt: gift.paidAt ?? new Date(),
       partyName: gift.partyName,
-      causeName: cause?.name ?? null,
+      causeName: gift.causeName,
       organizationName: gift.organizationName,
       feePercent: getConfig().PLATFORM_FEE_PERCENT,
     });

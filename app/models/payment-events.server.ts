@@ -63,17 +63,16 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent):
     occurredAt: event.occurredAt,
   });
 
-  if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);
-  if (donation.partyId && from === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, -1);
   if (to === "paga") {
-    if (donation.partyId) {
-      const ownerUserId = await partyOwner(tx, donation.partyId);
-      if (ownerUserId) {
-        await notifyDonationPaid(tx, { donationId: donation.id, partyId: donation.partyId, ownerUserId, amountCents: donation.amountCents });
-      }
+    if (donation.partyId && donation.partyOwnerId) {
+      const { partyId, partyOwnerId: ownerUserId } = donation;
+      await notifyDonationPaid(tx, { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents });
     }
     await queuePaidGiftEmails(tx, donation.id);
   }
+  // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.
+  if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);
+  if (donation.partyId && from === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, -1);
   return { outcome: "applied", donationId: donation.id, from, to };
 }
 
@@ -92,12 +91,15 @@ async function lockDonation(tx: Transaction, event: DonationPaymentEvent) {
       partyId: donations.partyId,
       amountCents: donations.amountCents,
       providerPaymentId: donations.providerPaymentId,
+      partyOwnerId: parties.userId,
     })
     .from(donations)
+    .leftJoin(parties, eq(parties.id, donations.partyId))
     // A sandbox event can never touch a Stripe gift, nor the reverse.
     .where(and(eq(donations.provider, event.provider), or(...matches)))
     .limit(1)
-    .for("update");
+    // Only the gift's row: the party row is locked by the totals update, as late as possible.
+    .for("update", { of: donations });
   return row ?? null;
 }
 
@@ -110,9 +112,4 @@ async function wasExpiredByUs(tx: Transaction, donationId: string): Promise<bool
     .orderBy(desc(donationStatusHistory.createdAt), desc(donationStatusHistory.occurredAt))
     .limit(1);
   return last?.to === "cancelada" && last.eventId === null;
-}
-
-async function partyOwner(tx: Transaction, partyId: string): Promise<string | null> {
-  const [row] = await tx.select({ userId: parties.userId }).from(parties).where(eq(parties.id, partyId));
-  return row?.userId ?? null;
 }
