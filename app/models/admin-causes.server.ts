@@ -1,5 +1,5 @@
 /** Causes as admins manage them (all of them, active or not). */
-import { count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/db.server";
 
 const { causes, parties, organizations } = schema;
@@ -22,7 +22,7 @@ export async function listAllCauses() {
     })
     .from(causes)
     .leftJoin(partyCount, eq(partyCount.causeId, causes.id))
-    .orderBy(desc(causes.createdAt));
+    .orderBy(desc(causes.createdAt), asc(causes.name));
 }
 
 /** Every cause for admin selects (party and NGO forms), active ones first. */

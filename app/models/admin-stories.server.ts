@@ -1,5 +1,5 @@
 /** Stories as admins manage them (all of them, active or not). */
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { db, type Executor, schema } from "~/db.server";
 
 const { stories } = schema;
@@ -15,7 +15,7 @@ export async function listAllStories() {
       createdAt: stories.createdAt,
     })
     .from(stories)
-    .orderBy(desc(stories.createdAt));
+    .orderBy(desc(stories.createdAt), asc(stories.title));
 }
 
 export async function insertStory(executor: Executor, input: { title: string; description: string; imageUrl: string | null }) {

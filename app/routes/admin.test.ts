@@ -19,7 +19,7 @@ async function post(cookie: string, fields: Record<string, string | string[]>) {
 }
 
 async function tab<T>(cookie: string, query: string): Promise<T> {
-  const result = (await loader(routeArgs(adminGet(`/admin?${query}`, cookie)))) as { data: T };
+  const result = (await loader(routeArgs(adminGet(`/admin?${query}`, cookie)))) as unknown as { data: T };
   return result.data;
 }
 

@@ -16,7 +16,7 @@ export function CausesTab({ data }: { data: TabData<"causas"> }) {
           Causas Cadastradas
         </h2>
         <ResultNotice intents={["deleteCause", "toggleCause"]} />
-        <PendingConfirm intent="deleteCause" />
+        <PendingConfirm intent="deleteCause" nameOf={(id) => data.causes.find((x) => x.id === id)?.name} />
         {data.causes.length === 0 ? (
           <EmptyState title="Nenhuma causa cadastrada." />
         ) : (

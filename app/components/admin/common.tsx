@@ -145,7 +145,7 @@ export function DeleteButton({ intent, id, prompt, label }: { intent: string; id
 }
 
 /** Without JavaScript a delete comes back here to be confirmed on the page. */
-export function PendingConfirm({ intent }: { intent: string }) {
+export function PendingConfirm({ intent, nameOf }: { intent: string; nameOf?: (id: string) => string | undefined }) {
   const result = useIntentResult(intent);
   const location = useLocation();
   if (!result?.confirm) return null;
@@ -154,6 +154,7 @@ export function PendingConfirm({ intent }: { intent: string }) {
       <p id="confirmar-exclusao" className="font-bold text-danger">
         {result.confirm.prompt}
       </p>
+      {nameOf?.(result.confirm.id) ? <p className="mt-1 text-sm text-ink">{nameOf(result.confirm.id)}</p> : null}
       <Form method="post" className="mt-3 flex gap-3">
         <IntentInput intent={intent} />
         <input type="hidden" name="id" value={result.confirm.id} />

@@ -16,7 +16,7 @@ export function StoriesTab({ data }: { data: TabData<"historias"> }) {
           Histórias Cadastradas
         </h2>
         <ResultNotice intents={["deleteStory", "toggleStory"]} />
-        <PendingConfirm intent="deleteStory" />
+        <PendingConfirm intent="deleteStory" nameOf={(id) => data.stories.find((x) => x.id === id)?.title} />
         {data.stories.length === 0 ? (
           <EmptyState title="Nenhuma história cadastrada." />
         ) : (

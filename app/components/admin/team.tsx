@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import type { TabData } from "~/lib/admin/panel.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
 import { useRootData } from "~/root";
 import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
 
@@ -43,6 +44,7 @@ function describe(details: unknown): string {
   const d = details as Record<string, unknown>;
   const named = d.name ?? d.title ?? d.email ?? (d.after as Record<string, unknown> | undefined)?.name;
   if (typeof named === "string") return named;
+  if (typeof d.netCents === "number") return `${formatCents(d.netCents)} líquido`;
   if ("to" in d) return `${String(d.from)} → ${String(d.to)}`;
   return "";
 }
