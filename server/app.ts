@@ -3,6 +3,8 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import type { Config } from "~/config.server";
+import type { Logger } from "pino";
 import { startApplication } from "~/startup.server";
 import { databaseHealth } from "~/lib/health.server";
 import { renderUnavailablePage } from "~/lib/unavailable.server";
@@ -24,7 +26,15 @@ type Options = { getBuild?: () => Promise<ServerBuild> };
 export async function createApp({ getBuild }: Options = {}) {
   const started = await startApplication();
   const { config, log } = started;
+  const app = createRequestPipeline({ config, log, getBuild });
+  return { app, config, log, databaseKind: started.databaseKind, shutdown: started.shutdown };
+}
 
+/**
+ * Everything a request goes through, on whatever database is connected. Kept apart from startup
+ * so the security suite runs the very same pipeline on a test database.
+ */
+export function createRequestPipeline({ config, log, getBuild }: Options & { config: Config; log: Logger }) {
   const app = express.Router();
   app.use(
     pinoHttp({
@@ -77,5 +87,5 @@ export async function createApp({ getBuild }: Options = {}) {
     }),
   );
 
-  return { app, config, log, databaseKind: started.databaseKind, shutdown: started.shutdown };
+  return app;
 }
