@@ -51,7 +51,7 @@ export async function applySubscriptionEvent(tx: Transaction, event: Subscriptio
     return { outcome: "linked", subscriptionId: row?.id ?? null };
   }
 
-  let applied = false;
+  let applied: boolean;
   if (!row) {
     // The first news of this subscription may be any of its events (deliveries are unordered).
     row = await insertFromEvent(tx, event, plan!, userId);
