@@ -3,6 +3,7 @@
  * with parties), or the main charity when there is none.
  */
 import { todayInSaoPaulo } from "~/lib/dates";
+import { parseFestaParam } from "~/lib/festa-param";
 import { findPartyForDonation, type PartyForDonation } from "~/models/donation.server";
 import { getMainOrganization } from "~/models/organizations.server";
 import { partyVisibility } from "~/models/party.server";
@@ -22,7 +23,8 @@ export async function resolveGiftTarget(festa: string | null, now: Date = new Da
     const main = await getMainOrganization();
     return { ok: true, party: null, organizationName: main?.name ?? null, causeName: main?.causeName ?? null };
   }
-  const party = /^[a-z0-9-]{1,64}$/i.test(festa) ? await findPartyForDonation(festa) : null;
+  const key = parseFestaParam(festa.trim().toLowerCase());
+  const party = key ? await findPartyForDonation(key) : null;
   if (!party) return { ok: false, reason: "not-found", error: TARGET_MESSAGES.notFound, party: null };
   const visibility = partyVisibility(party, todayInSaoPaulo(now));
   if (visibility !== "live") return { ok: false, reason: visibility, error: TARGET_MESSAGES[visibility], party };
