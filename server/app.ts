@@ -71,9 +71,23 @@ export function createRequestPipeline({ config, log, getBuild }: Options & { con
     else res.json({ error: "Serviço temporariamente indisponível. Tente novamente em instantes." });
   });
 
+  // React Router refuses an action whose Origin differs from the URL it rebuilds from Host and the
+  // socket's scheme, which behind a TLS-terminating proxy is http://… (or another host:port), so
+  // every form post would fail there. PUBLIC_URL's host is allowed explicitly; originCheck above has
+  // already held the Origin to PUBLIC_URL (or this very host).
+  const loadBuild = getBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const allowedActionOrigins = [new URL(config.PUBLIC_URL).host];
+  const withOrigins = new WeakMap<ServerBuild, ServerBuild>();
+  const build = async () => {
+    const loaded = await loadBuild();
+    let wrapped = withOrigins.get(loaded);
+    if (!wrapped) withOrigins.set(loaded, (wrapped = { ...loaded, allowedActionOrigins }));
+    return wrapped;
+  };
+
   app.use(
     createRequestHandler({
-      build: getBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build,
       mode: config.isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
         nonce: res.locals.nonce as string,
