@@ -11,10 +11,12 @@ export type Toast = z.infer<typeof toastSchema>;
 
 type ToastData = Record<string, never>;
 type ToastFlash = { toast: Toast };
-let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastFlash>> | undefined;
+let cached: { config: object; storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastFlash>> } | undefined;
+/** Rebuilt when the configuration changes (tests switch to production), like getAuth(). */
 function toastStorage() {
   const config = getConfig();
-  storage ??= createCookieSessionStorage<ToastData, ToastFlash>({
+  if (cached?.config === config) return cached.storage;
+  const storage = createCookieSessionStorage<ToastData, ToastFlash>({
     cookie: {
       name: "fs_toast",
       path: "/",
@@ -24,6 +26,7 @@ function toastStorage() {
       secrets: [config.APP_SECRET],
     },
   });
+  cached = { config, storage };
   return storage;
 }
 
