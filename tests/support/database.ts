@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { resetConfigForTests } from "~/config.server";
 import { type Connection, openPglite, openPostgres, setConnection } from "~/db.server";
 import { withDatabase } from "./global-setup";
@@ -28,6 +28,15 @@ let counter = 0;
 export function useTestDatabase() {
   beforeEach(openFreshDatabase);
   afterEach(closeDatabase);
+}
+
+/**
+ * One fresh database for the whole file instead (beforeAll/afterAll): for long suites whose cases
+ * share one fixture and only compare before/after states (the security suite).
+ */
+export function useSharedTestDatabase() {
+  beforeAll(openFreshDatabase);
+  afterAll(closeDatabase);
 }
 
 async function openFreshDatabase() {

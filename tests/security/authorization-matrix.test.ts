@@ -1,0 +1,322 @@
+/**
+ * The authorization matrix: every route listed in app/routes.ts (walked at run time, plus the
+ * root), its loader and its action, for an anonymous visitor, a signed-in party creator ("user"),
+ * another signed-in account ("other") and an admin. The table below must name every route: a new
+ * route without a row fails the first test, so it cannot be forgotten. A refused call must leave
+ * the database exactly as it was.
+ *
+ * The admin panel's own, finer matrix (every tab and every intent of its dispatch table) lives in
+ * app/routes/admin.authz.test.ts; here /admin is covered with one tab and one intent.
+ */
+import { useSharedTestDatabase } from "@tests/database";
+useSharedTestDatabase();
+
+import { randomUUID } from "node:crypto";
+import { snapshotDatabase } from "@tests/admin";
+import { importRouteModule, listRoutes, type RouteModule } from "@tests/app-server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
+import * as rootModule from "~/root";
+import { buildWorld, type Call, call, DONOR_EMAILS, ROLES, type Role, siteRequest, type World } from "./support/world";
+
+type Cell = {
+  status: number;
+  location?: string | RegExp;
+  /** A refusal: nothing may change in the database. */
+  refused?: boolean;
+  check?: (result: Call, w: World, role: Role, fields?: Record<string, string>) => void | Promise<void>;
+};
+type Cells = Record<Role, Cell>;
+type Handler = { cells: Cells; fields?: (w: World, role: Role) => Record<string, string>; path?: (w: World) => string };
+type RouteSpec = { path: (w: World) => string; loader?: Handler; action?: Handler };
+
+const same = (cell: Cell): Cells => ({ anonymous: cell, user: cell, other: cell, admin: cell });
+const ok = (check?: Cell["check"]): Cell => ({ status: 200, check });
+const toLogin = (back?: string): Cell => ({ status: 302, location: back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth", refused: true });
+const deniedHome: Cell = { status: 302, location: "/", refused: true };
+const forbidden: Cell = { status: 403, refused: true };
+const notFound: Cell = { status: 404, refused: true };
+const signedIn = (anonymous: Cell, rest: Cell): Cells => ({ anonymous, user: rest, other: rest, admin: rest });
+
+const noDonorEmail: Cell["check"] = (r) => {
+  const text = JSON.stringify(r.body) + (r.text ?? "");
+  for (const email of DONOR_EMAILS) expect(text).not.toContain(email);
+};
+const ownParties = (expected: "mine" | "none"): Cell["check"] => (r, w) => {
+  const names = JSON.stringify((r.body as { live: unknown[]; ended: unknown[] }) ?? {});
+  if (expected === "mine") expect(names).toContain(w.party.name);
+  else expect(names).not.toContain(w.party.name);
+};
+
+const partyFields = (w: World) => ({
+  name: `Festa ${randomUUID().slice(0, 8)}`,
+  eventType: "Aniversário",
+  eventDate: addCalendarDays(todayInSaoPaulo(), 15),
+  causeId: w.cause.id,
+  goal: "1.000,00",
+  message: "Venham!",
+  // A forged owner: must be ignored, the session decides.
+  userId: w.users.user.user.id,
+});
+
+/** One row per route id of app/routes.ts (and "root"). */
+const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
+  root: {
+    path: () => "/",
+    loader: {
+      cells: same(
+        ok((r, w, role) => {
+          const user = (r.body as { user: { id: string } | null }).user;
+          expect(user?.id ?? null).toBe(role === "anonymous" ? null : w.users[role].user.id);
+        }),
+      ),
+    },
+  },
+  "routes/home": { path: () => "/", loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/como-funciona": "no loader or action",
+  "routes/criar-festa": {
+    path: () => "/criar-festa",
+    loader: { cells: signedIn(toLogin("/criar-festa"), ok()) },
+    action: {
+      fields: partyFields,
+      cells: signedIn(toLogin("/criar-festa"), {
+        status: 302,
+        location: "/painel",
+        check: async (_r, w, role, fields) => {
+          const [created] = await db.select().from(schema.parties).where(eq(schema.parties.name, fields!.name!));
+          expect(created!.userId).toBe(w.users[role as Exclude<Role, "anonymous">].user.id);
+        },
+      }),
+    },
+  },
+  "routes/assine-o-bem": {
+    path: () => "/assine-o-bem",
+    loader: {
+      cells: same(
+        ok((r, _w, role) => {
+          expect(Boolean((r.body as { subscription: unknown }).subscription)).toBe(role === "user");
+        }),
+      ),
+    },
+    action: {
+      fields: () => ({ plano: "ouro" }),
+      cells: {
+        anonymous: { status: 302, location: "/auth?redirectTo=%2Fassine-o-bem", refused: true },
+        // Already subscribed: a second checkout is refused.
+        user: { status: 409, refused: true },
+        other: { status: 302, location: /^http:\/\/localhost:3000\/sandbox\/assinatura\// },
+        admin: { status: 302, location: /^http:\/\/localhost:3000\/sandbox\/assinatura\// },
+      },
+    },
+  },
+  "routes/doar": {
+    path: () => "/doar?festa=mari1",
+    loader: { cells: same(ok(noDonorEmail)) },
+    action: {
+      fields: () => ({ preset: "50", nome: "Convidada", email: "convidada@exemplo.com.br", festa: "mari1", chave: randomUUID() }),
+      cells: same({ status: 302, location: /^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sbx_/ }),
+    },
+  },
+  "routes/causas": { path: () => "/causas", loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/eventos": { path: () => "/eventos", loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/historias": { path: () => "/historias", loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/transparencia": { path: () => "/transparencia", loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/contato": {
+    path: () => "/contato",
+    action: {
+      fields: () => ({ nome: "Joana", email: "joana@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: "Olá" }),
+      cells: same(ok()),
+    },
+  },
+  "routes/faq": "no loader or action",
+  "routes/auth": {
+    path: () => "/auth",
+    loader: { cells: signedIn(ok(), { status: 302, location: "/painel" }) },
+    action: {
+      fields: () => ({ intent: "recover", email: `alguem-${randomUUID().slice(0, 6)}@exemplo.com.br` }),
+      cells: same(ok()),
+    },
+  },
+  "routes/redefinir-senha": {
+    path: () => "/redefinir-senha?token=forjado",
+    loader: { cells: same(ok((r) => expect((r.body as { state: string }).state).toBe("invalid"))) },
+    action: {
+      fields: () => ({ token: "forjado", password: "nova-senha-123", confirm: "nova-senha-123" }),
+      cells: same({ status: 302, location: "/redefinir-senha", refused: true }),
+    },
+  },
+  "routes/painel": {
+    path: () => "/painel",
+    loader: { cells: { anonymous: toLogin("/painel"), user: ok(ownParties("mine")), other: ok(ownParties("none")), admin: ok(ownParties("none")) } },
+  },
+  "routes/admin": {
+    path: () => "/admin?aba=doacoes",
+    loader: { cells: { anonymous: toLogin("/admin?aba=doacoes"), user: deniedHome, other: deniedHome, admin: ok() } },
+    action: {
+      fields: () => ({ intent: "setFamiliesHelped", familiesHelped: "3.100" }),
+      cells: { anonymous: { ...toLogin(), location: "/auth" }, user: forbidden, other: forbidden, admin: ok() },
+    },
+  },
+  "routes/festa.$id": { path: (w) => `/festa/${w.party.shareCode}`, loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/subscription-success": {
+    path: () => "/subscription-success",
+    loader: {
+      cells: {
+        anonymous: toLogin("/subscription-success"),
+        user: ok((r) => expect((r.body as { state: string }).state).toBe("confirmed")),
+        other: ok((r) => expect((r.body as { state: string }).state).toBe("waiting")),
+        admin: ok((r) => expect((r.body as { state: string }).state).toBe("waiting")),
+      },
+    },
+  },
+  "routes/subscription-canceled": "no loader or action",
+  "routes/doacao-sucesso": "no loader or action",
+  "routes/doacao-cancelada": "no loader or action",
+  "routes/termos-de-uso": "no loader or action",
+  "routes/politica-privacidade": "no loader or action",
+  // The hosted checkout pages are capability URLs (unguessable ids), like a provider's checkout:
+  // whoever holds the link may pay; an unknown id is a 404 (see the extra cases below).
+  "routes/sandbox.checkout.$id": {
+    path: (w) => `/sandbox/checkout/${w.pending.checkoutId}`,
+    loader: { cells: same(ok(noDonorEmail)) },
+    action: { fields: () => ({ intent: "cancelar" }), cells: same({ status: 302, location: "/doacao-cancelada?festa=mari1" }) },
+  },
+  "routes/sandbox.assinatura.$id": {
+    path: (w) => `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
+    loader: { cells: same(ok()) },
+    action: { fields: () => ({ intent: "cancelar" }), cells: same({ status: 302, location: "/subscription-canceled" }) },
+  },
+  "routes/sandbox.portal.$customer": {
+    path: (w) => `/sandbox/portal/${w.customerId}`,
+    loader: { cells: { anonymous: { ...toLogin(), location: /^\/auth\?redirectTo=%2Fsandbox%2Fportal%2F/ }, user: ok(), other: notFound, admin: notFound } },
+    action: {
+      fields: () => ({ intent: "falhar" }),
+      cells: {
+        anonymous: { ...toLogin(), location: /^\/auth\?redirectTo=%2Fsandbox%2Fportal%2F/ },
+        user: { status: 302, location: /\?feito=falhar$/ },
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  // The local mailbox exists only outside production (404 there: tests/security/production.test.ts).
+  "routes/dev.emails": { path: () => "/dev/emails", loader: { cells: same(ok()) } },
+  "routes/painel.eventos": {
+    path: () => "/painel/eventos",
+    loader: {
+      cells: signedIn({ status: 401, refused: true }, ok((r) => expect(r.contentType).toContain("text/event-stream"))),
+    },
+  },
+  "routes/api.webhooks.stripe": {
+    path: () => "/api/webhooks/stripe",
+    loader: { cells: same({ status: 405, refused: true }) },
+    // Stripe is not configured in tests: the endpoint does not exist (and never acts unsigned).
+    action: { fields: () => ({ id: "evt_forjado" }), cells: same({ status: 404, refused: true }) },
+  },
+  "routes/api.webhooks.sandbox": {
+    path: () => "/api/webhooks/sandbox",
+    loader: { cells: same({ status: 405, refused: true }) },
+    action: { fields: () => ({ id: "evt_forjado" }), cells: same({ status: 400, refused: true }) },
+  },
+  "routes/robots[.]txt": { path: () => "/robots.txt", loader: { cells: same(ok()) } },
+  "routes/sitemap[.]xml": { path: () => "/sitemap.xml", loader: { cells: same(ok(noDonorEmail)) } },
+  "routes/transparencia.relatorio.$mes": {
+    path: () => `/transparencia/relatorio/${todayInSaoPaulo().slice(0, 7)}`,
+    loader: { cells: same(ok((r) => expect(r.contentType).toBe("application/pdf"))) },
+  },
+  "routes/dev.emails.$id": { path: (w) => `/dev/emails/${w.emailId}`, loader: { cells: same(ok()) } },
+  "routes/admin.doacoes[.]csv": {
+    path: () => "/admin/doacoes.csv",
+    loader: { cells: { anonymous: toLogin("/admin/doacoes.csv"), user: deniedHome, other: deniedHome, admin: ok() } },
+  },
+  // The proof reaches the creator by a signed link in an e-mail; without it, even the creator gets 404.
+  "routes/repasses.$id.comprovante": {
+    path: (w) => `/repasses/${w.payout.id}/comprovante`,
+    loader: { cells: { anonymous: notFound, user: notFound, other: notFound, admin: ok() } },
+  },
+  "routes/$": { path: () => "/nao-existe", loader: { cells: same(notFound) } },
+};
+
+/** Requests the table's rows do not make: wrong ids and forged tokens. */
+const EXTRA_CASES: Array<{ name: string; route: string; fn: "loader" | "action"; path: (w: World) => string; fields?: Record<string, string>; cells: Cells }> = [
+  { name: "unknown sandbox checkout", route: "routes/sandbox.checkout.$id", fn: "action", path: () => `/sandbox/checkout/cs_sbx_${"0".repeat(32)}`, fields: { intent: "pagar" }, cells: same(notFound) },
+  { name: "tampered subscription checkout", route: "routes/sandbox.assinatura.$id", fn: "action", path: (w) => `/sandbox/assinatura/${w.subscriptionCheckoutId.slice(0, -2)}xx`, fields: { intent: "pagar" }, cells: same(notFound) },
+  { name: "forged proof token", route: "routes/repasses.$id.comprovante", fn: "loader", path: (w) => `/repasses/${w.payout.id}/comprovante?t=forjado`, cells: { ...same(notFound), admin: ok() } },
+  { name: "someone else's party id in /painel's query", route: "routes/painel", fn: "loader", path: (w) => `/painel?festa=${w.party.id}`, cells: { anonymous: { ...toLogin(), location: /^\/auth/ }, user: ok(ownParties("mine")), other: ok(ownParties("none")), admin: ok(ownParties("none")) } },
+];
+
+const routes = listRoutes();
+const modules = new Map<string, RouteModule>();
+let w: World;
+
+beforeAll(async () => {
+  modules.set("root", rootModule as unknown as RouteModule);
+  for (const r of routes) modules.set(r.id, await importRouteModule(r.file));
+  w = await buildWorld();
+}, 120_000);
+
+afterAll(() => {
+  cancelSandboxDeliveries();
+  setSandboxTransportForTests(undefined);
+});
+
+function paramsOf(routeId: string, path: string): Record<string, string> {
+  const pattern = routes.find((r) => r.id === routeId)?.path;
+  if (!pattern) return {};
+  const names = pattern.split("/");
+  const parts = new URL(path, "http://x").pathname.slice(1).split("/");
+  const params: Record<string, string> = {};
+  names.forEach((n, i) => {
+    if (n.startsWith(":")) params[n.slice(1)] = decodeURIComponent(parts[i] ?? "");
+    if (n === "*") params["*"] = parts.slice(i).join("/");
+  });
+  return params;
+}
+
+async function runCell(routeId: string, fn: "loader" | "action", path: string, role: Role, cell: Cell, fields?: Record<string, string>) {
+  const handler = modules.get(routeId)![fn]!;
+  const before = cell.refused ? await snapshotDatabase() : undefined;
+  const request = siteRequest(path, { method: fn === "loader" ? "GET" : "POST", cookie: w.cookieOf(role), fields });
+  const result = await call(handler, request, paramsOf(routeId, path));
+  const where = `${routeId} ${fn} as ${role}`;
+  expect(result.status, where).toBe(cell.status);
+  if (cell.location !== undefined) {
+    if (typeof cell.location === "string") expect(result.location, where).toBe(cell.location);
+    else expect(result.location ?? "", where).toMatch(cell.location);
+  }
+  if (before) expect(await snapshotDatabase(), `${where}: a refused call changed the database`).toEqual(before);
+  await cell.check?.(result, w, role, fields);
+}
+
+describe("authorization matrix (generated from app/routes.ts)", () => {
+  it("names every route of app/routes.ts, and each row matches the module's loader/action", () => {
+    const ids = ["root", ...routes.map((r) => r.id)];
+    expect(ids.filter((id) => !(id in EXPECTATIONS)), "routes without an expectation").toEqual([]);
+    expect(Object.keys(EXPECTATIONS).filter((id) => !ids.includes(id)), "expectations for routes that no longer exist").toEqual([]);
+    for (const id of ids) {
+      const spec = EXPECTATIONS[id]!;
+      const mod = modules.get(id)!;
+      const has = { loader: typeof mod.loader === "function", action: typeof mod.action === "function" };
+      const expected = spec === "no loader or action" ? { loader: false, action: false } : { loader: Boolean(spec.loader), action: Boolean(spec.action) };
+      expect(has, id).toEqual(expected);
+    }
+  });
+
+  const rows = Object.entries(EXPECTATIONS).flatMap(([id, spec]) =>
+    spec === "no loader or action" ? [] : (["loader", "action"] as const).filter((fn) => spec[fn]).map((fn) => ({ id, fn, spec })),
+  );
+
+  it.each(rows)("$id $fn × anonymous / user / other / admin", async ({ id, fn, spec }) => {
+    const handler = spec[fn]!;
+    for (const role of ROLES) {
+      await runCell(id, fn, (handler.path ?? spec.path)(w), role, handler.cells[role], handler.fields?.(w, role));
+    }
+  });
+
+  it.each(EXTRA_CASES)("$route: $name", async (c) => {
+    for (const role of ROLES) await runCell(c.route, c.fn, c.path(w), role, c.cells[role], c.fields);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Through the real request pipeline (server/app.ts) on a test database: a cross-site POST to
+ * every action is refused before it is read; `redirectTo` never leaves the site; every response
+ * carries the security headers (HSTS only in production); cookies are HttpOnly, SameSite=Lax,
+ * and Secure in production.
+ */
+import { useSharedTestDatabase } from "@tests/database";
+useSharedTestDatabase();
+
+import { snapshotDatabase } from "@tests/admin";
+import { type AppServer, importRouteModule, listRoutes, startAppServer } from "@tests/app-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "~/config.server";
+import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
+import { buildWorld, concretePaths, ORIGIN, type World } from "./support/world";
+
+const routes = listRoutes();
+let w: World;
+let app: AppServer;
+let paths: Record<string, string>;
+const actionRoutes: string[] = [];
+const pageRoutes: string[] = [];
+
+beforeAll(async () => {
+  w = await buildWorld();
+  paths = concretePaths(w);
+  for (const r of routes) {
+    const mod = await importRouteModule(r.file);
+    if (typeof mod.action === "function") actionRoutes.push(r.id);
+    pageRoutes.push(r.id);
+  }
+  app = await startAppServer();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  cancelSandboxDeliveries();
+  setSandboxTransportForTests(undefined);
+});
+
+function form(fields: Record<string, string>) {
+  return new URLSearchParams(fields).toString();
+}
+
+describe("every route has a concrete URL here", () => {
+  it("covers app/routes.ts", () => {
+    expect(routes.map((r) => r.id).filter((id) => !(id in paths))).toEqual([]);
+  });
+});
+
+describe("CSRF: a cross-site form POST to any action is refused and changes nothing", () => {
+  const CROSS_SITE: Array<{ name: string; headers: Record<string, string> }> = [
+    { name: "Origin: https://evil.example", headers: { Origin: "https://evil.example" } },
+    { name: "Origin: null (sandboxed frame)", headers: { Origin: "null" } },
+    { name: "only a Referer from evil.example", headers: { Referer: "https://evil.example/form.html" } },
+    { name: "a look-alike origin", headers: { Origin: "http://localhost:3000.evil.example" } },
+  ];
+
+  it("each action route, each kind of cross-site request, signed in as the party creator and as an admin", async () => {
+    expect(actionRoutes.length).toBeGreaterThan(5);
+    for (const id of actionRoutes) {
+      const webhook = id.startsWith("routes/api.webhooks.");
+      for (const { name, headers } of CROSS_SITE) {
+        for (const cookie of [w.users.user.cookie, w.users.admin.cookie]) {
+          const before = await snapshotDatabase();
+          const res = await fetch(`${app.url}${paths[id]}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: form({ intent: "setFamiliesHelped", familiesHelped: "1", plano: "ouro", name: "CSRF", preset: "50", nome: "x", email: "x@exemplo.com.br", telefone: "31988887777" }),
+          });
+          await res.arrayBuffer();
+          // Webhooks are server-to-server and signed, so not origin-checked: an unsigned one is refused by its signature.
+          if (webhook) expect([400, 404], `${id} ${name}`).toContain(res.status);
+          else expect(res.status, `${id} ${name}`).toBe(403);
+          expect(await snapshotDatabase(), `${id} ${name}`).toEqual(before);
+        }
+      }
+    }
+  });
+
+  it("the same POST from the site itself gets through the origin check", async () => {
+    const res = await fetch(`${app.url}/contato`, {
+      method: "POST",
+      headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form({ nome: "Joana", email: "joana@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: "Olá" }),
+    });
+    const text = await res.text();
+    expect(res.status, text.slice(0, 3000)).toBe(200);
+  });
+
+  it("GET never changes anything, whatever the origin (logout is a POST)", async () => {
+    const before = await snapshotDatabase();
+    const res = await fetch(`${app.url}/auth?intent=logout`, { headers: { Cookie: w.users.other.cookie, Origin: "https://evil.example" }, redirect: "manual" });
+    await res.arrayBuffer();
+    expect(await snapshotDatabase()).toEqual(before);
+    const painel = await fetch(`${app.url}/painel`, { headers: { Cookie: w.users.other.cookie }, redirect: "manual" });
+    await painel.arrayBuffer();
+    expect(painel.status).toBe(200); // still signed in
+  });
+});
+
+describe("redirectTo never leaves the site", () => {
+  const HOSTILE = ["//evil.com", "/\\evil.com", "https://evil.com", "%2F%2Fevil.com", "/%2F/evil.com", "/\t/evil.com", "javascript:alert(1)", "http:evil.com", "\\\\evil.com", "/ /evil.com"];
+
+  const isOnSite = (location: string | null) => {
+    expect(location).toBeTruthy();
+    const resolved = new URL(location!, ORIGIN);
+    expect(resolved.origin, location!).toBe(ORIGIN);
+    expect(location!.startsWith("/") && !location!.startsWith("//") && !location!.startsWith("/\\"), location!).toBe(true);
+  };
+
+  it.each(HOSTILE)("signed in, /auth?redirectTo=%s lands on this site", async (target) => {
+    const res = await fetch(`${app.url}/auth?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: w.users.user.cookie }, redirect: "manual" });
+    await res.arrayBuffer();
+    expect(res.status).toBe(302);
+    isOnSite(res.headers.get("Location"));
+  });
+
+  it("signing in with a hostile redirectTo (form field and query) lands on this site", async () => {
+    for (const target of HOSTILE.slice(0, 4)) {
+      const res = await fetch(`${app.url}/auth?redirectTo=${encodeURIComponent(target)}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form({ intent: "login", email: w.users.other.user.email, password: w.users.other.password, redirectTo: target }),
+      });
+      await res.arrayBuffer();
+      expect(res.status, target).toBe(302);
+      isOnSite(res.headers.get("Location"));
+    }
+  });
+
+  it("the login form never echoes a hostile redirectTo into its links", async () => {
+    const html = await (await fetch(`${app.url}/auth?redirectTo=${encodeURIComponent("//evil.com")}`)).text();
+    expect(html).not.toContain("evil.com");
+  });
+});
+
+/** The headers every response must carry. */
+function expectHardened(res: Response, where: string, production: boolean) {
+  const csp = res.headers.get("Content-Security-Policy") ?? "";
+  expect(csp, where).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).toContain("object-src 'none'");
+  expect(csp, where).toContain("base-uri 'self'");
+  expect(csp, where).not.toContain("'unsafe-eval'");
+  // Browsers read the first value (some routes set it again themselves).
+  expect(res.headers.get("X-Content-Type-Options")?.split(",")[0], where).toBe("nosniff");
+  expect(res.headers.get("Referrer-Policy"), where).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("X-Frame-Options"), where).toBe("DENY");
+  expect(res.headers.get("X-Request-Id"), where).toMatch(/^[0-9a-f-]{36}$/);
+  if (production) expect(res.headers.get("Strict-Transport-Security"), where).toBe("max-age=63072000; includeSubDomains");
+  else expect(res.headers.get("Strict-Transport-Security"), where).toBeNull();
+}
+
+async function checkEveryRoute(production: boolean) {
+  const nonces = new Set<string>();
+  for (const id of pageRoutes) {
+    for (const cookie of [undefined, w.users.user.cookie]) {
+      const controller = new AbortController();
+      const res = await fetch(`${app.url}${paths[id]}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual", signal: controller.signal });
+      const where = `${id}${cookie ? " (signed in)" : ""} → ${res.status}`;
+      expectHardened(res, where, production);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1]!;
+      expect(nonces.has(nonce), `${where}: nonce reused`).toBe(false);
+      nonces.add(nonce);
+      if ((res.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
+        controller.abort();
+        continue;
+      }
+      const body = await res.text();
+      if ((res.headers.get("Content-Type") ?? "").startsWith("text/html") && body.startsWith("<!DOCTYPE html>")) {
+        const scripts = body.match(/<script\b[^>]*>/gi) ?? [];
+        expect(scripts.length, where).toBeGreaterThan(0);
+        for (const tag of scripts) expect(tag, where).toContain(` nonce="${nonce}"`);
+      }
+    }
+  }
+  // Even a refused cross-site POST carries them.
+  const refused = await fetch(`${app.url}/contato`, { method: "POST", headers: { Origin: "https://evil.example" }, body: "" });
+  await refused.arrayBuffer();
+  expectHardened(refused, "refused POST", production);
+}
+
+/** A sign-in as the browser sends it; `proxied`: through a TLS-terminating proxy of ours. */
+async function signIn(proxied?: { host: string }) {
+  const origin = proxied ? `https://${proxied.host}` : app.url;
+  // The proxy talks plain http to us, with its own Host (fetch cannot set Host anyway).
+  const via = proxied ? { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" } : {};
+  const res = await fetch(`${app.url}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...via, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: form({ intent: "login", email: w.users.other.user.email, password: w.users.other.password }),
+  });
+  const text = await res.text();
+  expect(res.status, text.slice(0, 200)).toBe(302);
+  return res.headers.getSetCookie();
+}
+
+function expectCookieFlags(setCookies: string[], production: boolean) {
+  expect(setCookies.some((c) => /session_token=/.test(c))).toBe(true);
+  expect(setCookies.some((c) => c.startsWith("fs_toast="))).toBe(true);
+  for (const cookie of setCookies) {
+    expect(cookie, cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie, cookie).toMatch(/;\s*SameSite=Lax/i);
+    if (production) expect(cookie, cookie).toMatch(/;\s*Secure/i);
+    else expect(cookie, cookie).not.toMatch(/;\s*Secure/i);
+  }
+  if (production) expect(setCookies.find((c) => /session_token=/.test(c))).toMatch(/^__Secure-/);
+}
+
+describe("security headers and cookies, development", () => {
+  it("every route, anonymous and signed in: CSP with a fresh nonce on every script, nosniff, frame-ancestors, Referrer-Policy, no HSTS", async () => {
+    await checkEveryRoute(false);
+  });
+
+  it("sign-in cookies: HttpOnly, SameSite=Lax, not Secure over plain http", async () => {
+    expectCookieFlags(await signIn(), false);
+  });
+});
+
+describe("security headers and cookies, production", () => {
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    await app.close();
+    Object.assign(process.env, { NODE_ENV: "production", PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on", TRUST_PROXY: "on" });
+    resetConfigForTests();
+    app = await startAppServer();
+  });
+  afterAll(async () => {
+    for (const key of ["NODE_ENV", "PUBLIC_URL", "PAYMENTS_SANDBOX", "TRUST_PROXY"]) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+    resetConfigForTests();
+  });
+
+  it("every route: the same headers plus HSTS", async () => {
+    await checkEveryRoute(true);
+  });
+
+  it("behind a TLS-terminating proxy a sign-in works (it was refused as cross-origin), and its cookies are also Secure (the session cookie __Secure-)", async () => {
+    expectCookieFlags(await signIn({ host: "festa.example" }), true);
+  });
+
+  it("the local mailbox does not exist", async () => {
+    for (const path of [paths["routes/dev.emails"]!, paths["routes/dev.emails.$id"]!]) {
+      const res = await fetch(`${app.url}${path}`);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(404);
+    }
+  });
+});

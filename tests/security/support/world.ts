@@ -1,0 +1,207 @@
+/**
+ * The security suite's world: a party creator ("user") with a live party, paid and pending gifts,
+ * a sandbox subscription and an e-mail in the outbox; "other", a second signed-in account with
+ * nothing; and an admin. Plus the plumbing to call a route's loader/action the way React Router
+ * does and read what came back.
+ */
+import { randomUUID } from "node:crypto";
+import { createTestUser, type TestUser } from "@tests/auth";
+import { insertPendingGift } from "@tests/donations";
+import { insertCause, insertPaidGift, insertParty } from "@tests/parties";
+import { sandboxSubscriber, subscriptionEvent } from "@tests/subscriptions";
+import { getConfig } from "~/config.server";
+import { db, schema } from "~/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
+import { createSandboxCheckoutId } from "~/lib/payments/sandbox-subscriptions.server";
+import { getPlan } from "~/lib/plans";
+import { processPaymentEvent } from "~/models/payment-events.server";
+
+export const ROLES = ["anonymous", "user", "other", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ORIGIN = "http://localhost:3000";
+/** The donors' e-mails planted in the world: none may ever reach a public page. */
+export const DONOR_EMAILS = ["doadora.secreta@exemplo.com.br", "pendente.secreto@exemplo.com.br"];
+
+export async function buildWorld() {
+  // Provider events the routes trigger are captured, never POSTed to a port nobody listens on.
+  const delivered: string[] = [];
+  setSandboxTransportForTests(async (body) => {
+    delivered.push(body);
+    return { status: 200 };
+  });
+
+  const [user, other, admin] = await Promise.all([
+    createTestUser({ name: "Mariana Festeira" }),
+    createTestUser({ name: "Otávio Outro" }),
+    createTestUser({ name: "Ana Admin", admin: true }),
+  ]);
+  const cause = await insertCause({ name: "Doenças Raras" });
+  const [org] = await db
+    .insert(schema.organizations)
+    .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: true })
+    .returning();
+  const party = await insertParty({ userId: user.user.id, causeId: cause.id, organizationId: org!.id, name: "Aniversário Secreto da Mariana", shareCode: "mari1" });
+  const endedParty = await insertParty({
+    userId: user.user.id,
+    causeId: cause.id,
+    organizationId: org!.id,
+    name: "Festa Encerrada",
+    shareCode: "fim01",
+    eventDate: addCalendarDays(todayInSaoPaulo(), -40),
+  });
+  await insertPaidGift(party.id, { amountCents: 12_345, name: "Beatriz Doadora", email: DONOR_EMAILS[0], message: "Parabéns!" });
+  const pending = await insertPendingGift(party.id, { donorName: "Pedro Pendente", donorEmail: DONOR_EMAILS[1] });
+
+  const [payout] = await db
+    .insert(schema.payouts)
+    .values({
+      partyId: endedParty.id,
+      grossCents: 10_000,
+      feeCents: 1_000,
+      netCents: 9_000,
+      settlementDate: todayInSaoPaulo(),
+      transferDeadline: todayInSaoPaulo(),
+      status: "transferido",
+      proofFileName: "comprovante.png",
+      proofFile: Buffer.from("\x89PNG\r\n\x1a\n").toString("base64"),
+      transferredAt: new Date(),
+    })
+    .returning();
+
+  const customerId = await sandboxSubscriber(user.user.id);
+  await processPaymentEvent(subscriptionEvent("checkout_completed", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }));
+  const plan = getPlan("ouro")!;
+  const subscriptionCheckoutId = createSandboxCheckoutId(getConfig().APP_SECRET, {
+    userId: other.user.id,
+    customerId: `cus_sbx_${randomUUID().slice(0, 8)}`,
+    planId: "ouro",
+    priceId: plan.sandboxPriceId,
+  });
+
+  const [email] = await db
+    .insert(schema.emailOutbox)
+    .values({ to: "mariana@exemplo.com.br", subject: "Teste", html: "<p>Olá</p>", text: "Olá", template: "test" })
+    .returning();
+
+  return {
+    users: { user, other, admin } as Record<Exclude<Role, "anonymous">, TestUser>,
+    cause,
+    org: org!,
+    party,
+    endedParty,
+    pending,
+    payout: payout!,
+    customerId,
+    subscriptionCheckoutId,
+    emailId: email!.id,
+    delivered,
+    cookieOf(role: Role) {
+      return role === "anonymous" ? undefined : this.users[role].cookie;
+    },
+  };
+}
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+let ipCounter = 0;
+/** A fresh client address per call, so the per-IP rate limits never decide a matrix cell. */
+export function loadContext() {
+  ipCounter += 1;
+  return { clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, nonce: "test-nonce", requestId: `req-${ipCounter}` };
+}
+
+export type Call = { status: number; location: string | null; contentType: string | null; body: unknown; text: string | null };
+
+/** Runs a loader/action and reads what it returned or threw (Response, data() or plain data). */
+export async function call(
+  handler: (args: unknown) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Call> {
+  let result: unknown;
+  try {
+    result = await handler({ request, params, context: loadContext() });
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const streaming = (result.headers.get("Content-Type") ?? "").includes("text/event-stream");
+    let text: string | null = null;
+    if (streaming) {
+      // Read the stream's first bytes, then hang up like a browser leaving the page.
+      const reader = result.body!.getReader();
+      const first = await reader.read();
+      text = new TextDecoder().decode(first.value);
+      await reader.cancel();
+    } else if (result.body) {
+      text = await result.text();
+    }
+    return { status: result.status, location: result.headers.get("Location"), contentType: result.headers.get("Content-Type"), body: null, text };
+  }
+  if (result instanceof Error) throw result;
+  const r = result as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } } | null;
+  if (r && r.type === "DataWithResponseInit") {
+    const headers = new Headers(r.init?.headers);
+    return { status: r.init?.status ?? 200, location: headers.get("Location"), contentType: null, body: r.data, text: null };
+  }
+  return { status: 200, location: null, contentType: null, body: result, text: null };
+}
+
+/** A request as the site's own pages send it (same origin), urlencoded when it has fields. */
+export function siteRequest(path: string, options: { method?: string; cookie?: string; fields?: Record<string, string>; signal?: AbortSignal } = {}) {
+  const method = options.method ?? "GET";
+  const headers = new Headers();
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  let body: URLSearchParams | undefined;
+  if (method !== "GET") {
+    headers.set("Origin", ORIGIN);
+    body = new URLSearchParams(options.fields ?? {});
+  }
+  return new Request(new URL(path, ORIGIN), { method, headers, body, signal: options.signal });
+}
+
+/**
+ * A concrete URL for every route of app/routes.ts (the world's own ids in the parameters). The
+ * suites that walk the route list fail on a route missing here.
+ */
+export function concretePaths(w: World): Record<string, string> {
+  return {
+    "routes/home": "/",
+    "routes/como-funciona": "/como-funciona",
+    "routes/criar-festa": "/criar-festa",
+    "routes/assine-o-bem": "/assine-o-bem",
+    "routes/doar": `/doar?festa=${w.party.shareCode}`,
+    "routes/causas": "/causas",
+    "routes/eventos": "/eventos",
+    "routes/historias": "/historias",
+    "routes/transparencia": "/transparencia",
+    "routes/contato": "/contato",
+    "routes/faq": "/faq",
+    "routes/auth": "/auth",
+    "routes/redefinir-senha": "/redefinir-senha?token=forjado",
+    "routes/painel": "/painel",
+    "routes/admin": "/admin",
+    "routes/festa.$id": `/festa/${w.party.shareCode}`,
+    "routes/subscription-success": "/subscription-success",
+    "routes/subscription-canceled": "/subscription-canceled",
+    "routes/doacao-sucesso": `/doacao-sucesso?festa=${w.party.shareCode}`,
+    "routes/doacao-cancelada": "/doacao-cancelada",
+    "routes/termos-de-uso": "/termos-de-uso",
+    "routes/politica-privacidade": "/politica-privacidade",
+    "routes/sandbox.checkout.$id": `/sandbox/checkout/${w.pending.checkoutId}`,
+    "routes/sandbox.assinatura.$id": `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
+    "routes/sandbox.portal.$customer": `/sandbox/portal/${w.customerId}`,
+    "routes/dev.emails": "/dev/emails",
+    "routes/painel.eventos": "/painel/eventos",
+    "routes/api.webhooks.stripe": "/api/webhooks/stripe",
+    "routes/api.webhooks.sandbox": "/api/webhooks/sandbox",
+    "routes/robots[.]txt": "/robots.txt",
+    "routes/sitemap[.]xml": "/sitemap.xml",
+    "routes/transparencia.relatorio.$mes": `/transparencia/relatorio/${todayInSaoPaulo().slice(0, 7)}`,
+    "routes/dev.emails.$id": `/dev/emails/${w.emailId}`,
+    "routes/admin.doacoes[.]csv": "/admin/doacoes.csv",
+    "routes/repasses.$id.comprovante": `/repasses/${w.payout.id}/comprovante`,
+    "routes/$": "/nao-existe",
+  };
+}
