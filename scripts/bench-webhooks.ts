@@ -3,16 +3,16 @@
 // Creates its own database (DATABASE_URL or TEST_DATABASE_URL names the server), starts the built
 // server, fires signed sandbox events from this process over loopback, checks the totals, drops
 // the database and appends the figures to docs/performance.md.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
+import { freePort, startBuiltServer } from "./bench-server";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -95,47 +95,12 @@ async function seedScenario(partyCount: number, tag: string): Promise<{ gifts: G
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
 async function startServer(port: number) {
-  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
-    console.log(`Sem build em ${buildDir}: compilando…`);
-    const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
-    if (r.status !== 0) throw new Error("build falhou");
-  }
-  server = spawn(process.execPath, ["server/index.js"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: benchUrl,
-      APP_SECRET: appSecret,
-      PAYMENTS_SANDBOX: "on",
-      STRIPE_SECRET_KEY: "",
-      SEED_DEMO: "off",
-      LOG_LEVEL: "warn",
-    },
+  server = await startBuiltServer({
+    port,
+    buildDir,
+    env: { DATABASE_URL: benchUrl, APP_SECRET: appSecret, PAYMENTS_SANDBOX: "on", STRIPE_SECRET_KEY: "", SEED_DEMO: "off", LOG_LEVEL: "warn" },
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("o servidor encerrou ao iniciar");
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("o servidor não respondeu em 60 s");
 }
 
 type Delivery = { body: string };

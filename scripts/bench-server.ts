@@ -1,0 +1,40 @@
+// The built server as a child process for benchmarks: a free loopback port, a build if missing,
+// and a wait for /healthz.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/** Starts `node server/index.js` (NODE_ENV=production) from `buildDir` and waits until it answers. */
+export async function startBuiltServer(options: { port: number; buildDir: string; env: Record<string, string> }): Promise<ChildProcess> {
+  const { port, buildDir } = options;
+  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
+    console.log(`Sem build em ${buildDir}: compilando…`);
+    const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    if (r.status !== 0) throw new Error("build falhou");
+  }
+  const child = spawn(process.execPath, ["server/index.js"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("o servidor encerrou ao iniciar");
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill("SIGKILL");
+  throw new Error("o servidor não respondeu em 60 s");
+}
