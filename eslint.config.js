@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -20,7 +21,7 @@ export default tseslint.config(
   // useTestDatabase() is a Vitest helper, not a React hook.
   { files: ["**/*.test.ts", "tests/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
   {
-    files: ["**/*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", URL: "readonly" } },
+    files: ["**/*.js", "**/*.mjs"],
+    languageOptions: { globals: { ...globals.node } },
   },
 );

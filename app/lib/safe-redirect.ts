@@ -7,6 +7,7 @@ export function safeRedirectPath(value: unknown, fallback = "/painel"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   // Browsers drop tabs and newlines inside URLs, so "/\t/evil.com" would still escape.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   try {
     const base = "http://festa.invalid";
