@@ -13,7 +13,7 @@ async function send(fields: Record<string, string>, ip = "203.0.113.7") {
     params: {},
     context: { clientIp: ip, nonce: "", requestId: "t" },
   } as never);
-  const result = response as unknown as { data: any; init: ResponseInit | null };
+  const result = response as unknown as { data: { formError?: string; values?: Record<string, string> } & Record<string, unknown>; init: ResponseInit | null };
   return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
 }
 
@@ -76,7 +76,7 @@ describe("contact form", () => {
     const blocked = await send(valid);
     expect(blocked.status).toBe(429);
     expect(blocked.body.formError).toMatch(/muitas mensagens/);
-    expect(blocked.body.values.nome).toBe("Joana Prado");
+    expect(blocked.body.values?.nome).toBe("Joana Prado");
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await stored()).toHaveLength(5);
     // Someone else is not affected.
