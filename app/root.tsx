@@ -72,7 +72,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteShell>
       <Outlet />
-      <Toaster position="top-center" richColors closeButton />
+      {/* Below the sticky header, so a toast never hides the menu button or the account links. */}
+      <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />
     </SiteShell>
   );
 }
