@@ -4,10 +4,7 @@ import { Button } from "~/components/ui/button";
 import { formatCents } from "~/lib/money";
 import { ResultPage } from "./result-page";
 
-/**
- * What the subscription-success page may know about the new plan. The route has no loader yet;
- * the subscriptions issue adds one that refreshes the subscription and passes this in.
- */
+/** The plan the subscription-success route's loader has just confirmed, when it knows it. */
 export type SubscribedPlan = {
   name: string;
   monthlyCents?: number;
