@@ -160,8 +160,11 @@ async function main() {
         // A warm-up hit first, so the measured run does not pay for the server's first render.
         if (i === 0) await fetch(server.base + urlPath).catch(() => {});
         const result = await lighthouse(server.base + urlPath, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
-        reports.push(result.lhr);
+        // A run Chrome could not finish (e.g. a protocol timeout on a busy machine) has no scores.
+        if (result.lhr.runtimeError) console.error(`  run ${i + 1} of ${urlPath} failed: ${result.lhr.runtimeError.code}`);
+        else reports.push(result.lhr);
       }
+      if (reports.length === 0) throw new Error(`No Lighthouse run of ${urlPath} finished`);
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => Math.round((r.categories[c].score ?? 0) * 100)))]));
       const metrics = Object.fromEntries(METRICS.map(([id]) => [id, median(reports.map((r) => r.audits[id].numericValue))]));
       const failing = new Set();
