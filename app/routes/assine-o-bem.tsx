@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getSubscriptionStatus } from "~/models/subscriptions.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/assine-o-bem";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta = () =>
   pageMeta({
@@ -46,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Works without JavaScript: the toast rides on the redirect, and login brings the user back.
     return redirectWithToast(loginUrl("/assine-o-bem"), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   // Only the plan id is read: a price id, amount or customer in the form is ignored.
   const result = form.get("intent") === "gerenciar" ? await openCustomerPortal(user) : await startSubscription(user, form.get("plano"));
   if (result.ok) return redirect(result.url);

@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/form-data.server";
 
 const TABS: Record<string, AuthTab> = { login: "login", cadastro: "cadastro", recuperar: "recuperar" };
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = { request, ip: clientIpFromContext(context) };
   if (url.searchParams.get("intent") === "logout") return logout(meta);
 
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo") || url.searchParams.get("redirectTo"));
   const email = String(form.get("email") ?? "");

@@ -17,6 +17,7 @@ import { seoMeta } from "~/lib/seo";
 import { insertContactMessage } from "~/models/contact.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
@@ -32,7 +33,7 @@ type ActionResult =
   | { ok: false; values: Record<ContactField, string>; errors: Partial<Record<ContactField, string>>; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = contactValues(form);
   const honeypot = form.get(CONTACT_HONEYPOT);
   // A bot gets the same answer as a person, so it has nothing to learn from; nothing is stored.

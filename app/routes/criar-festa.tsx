@@ -15,6 +15,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listActiveCauses } from "~/models/causes.server";
 import { createParty } from "~/models/party.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
@@ -27,7 +28,7 @@ type ActionResult = { errors: PartyFieldErrors; values: Record<string, string>; 
 export async function action({ request }: Route.ActionArgs) {
   // The owner is whoever holds the session; a user id in the form is never read.
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = Object.fromEntries(PARTY_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const parsed = parseCreatePartyForm(form);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });

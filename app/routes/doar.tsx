@@ -13,6 +13,7 @@ import { resolveGiftTarget } from "~/lib/donation-target.server";
 import { pageMeta } from "~/lib/meta";
 import { getSponsorAd } from "~/models/ads.server";
 import type { Route } from "./+types/doar";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta = () =>
   pageMeta({ title: "Doar", description: "Faça uma doação para uma festa solidária ou para a nossa causa principal, com cartão ou Pix." });
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const [formData, user] = await Promise.all([request.formData(), getOptionalUser(request)]);
+  const [formData, user] = await Promise.all([readFormData(request), getOptionalUser(request)]);
   const result = await startDonation(formData, { clientIp: clientIpFromContext(context), userId: user?.id ?? null });
   if (result.ok) return redirect(result.url);
   const values = {

@@ -6,6 +6,7 @@ import { MESSAGES, MIN_PASSWORD } from "~/lib/auth-forms";
 import { clientIpFromContext } from "~/lib/client-ip.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { readFormData } from "~/lib/form-data.server";
 
 /** Seconds before leaving for /auth (product-spec §9). */
 const INVALID_DELAY = 3;
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const token = String(form.get("token") ?? "");
   const password = String(form.get("password") ?? "");
   const confirm = String(form.get("confirm") ?? "");

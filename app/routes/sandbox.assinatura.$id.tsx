@@ -10,6 +10,7 @@ import { readSandboxCheckoutId, sandboxSubscriptionIdFor } from "~/lib/payments/
 import { getPlan } from "~/lib/plans";
 import { findCustomerSubscription, findSubscriptionByProviderId } from "~/models/subscriptions.server";
 import type { Route } from "./+types/sandbox.assinatura.$id";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { bare: true };
 
@@ -35,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { checkout, paid, alreadySubscribed } = await loadCheckout(params.id);
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readFormData(request)).get("intent") ?? "");
   if (paid) return redirect("/subscription-success");
   if (alreadySubscribed) return redirect("/assine-o-bem");
   if (intent === "cancelar") return redirect("/subscription-canceled");

@@ -7,6 +7,7 @@ import { deliverSandboxEvent } from "~/lib/payments/sandbox-delivery.server";
 import { sandboxEvent, sandboxPaymentId, type SandboxEventType } from "~/lib/payments/sandbox.server";
 import { findDonationByCheckoutId } from "~/models/donation.server";
 import type { Route } from "./+types/sandbox.checkout.$id";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { bare: true };
 
@@ -40,7 +41,7 @@ const OUTCOMES = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const d = await loadCheckout(params.id);
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readFormData(request)).get("intent") ?? "");
   const festa = d.partyCode ? `?festa=${encodeURIComponent(d.partyCode)}` : "";
   if (!(intent in OUTCOMES)) throw data(null, { status: 400 });
   const outcome = OUTCOMES[intent as keyof typeof OUTCOMES];

@@ -12,6 +12,7 @@ import { deliverPortalChoice, PORTAL_INTENTS, type PortalIntent } from "~/lib/pa
 import { getPlan, PLANS, type PlanId } from "~/lib/plans";
 import { findCustomerSubscription, getBillingCustomer } from "~/models/subscriptions.server";
 import type { Route } from "./+types/sandbox.portal.$customer";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { bare: true };
 
@@ -46,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const row = await loadPortal(request, params.customer);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const plan = String(form.get("plano") ?? "");
   if (!(PORTAL_INTENTS as readonly string[]).includes(intent)) throw data(null, { status: 400 });

@@ -18,6 +18,7 @@ import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
 import { createStoryAction, deleteStoryAction, loadStories, toggleStoryAction } from "./stories.server";
 import { type AdminActionData, type AdminTab, parseAdminTab } from "./tabs";
 import { grantAdminAction, loadTeam, revokeAdminAction } from "./team.server";
+import { withoutNulCharacters } from "~/lib/form-data.server";
 
 export const adminLoaders = {
   dashboard: () => loadDashboard(),
@@ -100,7 +101,7 @@ async function readLimitedForm(request: Request): Promise<FormData> {
 export async function runAdminAction(request: Request, admin: SessionUser) {
   let form: FormData;
   try {
-    form = await readLimitedForm(request);
+    form = withoutNulCharacters(await readLimitedForm(request));
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       return data<AdminActionData>({ intent: "", ok: false, message: "O envio passou do limite de 5 MB." }, { status: 413 });
