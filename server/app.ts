@@ -58,6 +58,13 @@ export function createRequestPipeline({ config, log, getBuild }: Options & { con
   app.use(securityHeaders(config));
   app.use(originCheck({ publicUrl: config.PUBLIC_URL, log }));
 
+  // A NUL character (%00) in the address reaches no page: PostgreSQL text cannot hold it, so a
+  // search for it would fail as a 500.
+  app.use((req, res, next) => {
+    if (!/%00/.test(req.originalUrl)) return next();
+    res.status(400).type("text/plain; charset=utf-8").send("Endereço inválido.");
+  });
+
   app.get("/healthz", async (_req, res) => {
     const up = await databaseHealth.check();
     res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
