@@ -9,6 +9,7 @@ useSharedTestDatabase();
 
 import { snapshotDatabase } from "@tests/admin";
 import { type AppServer, importRouteModule, listRoutes, startAppServer } from "@tests/app-server";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
 import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
@@ -134,6 +135,36 @@ describe("redirectTo never leaves the site", () => {
   it("the login form never echoes a hostile redirectTo into its links", async () => {
     const html = await (await fetch(`${app.url}/auth?redirectTo=${encodeURIComponent("//evil.com")}`)).text();
     expect(html).not.toContain("evil.com");
+  });
+});
+
+describe("hostile query strings on every route (fast-check through the pipeline)", () => {
+  const PARAMS = ["nome", "pagina", "festa", "cidade", "causa", "token", "redirectTo", "aba", "status", "verificacao", "t", "tab", "intent", "de", "ate", "q", "feito", "sucesso"];
+  const VALUES = ["%00", "%", "%E0%A4%A", "-1", "999999999999999999999", "1e400", "NaN", "../..", "<script>", "'", "\\", "%2F%2Fevil.com", "a".repeat(3000), "2026-13-45", "00000000-0000-0000-0000-000000000000"];
+
+  it("never answer 5xx, anonymous or signed in", async () => {
+    const ids = Object.keys(paths);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ids),
+        fc.array(fc.tuple(fc.constantFrom(...PARAMS), fc.oneof(fc.constantFrom(...VALUES), fc.string({ unit: "binary", maxLength: 30 }).map(encodeURIComponent))), { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (id, params, signedIn, asData) => {
+          const base = new URL(paths[id]!, "http://x");
+          const query = params.map(([k, v]) => `${k}=${v}`).join("&");
+          const page = asData && !/\.(xml|txt|csv)$|relatorio|webhooks|eventos$|comprovante|emails\//.test(base.pathname);
+          const pathname = page ? (base.pathname === "/" ? "/_root.data" : `${base.pathname}.data`) : base.pathname;
+          const url = `${app.url}${pathname}${base.search ? `${base.search}&` : "?"}${query}`;
+          const controller = new AbortController();
+          const res = await fetch(url, { headers: signedIn ? { Cookie: w.users.user.cookie } : {}, redirect: "manual", signal: controller.signal });
+          if ((res.headers.get("Content-Type") ?? "").includes("event-stream")) controller.abort();
+          else await res.arrayBuffer();
+          expect(res.status, url).toBeLessThan(500);
+        },
+      ),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300), endOnFailure: true },
+    );
   });
 });
 

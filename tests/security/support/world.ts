@@ -9,6 +9,7 @@ import { createTestUser, type TestUser } from "@tests/auth";
 import { insertPendingGift } from "@tests/donations";
 import { insertCause, insertPaidGift, insertParty } from "@tests/parties";
 import { sandboxSubscriber, subscriptionEvent } from "@tests/subscriptions";
+import { eq } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db, schema } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
@@ -38,9 +39,11 @@ export async function buildWorld() {
     createTestUser({ name: "Ana Admin", admin: true }),
   ]);
   const cause = await insertCause({ name: "Doenças Raras" });
+  // The main NGO, unless the demo data set already has one.
+  const hasMain = (await db.$count(schema.organizations, eq(schema.organizations.isMain, true))) > 0;
   const [org] = await db
     .insert(schema.organizations)
-    .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: true })
+    .values({ name: "AADORA Mundo", slug: `aadora-${randomUUID().slice(0, 6)}`, causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: !hasMain })
     .returning();
   const party = await insertParty({ userId: user.user.id, causeId: cause.id, organizationId: org!.id, name: "Aniversário Secreto da Mariana", shareCode: "mari1" });
   const endedParty = await insertParty({
@@ -71,7 +74,7 @@ export async function buildWorld() {
     .returning();
 
   const customerId = await sandboxSubscriber(user.user.id);
-  await processPaymentEvent(subscriptionEvent("checkout_completed", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }));
+  await processPaymentEvent(subscriptionEvent("updated", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }));
   const plan = getPlan("ouro")!;
   const subscriptionCheckoutId = createSandboxCheckoutId(getConfig().APP_SECRET, {
     userId: other.user.id,

@@ -1,0 +1,383 @@
+/**
+ * Property-based fuzzing (fast-check) of every form action: generated bodies — near-valid values,
+ * garbage, hostile strings, missing, repeated and unknown fields, and broken bodies (bad multipart,
+ * JSON, no content type) — never make an action throw or answer 5xx, and a refused input
+ * (4xx) stores nothing: every table's row count is unchanged (sign-in bookkeeping aside).
+ *
+ * Runs per action are sized to keep this file near a minute on PGlite (argon2 makes the account
+ * actions the dearest); FUZZ_RUNS=10000 runs every action 10 000 times.
+ */
+import { useSharedTestDatabase } from "@tests/database";
+useSharedTestDatabase();
+
+import { randomUUID } from "node:crypto";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { importRouteModule, listRoutes } from "@tests/app-server";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/db.server";
+import { EVENT_TYPES } from "~/db/schema";
+import { ADMIN_INTENTS } from "~/lib/admin/panel.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
+import { PORTAL_INTENTS } from "~/lib/payments/sandbox-subscription-actions.server";
+import { action as adminAction } from "~/routes/admin";
+import { action as assineAction } from "~/routes/assine-o-bem";
+import { action as authAction } from "~/routes/auth";
+import { action as contatoAction } from "~/routes/contato";
+import { action as criarFestaAction } from "~/routes/criar-festa";
+import { action as doarAction } from "~/routes/doar";
+import { action as resetAction } from "~/routes/redefinir-senha";
+import { action as sandboxWebhookAction } from "~/routes/api.webhooks.sandbox";
+import { action as assinaturaAction } from "~/routes/sandbox.assinatura.$id";
+import { action as checkoutAction } from "~/routes/sandbox.checkout.$id";
+import { action as portalAction } from "~/routes/sandbox.portal.$customer";
+import { buildWorld, ORIGIN, type World } from "./support/world";
+
+const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
+const runs = (n: number) => scale ?? n;
+
+// ---------- generators ----------
+const HOSTILE = [
+  "", " ", "\u0000", "nome\u0000com nulo", "\uFEFF", "\u202E", "<script>alert(1)</script>", "' OR 1=1 --", "\"; DROP TABLE parties; --", "../../etc/passwd", "%00", "%",
+  "😀".repeat(40), "a".repeat(5000), "-1", "0", "-0", "1e309", "NaN", "Infinity", "0x10", "1.000.000,00", "99999999999999999999", "1,999",
+  "2026-02-30", "0000-00-00", "9999-12-31", "null", "undefined", "[object Object]", "__proto__", "constructor", "on", "true", "false",
+  "00000000-0000-0000-0000-000000000000", "a@b", "@", "x@x.x", "ADMIN@FESTASOLIDARIA.ORG.BR", "\r\nBcc: x@evil.example",
+];
+const anyText = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 60 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 300 }) },
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+);
+/** Mostly a plausible value, sometimes garbage, now and then absent. */
+const field = (valid: fc.Arbitrary<string>) => fc.option(fc.oneof({ weight: 6, arbitrary: valid }, { weight: 2, arbitrary: anyText }), { freq: 9 });
+const email = fc.oneof(fc.emailAddress(), fc.constantFrom("mariana@exemplo.com.br", "convidada@exemplo.com.br"));
+const reais = fc.oneof(fc.integer({ min: -1000, max: 9_000_000 }).map((n) => `${n}`), fc.integer({ min: 0, max: 900_000_000 }).map((c) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, "0")}`));
+const date = fc.integer({ min: -800, max: 900 }).map((d) => addCalendarDays(todayInSaoPaulo(), d));
+const uuid = fc.oneof(fc.uuid(), fc.constant(randomUUID()));
+
+type Fields = Record<string, fc.Arbitrary<string | null>>;
+type BodyKind = "urlencoded" | "multipart" | "broken-multipart" | "json" | "none" | "text";
+const bodyKind = fc.oneof(
+  { weight: 12, arbitrary: fc.constant<BodyKind>("urlencoded") },
+  { weight: 3, arbitrary: fc.constant<BodyKind>("multipart") },
+  { weight: 1, arbitrary: fc.constantFrom<BodyKind>("broken-multipart", "json", "none", "text") },
+);
+
+/** A generated submission: the form's fields, unknown extras, a repeated field, and how it is encoded. */
+function submission(fields: Fields) {
+  return fc.record({
+    values: fc.record(fields),
+    extras: fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("userId", "status", "amountCents", "isAdmin", "__proto__", "intent")), anyText), { maxLength: 3 }),
+    repeat: fc.boolean(),
+    kind: bodyKind,
+  });
+}
+type Submission = { values: Record<string, string | null>; extras: Array<[string, string]>; repeat: boolean; kind: BodyKind };
+
+function toRequest(path: string, s: Submission, cookie?: string): Request {
+  const values = { ...s.values };
+  if (values.__confirmSame) values.confirm = values.password ?? null;
+  const pairs: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(values)) if (v !== null && !k.startsWith("__")) pairs.push([k, v]);
+  pairs.push(...s.extras);
+  if (s.repeat && pairs.length > 0) pairs.push([pairs[0]![0], "repetido"]);
+  const headers = new Headers({ Origin: ORIGIN });
+  if (cookie) headers.set("Cookie", cookie);
+  let body: BodyInit | undefined;
+  switch (s.kind) {
+    case "urlencoded":
+      body = new URLSearchParams(pairs);
+      break;
+    case "multipart": {
+      const fd = new FormData();
+      for (const [k, v] of pairs) fd.append(k, v);
+      body = fd;
+      break;
+    }
+    case "broken-multipart":
+      headers.set("Content-Type", "multipart/form-data; boundary=xyz");
+      body = `--xyz\r\nContent-Disposition: form-data; name="${pairs[0]?.[0] ?? "a"}"\r\n\r\nsem fim`;
+      break;
+    case "json":
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(Object.fromEntries(pairs));
+      break;
+    case "text":
+      headers.set("Content-Type", "text/plain");
+      body = pairs.map(([k, v]) => `${k}=${v}`).join("\n");
+      break;
+    case "none":
+      break;
+  }
+  return new Request(new URL(path, ORIGIN), { method: "POST", headers, body });
+}
+
+// ---------- oracle ----------
+const IGNORED = new Set(["session", "verification", "rate_limits"]);
+let countsQuery: ReturnType<typeof sql.raw> | undefined;
+
+/** Rows per table, in one query. */
+async function tableCounts(): Promise<Record<string, number>> {
+  if (!countsQuery) {
+    const names = Object.values(schema)
+      .filter((t) => is(t, PgTable))
+      .map((t) => getTableName(t as PgTable))
+      .filter((n) => !IGNORED.has(n));
+    countsQuery = sql.raw(`select json_build_object(${names.map((n) => `'${n}', (select count(*) from "${n}")`).join(", ")}) as c`);
+  }
+  const result = (await db.execute(countsQuery)) as unknown as { rows: Array<{ c: Record<string, number> | string }> };
+  const c = result.rows[0]!.c;
+  return typeof c === "string" ? JSON.parse(c) : c;
+}
+
+let ip = 0;
+/** Runs the action the way React Router would; a thrown Response or data() is an answer, anything else a crash. */
+async function answer(handler: (args: never) => unknown, request: Request, params: Record<string, string>, clientIp?: string): Promise<number> {
+  let result: unknown;
+  try {
+    result = await handler({ request, params, context: { clientIp: clientIp ?? `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`, nonce: "n", requestId: "fuzz" } } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    const t = thrown as { type?: string; init?: { status?: number } };
+    if (t && t.type === "DataWithResponseInit") return t.init?.status ?? 200;
+    throw thrown;
+  }
+  if (result instanceof Response) return result.status;
+  const r = result as { type?: string; init?: { status?: number } } | null;
+  return r && r.type === "DataWithResponseInit" ? (r.init?.status ?? 200) : 200;
+}
+
+type Target = {
+  name: string;
+  /** The route id in app/routes.ts whose action this fuzzes. */
+  route: string;
+  runs: number;
+  fields: (w: World) => Fields;
+  path: (w: World) => string;
+  handler: (args: never) => unknown;
+  params?: (w: World) => Record<string, string>;
+  cookie?: (w: World) => string | undefined;
+  /** A small pool of addresses, so the sign-in limits (not argon2) answer most of the runs. */
+  ipPool?: number;
+  /** Statuses that mean the input got past validation (default: any below 400). */
+  deep?: number[];
+};
+
+const TARGETS: Target[] = [
+  {
+    name: "/auth login",
+    route: "routes/auth",
+    runs: 150,
+    ipPool: 3,
+    deep: [302, 401, 429],
+    path: () => "/auth",
+    handler: authAction as never,
+    fields: () => ({ intent: fc.constant("login"), email: field(email), password: field(fc.string({ minLength: 6, maxLength: 40 })), redirectTo: field(fc.constantFrom("/painel", "//evil.com")) }),
+  },
+  {
+    name: "/auth sign-up",
+    route: "routes/auth",
+    runs: 150,
+    ipPool: 3,
+    path: () => "/auth",
+    handler: authAction as never,
+    fields: () => ({ intent: fc.constant("signup"), name: field(fc.string({ minLength: 1, maxLength: 80 })), email: field(email), password: field(fc.string({ minLength: 6, maxLength: 40 })) }),
+  },
+  {
+    name: "/auth recovery",
+    route: "routes/auth",
+    runs: 300,
+    ipPool: 3,
+    path: () => "/auth",
+    handler: authAction as never,
+    fields: () => ({ intent: field(fc.constantFrom("recover", "logout", "login")), email: field(email) }),
+  },
+  {
+    name: "/redefinir-senha",
+    route: "routes/redefinir-senha",
+    runs: 800,
+    ipPool: 3,
+    deep: [302, 429],
+    path: () => "/redefinir-senha",
+    handler: resetAction as never,
+    fields: () => {
+      const pw = fc.string({ minLength: 6, maxLength: 40 });
+      // "__confirmSame": the confirmation repeats the password (two random strings never match).
+      return { token: field(fc.string({ minLength: 10, maxLength: 40 })), password: field(pw), confirm: field(pw), __confirmSame: fc.option(fc.constant("1"), { freq: 2 }) };
+    },
+  },
+  {
+    name: "/criar-festa",
+    route: "routes/criar-festa",
+    runs: 1500,
+    path: () => "/criar-festa",
+    handler: criarFestaAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: (w) => ({
+      name: field(fc.string({ minLength: 1, maxLength: 130 })),
+      eventType: field(fc.constantFrom(...EVENT_TYPES)),
+      eventDate: field(date),
+      causeId: field(fc.oneof(fc.constant(w.cause.id), uuid)),
+      goal: field(reais),
+      message: field(fc.string({ maxLength: 1100 })),
+    }),
+  },
+  {
+    name: "/doar",
+    route: "routes/doar",
+    runs: 1500,
+    path: () => "/doar",
+    handler: doarAction as never,
+    fields: (w) => ({
+      preset: field(fc.constantFrom("10", "25", "50", "100", "250", "500", "7")),
+      valorPersonalizado: field(reais),
+      anonima: field(fc.constantFrom("on", "true", "")),
+      nome: field(fc.string({ minLength: 1, maxLength: 110 })),
+      email: field(email),
+      mensagem: field(fc.string({ maxLength: 520 })),
+      festa: field(fc.constantFrom(w.party.shareCode, w.endedParty.shareCode, "zzzzz")),
+      chave: field(fc.uuid()),
+    }),
+  },
+  {
+    name: "/contato",
+    route: "routes/contato",
+    runs: 2000,
+    path: () => "/contato",
+    handler: contatoAction as never,
+    fields: () => ({
+      nome: field(fc.string({ minLength: 1, maxLength: 130 })),
+      email: field(email),
+      telefone: field(fc.oneof(fc.stringMatching(/^\(\d{2}\) 9\d{4}-\d{4}$/), fc.string({ maxLength: 20 }))),
+      mensagem: field(fc.string({ maxLength: 2100 })),
+      website: fc.option(fc.constant("http://spam.example"), { freq: 10 }),
+    }),
+  },
+  {
+    name: "/admin intents",
+    route: "routes/admin",
+    runs: 1500,
+    path: () => "/admin",
+    handler: adminAction as never,
+    cookie: (w) => w.users.admin.cookie,
+    fields: (w) => ({
+      intent: field(fc.constantFrom(...ADMIN_INTENTS, "dropEverything")),
+      id: field(fc.oneof(fc.constantFrom(w.cause.id, w.party.id, w.org.id, w.payout.id), uuid)),
+      partyId: field(fc.oneof(fc.constant(w.endedParty.id), uuid)),
+      userId: field(fc.oneof(fc.constantFrom(w.users.other.user.id, w.users.admin.user.id), fc.string({ maxLength: 40 }))),
+      email: field(email),
+      name: field(fc.string({ minLength: 1, maxLength: 130 })),
+      title: field(fc.string({ minLength: 1, maxLength: 130 })),
+      description: field(fc.string({ maxLength: 600 })),
+      slug: field(fc.stringMatching(/^[a-z0-9-]{1,30}$/)),
+      causeId: field(fc.constant(w.cause.id)),
+      city: field(fc.string({ maxLength: 40 })),
+      state: field(fc.constantFrom("MG", "SP", "XX")),
+      active: field(fc.constantFrom("true", "false")),
+      answered: field(fc.constantFrom("true", "false")),
+      confirmed: field(fc.constantFrom("sim", "não")),
+      goal: field(reais),
+      eventDate: field(date),
+      familiesHelped: field(fc.oneof(fc.integer({ min: -5, max: 10_000_000 }).map(String), fc.constant("3.100"))),
+      imageUrl: field(fc.webUrl()),
+      ctaUrl: field(fc.oneof(fc.webUrl(), fc.constant("javascript:alert(1)"))),
+      ctaText: field(fc.string({ maxLength: 40 })),
+      sponsor: field(fc.string({ maxLength: 40 })),
+      placements: field(fc.constantFrom("home", "festa", "doar", "eventos", "nowhere")),
+      sortOrder: field(fc.integer({ min: -10, max: 1000 }).map(String)),
+      proofUrl: field(fc.oneof(fc.webUrl(), fc.constant("javascript:alert(1)"))),
+    }),
+  },
+  {
+    name: "/assine-o-bem",
+    route: "routes/assine-o-bem",
+    runs: 600,
+    path: () => "/assine-o-bem",
+    handler: assineAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: () => ({ plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina")), intent: field(fc.constantFrom("assinar", "gerenciar")), priceId: field(fc.string()) }),
+  },
+  {
+    name: "/sandbox/checkout/:id",
+    route: "routes/sandbox.checkout.$id",
+    runs: 400,
+    path: (w) => `/sandbox/checkout/${w.pending.checkoutId}`,
+    params: (w) => ({ id: w.pending.checkoutId }),
+    handler: checkoutAction as never,
+    fields: () => ({ intent: field(fc.constantFrom("pagar", "recusar", "cancelar")) }),
+  },
+  {
+    name: "/sandbox/portal/:customer",
+    route: "routes/sandbox.portal.$customer",
+    runs: 400,
+    path: (w) => `/sandbox/portal/${w.customerId}`,
+    params: (w) => ({ customer: w.customerId }),
+    handler: portalAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({ intent: field(fc.constantFrom(...PORTAL_INTENTS, "hackear")), plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "x")) }),
+  },
+  {
+    name: "/sandbox/assinatura/:id",
+    route: "routes/sandbox.assinatura.$id",
+    runs: 400,
+    path: (w) => `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
+    params: (w) => ({ id: w.subscriptionCheckoutId }),
+    handler: assinaturaAction as never,
+    fields: () => ({ intent: field(fc.constantFrom("pagar", "recusar", "cancelar")) }),
+  },
+  {
+    name: "/api/webhooks/sandbox (unsigned or badly signed)",
+    route: "routes/api.webhooks.sandbox",
+    runs: 600,
+    deep: [400],
+    path: () => "/api/webhooks/sandbox",
+    handler: sandboxWebhookAction as never,
+    fields: () => ({ id: field(fc.string()), type: field(fc.constantFrom("checkout.paid", "payment.refunded")), created: field(fc.integer().map(String)) }),
+  },
+];
+
+/** Actions that are not fuzzed here, and why. */
+const NOT_FUZZED: Record<string, string> = {
+  "routes/api.webhooks.stripe": "not mounted without Stripe keys (404); its signature check is Stripe's SDK, tested with SDK-signed events in app/routes/api.webhooks.test.ts",
+};
+
+let w: World;
+beforeAll(async () => {
+  w = await buildWorld();
+}, 120_000);
+afterAll(() => {
+  cancelSandboxDeliveries();
+  setSandboxTransportForTests(undefined);
+});
+
+describe("fuzzing every form action (fast-check)", () => {
+  it("fuzzes the action of every route in app/routes.ts that has one", async () => {
+    const withAction: string[] = [];
+    for (const r of listRoutes()) if (typeof (await importRouteModule(r.file)).action === "function") withAction.push(r.id);
+    const covered = new Set([...TARGETS.map((t) => t.route), ...Object.keys(NOT_FUZZED)]);
+    expect(withAction.filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it.each(TARGETS)("$name: no throw, no 5xx, a refused input stores nothing", async (t) => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(submission(t.fields(w)), async (s) => {
+        const before = await tableCounts();
+        const request = toRequest(t.path(w), s as Submission, t.cookie?.(w));
+        const clientIp = t.ipPool ? `192.0.2.${(ip++ % t.ipPool) + 1}` : undefined;
+        const status = await answer(t.handler, request, t.params?.(w) ?? {}, clientIp);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        expect(status, "5xx").toBeLessThan(500);
+        if (status >= 400) expect(await tableCounts(), `refused (${status}) but stored`).toEqual(before);
+      }),
+      { numRuns: runs(t.runs), endOnFailure: true },
+    );
+    // Some runs got past validation too (not only refusals), or the fuzzing proved little.
+    const deep = [...statuses].filter(([s]) => (t.deep ? t.deep.includes(s) : s < 400)).reduce((n, [, c]) => n + c, 0);
+    if (runs(t.runs) >= 100) expect(deep, JSON.stringify(Object.fromEntries(statuses))).toBeGreaterThan(0);
+  });
+});
