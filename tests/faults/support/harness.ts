@@ -1,0 +1,279 @@
+/**
+ * The fault suite's plumbing: a throwaway database (PostgreSQL from TEST_DATABASE_URL, or a PGlite
+ * folder), the built server as a real child process (killable), the sandbox provider's signed
+ * webhook deliveries, and small bounded waits.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Connection, migrateDatabase, openPglite, openPostgres } from "~/db.server";
+import { sandboxEvent, signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from "~/lib/payments/sandbox.server";
+
+export const APP_SECRET = "faults-secret-faults-secret-faults-0123456789";
+export type DbKind = "pg" | "pglite";
+/** PostgreSQL when TEST_DATABASE_URL is set, and PGlite. */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pg", "pglite"] : ["pglite"];
+export const PG_URL = process.env.TEST_DATABASE_URL;
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns a truthy value or the time is up (then throws with `what`). */
+export async function waitUntil<T>(what: string, check: () => Promise<T> | T, timeoutMs: number, everyMs = 200): Promise<NonNullable<T>> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < until) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ""}`);
+}
+
+// ---------- ports: this suite's range is 3901-3999 ----------
+let nextPort = 3901 + (process.pid % 40);
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 99; i++) {
+    const port = 3901 + ((nextPort++ - 3901) % 99);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer().once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port in 3901-3999");
+}
+
+// ---------- databases ----------
+export type FaultDb = {
+  kind: DbKind;
+  /** What the server process needs to reach it. */
+  env: Record<string, string>;
+  /** A connection from the test process (PGlite: only while no server holds the folder). */
+  open(): Promise<Connection>;
+  drop(): Promise<void>;
+};
+
+let dbCounter = 0;
+export async function createFaultDb(kind: DbKind): Promise<FaultDb> {
+  if (kind === "pg") {
+    const name = `fs_fault_${process.pid}_${++dbCounter}`;
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const u = new URL(PG_URL!);
+    u.pathname = `/${name}`;
+    const url = u.toString();
+    const conn = await openPostgres(url, { max: 2 });
+    await migrateDatabase(conn);
+    await conn.close();
+    return { kind, env: { DATABASE_URL: url }, open: () => openPostgres(url, { max: 4 }), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}) };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-fault-"));
+  const dir = path.join(dataDir, "pglite");
+  fs.mkdirSync(dir, { recursive: true });
+  const conn = await openPglite({ dataDir: dir });
+  await migrateDatabase(conn);
+  await conn.close();
+  return { kind, env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: dir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One value from a SQL query (counts and sums come back as strings from pg). */
+export async function scalar(conn: Connection, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await conn.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
+  return Number(Object.values(result.rows[0]!)[0]);
+}
+
+// ---------- the world: parties and pending gifts, seeded with set-based SQL ----------
+export type Gift = { id: string; checkoutId: string; amountCents: number; partyId: string };
+
+export async function seedPendingGifts(conn: Connection, count: number, parties = 5): Promise<{ gifts: Gift[]; partyIds: string[]; ownerId: string }> {
+  const ownerId = crypto.randomUUID();
+  await conn.db.execute(sql`insert into "user" (id, name, email) values (${ownerId}, 'Festeira Falhas', ${`festeira-${ownerId.slice(0, 8)}@exemplo.com.br`})`);
+  const cause = (await conn.db.execute(sql`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio', '🧬') returning id`)) as unknown as { rows: Array<{ id: string }> };
+  const org = (await conn.db.execute(
+    sql`insert into organizations (name, slug, cause_id, city, state, description, is_main) values ('AADORA', ${`aadora-${ownerId.slice(0, 6)}`}, ${cause.rows[0]!.id}, 'Belo Horizonte', 'MG', 'Apoio', true) returning id`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const partyIds: string[] = [];
+  for (let p = 0; p < parties; p++) {
+    const code = `f${ownerId.slice(0, 3)}${p}`;
+    const row = (await conn.db.execute(
+      sql`insert into parties (user_id, name, event_type, event_date, cause_id, organization_id, share_code, share_link)
+          values (${ownerId}, ${`Festa ${p}`}, 'Aniversário', (now() + interval '10 days')::date, ${cause.rows[0]!.id}, ${org.rows[0]!.id}, ${code}, ${`http://localhost/festa/${code}`}) returning id`,
+    )) as unknown as { rows: Array<{ id: string }> };
+    partyIds.push(row.rows[0]!.id);
+  }
+  const gifts: Gift[] = [];
+  for (let i = 0; i < count; i++) {
+    gifts.push({ id: crypto.randomUUID(), checkoutId: `cs_sbx_${crypto.randomUUID().replace(/-/g, "")}`, amountCents: 500 + ((i * 7919) % 49_500), partyId: partyIds[i % parties]! });
+  }
+  const values = JSON.stringify(gifts);
+  await conn.db.execute(sql`
+    insert into donations (id, party_id, organization_id, amount_cents, status, anonymous, donor_name, donor_email, provider, provider_checkout_id, idempotency_key)
+    select (g->>'id')::uuid, (g->>'partyId')::uuid, ${org.rows[0]!.id}, (g->>'amountCents')::int, 'pendente', false, 'Convidado', 'convidado@exemplo.com.br', 'sandbox', g->>'checkoutId', 'fault_' || (g->>'id')
+    from json_array_elements(${values}::json) g`);
+  await conn.db.execute(sql`
+    insert into donation_status_history (donation_id, from_status, to_status, occurred_at)
+    select (g->>'id')::uuid, null, 'pendente', now() from json_array_elements(${values}::json) g`);
+  return { gifts, partyIds, ownerId };
+}
+
+/** The sandbox provider's "paid" event for a gift (one id per gift: redeliveries reuse it). */
+export function paidEventBody(gift: Gift): string {
+  return JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_sbx_${gift.checkoutId.slice(7)}` }));
+}
+
+/** POSTs one signed event (signed at send time, like Stripe). Throws on a connection error. */
+export async function deliver(baseUrl: string, body: string, timeoutMs = 15_000): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/webhooks/sandbox`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET) },
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await res.arrayBuffer().catch(() => {});
+  return res.status;
+}
+
+/** Every gift paid exactly once: status, one move to paga each, one event row each, exact totals, two e-mails each. */
+export async function expectExactlyOnce(conn: Connection, gifts: Gift[], partyIds: string[]) {
+  const n = gifts.length;
+  const ids = JSON.stringify(gifts.map((g) => g.id));
+  const inSet = sql`donation_id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`;
+  const paid = await scalar(conn, sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`);
+  const moves = await scalar(conn, sql`select count(*) from donation_status_history where to_status = 'paga' and ${inSet}`);
+  const distinctMoves = await scalar(conn, sql`select count(distinct donation_id) from donation_status_history where to_status = 'paga' and ${inSet}`);
+  const events = await scalar(conn, sql`select count(*) from payment_events where provider = 'sandbox'`);
+  const emails = await scalar(conn, sql`select count(*) from email_outbox where dedupe_key like 'donation-%'`);
+  const totals: Array<{ party: string; raised: number; count: number; expectedRaised: number; expectedCount: number }> = [];
+  for (const partyId of partyIds) {
+    const mine = gifts.filter((g) => g.partyId === partyId);
+    const row = (await conn.db.execute(sql`select raised_cents, paid_count from parties where id = ${partyId}`)) as unknown as { rows: Array<{ raised_cents: string; paid_count: string }> };
+    totals.push({
+      party: partyId,
+      raised: Number(row.rows[0]!.raised_cents),
+      count: Number(row.rows[0]!.paid_count),
+      expectedRaised: mine.reduce((s, g) => s + g.amountCents, 0),
+      expectedCount: mine.length,
+    });
+  }
+  return { paid, moves, distinctMoves, events, emails, totals, expected: n };
+}
+
+// ---------- the server process ----------
+export type ServerProcess = {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait for exit (bounded). */
+  stop(): Promise<void>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+};
+
+export async function startServer(db: FaultDb, extraEnv: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  const url = `http://127.0.0.1:${p}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    NODE_ENV: "production",
+    PORT: String(p),
+    PUBLIC_URL: url,
+    APP_SECRET,
+    PAYMENTS_SANDBOX: "on",
+    SEED_DEMO: "off",
+    LOG_LEVEL: "warn",
+    BUILD_DIR,
+    ...db.env,
+    ...extraEnv,
+  };
+  const proc = spawn(process.execPath, ["server/index.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  proc.stdout!.on("data", (d) => (out = (out + d).slice(-20_000)));
+  proc.stderr!.on("data", (d) => (out = (out + d).slice(-20_000)));
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  const server: ServerProcess = {
+    url,
+    port: p,
+    proc,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill("SIGTERM");
+      await Promise.race([exited, sleep(15_000)]);
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.kill("SIGKILL");
+        await exited;
+      }
+    },
+    async kill(signal) {
+      proc.kill(signal);
+      await Promise.race([exited, sleep(15_000)]);
+    },
+  };
+  try {
+    await waitUntil(
+      `${url}/healthz`,
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${out}`);
+        return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok;
+      },
+      90_000,
+      300,
+    );
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n${out}`);
+  }
+  return server;
+}
+
+/** A same-origin form POST as the site's own pages send it. */
+export async function postForm(server: { url: string }, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** Signs up through /auth and returns the session Cookie header. */
+export async function signUp(server: { url: string }, email: string, password = "senha-forte-123") {
+  const res = await postForm(server, "/auth", { intent: "signup", name: "Festeira Teste", email, password });
+  await res.arrayBuffer();
+  if (res.status !== 302) throw new Error(`sign-up answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0\b/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Runs `work` over `items` with `concurrency` workers; stops early when `stop()` says so. */
+export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>, stop: () => boolean = () => false) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length && !stop()) await work(items[next++]!);
+    }),
+  );
+}
