@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,7 +10,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import appCss from "./app.css?url";
@@ -61,19 +60,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const ToastCenter = lazy(() => import("~/components/layout/toast-center"));
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData;
-  useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    // A microtask later, so the Toaster has mounted on the first render.
-    setTimeout(() => show(toast.title, { description: toast.description }), 0);
-  }, [toast]);
+  // The toaster (sonner, ~10 KiB gzip) joins after hydration, off the first paint's path.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <SiteShell>
       <Outlet />
-      {/* Below the sticky header, so a toast never hides the menu button or the account links. */}
-      <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ToastCenter flash={loaderData.toast} />
+        </Suspense>
+      ) : null}
     </SiteShell>
   );
 }
