@@ -126,7 +126,11 @@ function clientJs(urlPath) {
   return { route: id, files: files.size, raw, gzip };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** Every page route of the build with the JS its first visit loads. */
@@ -165,7 +169,7 @@ async function main() {
         else reports.push(result.lhr);
       }
       if (reports.length === 0) throw new Error(`No Lighthouse run of ${urlPath} finished`);
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => Math.round((r.categories[c].score ?? 0) * 100)))]));
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.floor(median(reports.map((r) => Math.round((r.categories[c].score ?? 0) * 100))))]));
       const metrics = Object.fromEntries(METRICS.map(([id]) => [id, median(reports.map((r) => r.audits[id].numericValue))]));
       const failing = new Set();
       for (const report of reports) {
