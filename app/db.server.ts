@@ -61,6 +61,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
+  // Nor a checked-out one (inside a transaction, between two statements) when the server goes
+  // away: without a listener its 'error' event is thrown. Its query fails instead, and the pool
+  // drops the broken client on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema }) as unknown as Database;
   const listeners = new Map<string, Set<Listener>>();
   let listenClient: import("pg").PoolClient | undefined;
