@@ -17,9 +17,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // A loader that failed because the database is down is a 503, not a 500.
+  // A loader that failed because the database is down is a 503, not a 500. (In production the
+  // errors here are already sanitized, so handleError below, which sees the originals, marks it.)
   const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (errors.some(isDatabaseDownError)) {
+  if (databaseDown.has(loadContext) || errors.some(isDatabaseDownError)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
@@ -56,7 +57,19 @@ export default function handleRequest(
   });
 }
 
+/** Requests (by load context) that failed because the database is unreachable. */
+const databaseDown = new WeakSet<object>();
+
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (context && isDatabaseDownError(error)) databaseDown.add(context);
   if (request.signal.aborted) return;
   logger.error({ err: error, requestId: context?.requestId, url: request.url }, "request error");
+}
+
+/** The same for client-side navigations' data requests. */
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  if (response.status < 500 || !databaseDown.has(context)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "5");
+  return new Response(response.body, { status: 503, headers });
 }
