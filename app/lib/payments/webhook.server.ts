@@ -3,6 +3,7 @@
  * event in its own short transaction and answer. Answering 2xx only after the commit means a
  * crash mid-burst loses nothing: the provider redelivers, and the event-id key makes that safe.
  */
+import { isDatabaseDownError } from "~/lib/health.server";
 import { logger } from "~/lib/logger.server";
 import { processPaymentEvent } from "~/models/payment-events.server";
 import { getWebhookProvider } from "./provider.server";
@@ -33,7 +34,15 @@ export async function handleWebhook(name: ProviderName, request: Request): Promi
 
   const results = [];
   for (const event of events) {
-    const result = await processPaymentEvent(event);
+    let result;
+    try {
+      result = await processPaymentEvent(event);
+    } catch (error) {
+      // The database is down: a 503 tells the provider to come back; nothing was committed.
+      if (!isDatabaseDownError(error)) throw error;
+      logger.warn({ provider: name, eventId: event.id }, "payment event deferred: database unavailable");
+      return Response.json({ error: "banco de dados indisponível" }, { status: 503, headers: { "Retry-After": "5" } });
+    }
     const level = result.outcome === "unmatched" ? "warn" : "info";
     logger[level]({ provider: name, eventId: event.id, type: event.type, ...result }, "payment event");
     results.push({ id: event.id, outcome: result.outcome });
