@@ -104,16 +104,25 @@ export async function scalar(conn: Connection, query: ReturnType<typeof sql>): P
 // ---------- the world: parties and pending gifts, seeded with set-based SQL ----------
 export type Gift = { id: string; checkoutId: string; amountCents: number; partyId: string };
 
-export async function seedPendingGifts(conn: Connection, count: number, parties = 5): Promise<{ gifts: Gift[]; partyIds: string[]; ownerId: string }> {
-  const ownerId = crypto.randomUUID();
-  await conn.db.execute(sql`insert into "user" (id, name, email) values (${ownerId}, 'Festeira Falhas', ${`festeira-${ownerId.slice(0, 8)}@exemplo.com.br`})`);
+export async function seedPendingGifts(
+  conn: Connection,
+  count: number,
+  options: { parties?: number; ownerId?: string } = {},
+): Promise<{ gifts: Gift[]; partyIds: string[]; ownerId: string; codes: string[] }> {
+  const parties = options.parties ?? 5;
+  const ownerId = options.ownerId ?? crypto.randomUUID();
+  if (!options.ownerId) {
+    await conn.db.execute(sql`insert into "user" (id, name, email) values (${ownerId}, 'Festeira Falhas', ${`festeira-${ownerId.slice(0, 8)}@exemplo.com.br`})`);
+  }
   const cause = (await conn.db.execute(sql`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio', '🧬') returning id`)) as unknown as { rows: Array<{ id: string }> };
   const org = (await conn.db.execute(
     sql`insert into organizations (name, slug, cause_id, city, state, description, is_main) values ('AADORA', ${`aadora-${ownerId.slice(0, 6)}`}, ${cause.rows[0]!.id}, 'Belo Horizonte', 'MG', 'Apoio', true) returning id`,
   )) as unknown as { rows: Array<{ id: string }> };
   const partyIds: string[] = [];
+  const codes: string[] = [];
   for (let p = 0; p < parties; p++) {
     const code = `f${ownerId.slice(0, 3)}${p}`;
+    codes.push(code);
     const row = (await conn.db.execute(
       sql`insert into parties (user_id, name, event_type, event_date, cause_id, organization_id, share_code, share_link)
           values (${ownerId}, ${`Festa ${p}`}, 'Aniversário', (now() + interval '10 days')::date, ${cause.rows[0]!.id}, ${org.rows[0]!.id}, ${code}, ${`http://localhost/festa/${code}`}) returning id`,
@@ -132,7 +141,7 @@ export async function seedPendingGifts(conn: Connection, count: number, parties 
   await conn.db.execute(sql`
     insert into donation_status_history (donation_id, from_status, to_status, occurred_at)
     select (g->>'id')::uuid, null, 'pendente', now() from json_array_elements(${values}::json) g`);
-  return { gifts, partyIds, ownerId };
+  return { gifts, partyIds, ownerId, codes };
 }
 
 /** The sandbox provider's "paid" event for a gift (one id per gift: redeliveries reuse it). */
@@ -207,8 +216,8 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
   };
   const proc = spawn(process.execPath, ["server/index.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
-  proc.stdout!.on("data", (d) => (out = (out + d).slice(-20_000)));
-  proc.stderr!.on("data", (d) => (out = (out + d).slice(-20_000)));
+  proc.stdout!.on("data", (d) => (out = (out + d).slice(-2_000_000)));
+  proc.stderr!.on("data", (d) => (out = (out + d).slice(-2_000_000)));
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const server: ServerProcess = {
     url,
@@ -241,7 +250,7 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
     );
   } catch (error) {
     await server.stop();
-    throw new Error(`${(error as Error).message}\n${out}`);
+    throw new Error(`${(error as Error).message}\n${out}`, { cause: error });
   }
   return server;
 }
@@ -254,6 +263,44 @@ export async function postForm(server: { url: string }, path: string, fields: Re
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
+}
+
+/** The user id behind a session cookie (reads /painel's owner through the database). */
+export async function userIdByEmail(conn: Connection, email: string): Promise<string> {
+  const result = (await conn.db.execute(sql`select id from "user" where email = ${email}`)) as unknown as { rows: Array<{ id: string }> };
+  return result.rows[0]!.id;
+}
+
+/** Opens /painel/eventos and collects its events until `close()`. */
+export async function openEventStream(server: { url: string }, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/painel/eventos`, { headers: { Cookie: cookie }, signal: controller.signal });
+  if (res.status !== 200) throw new Error(`event stream answered ${res.status}`);
+  const events: Array<{ event: string; data: string; at: number }> = [];
+  let buffer = "";
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let i;
+        while ((i = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
+          if (event) events.push({ event, data, at: Date.now() });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await waitUntil("the stream's ready event", () => events.some((e) => e.event === "ready"), 15_000, 50);
+  return { events, close: () => controller.abort() };
 }
 
 /** Signs up through /auth and returns the session Cookie header. */
