@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { pagePath, publicPagesJs, readManifest } from "../../scripts/client-js";
 
 // Client JavaScript a first visit to each public page downloads (gzip), read from the build this
 // suite runs (BUILD_DIR): the manifest, the entry, the root and the route with everything they
@@ -21,48 +20,13 @@ const OVER_BUDGET: Record<string, number> = {
   contato: 154.5 * KB,
   faq: 152 * KB,
 };
-/** Pages behind a login, the sandbox's stand-ins for the provider, the local mailbox. */
-const NOT_PUBLIC = new Set(["admin", "painel", "criar-festa", "subscription-success", "dev/emails", "sandbox/checkout/:id", "sandbox/assinatura/:id", "sandbox/portal/:customer"]);
-
-type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport: boolean };
-
-function readManifest(buildDir: string) {
-  const assets = path.join(buildDir, "client/assets");
-  const file = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!file) throw new Error(`no manifest in ${assets}`);
-  const source = fs.readFileSync(path.join(assets, file), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
-    entry: { module: string; imports: string[] };
-    routes: Record<string, ManifestRoute>;
-  };
-  return { file: `/assets/${file}`, manifest };
-}
-
-/** gzip bytes of the JS a first visit to `routeId` loads. */
-export function firstVisitJs(buildDir: string, routeId: string) {
-  const { file, manifest } = readManifest(buildDir);
-  const files = new Set([file, manifest.entry.module, ...manifest.entry.imports]);
-  for (const id of ["root", routeId]) {
-    const route = manifest.routes[id]!;
-    files.add(route.module);
-    for (const f of route.imports ?? []) files.add(f);
-  }
-  let gzip = 0;
-  for (const f of files) gzip += zlib.gzipSync(fs.readFileSync(path.join(buildDir, "client", f)), { level: 9 }).length;
-  return gzip;
-}
 
 test("client JS per public page stays within budget (gzip)", () => {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const { manifest } = readManifest(buildDir);
-  const pages = Object.values(manifest.routes).filter((r) => r.id !== "root" && r.hasDefaultExport && r.path !== "*");
-  const key = (r: ManifestRoute) => (r.index ? "/" : r.path!);
   const rows: string[] = [];
   const failures: string[] = [];
-  for (const route of pages) {
-    const page = key(route);
-    if (NOT_PUBLIC.has(page)) continue;
-    const size = firstVisitJs(buildDir, route.id);
+  for (const { page, gzip: size } of publicPagesJs(buildDir)) {
     const budget = page === "festa/:id" ? PARTY_BUDGET : PUBLIC_BUDGET;
     const ceiling = OVER_BUDGET[page] ?? budget;
     rows.push(`${page.padEnd(24)} ${(size / KB).toFixed(1).padStart(6)} KB  budget ${budget / KB} KB${OVER_BUDGET[page] ? `  (over budget; may not exceed ${ceiling / KB} KB)` : ""}`);
@@ -70,6 +34,7 @@ test("client JS per public page stays within budget (gzip)", () => {
     if (OVER_BUDGET[page] && size <= budget) failures.push(`${page} is within its ${budget / KB} KB budget now: remove it from OVER_BUDGET`);
   }
   console.log(rows.join("\n"));
-  expect(Object.keys(OVER_BUDGET).filter((p) => !pages.some((r) => key(r) === p))).toEqual([]);
+  const pages = new Set(Object.values(manifest.routes).map(pagePath));
+  expect(Object.keys(OVER_BUDGET).filter((p) => !pages.has(p))).toEqual([]);
   expect(failures).toEqual([]);
 });

@@ -1,0 +1,54 @@
+// The client JavaScript a first visit to a page downloads, read from a build's manifest: the
+// manifest itself, the entry, the root route and the page's route with everything they import
+// (React Router preloads them all). Shared by the budget check (tests/e2e/js-budget.spec.ts) and
+// `npm run bench`.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+export type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport: boolean };
+
+/** Pages behind a login, the sandbox's stand-ins for the provider's pages, the local mailbox. */
+export const NOT_PUBLIC = new Set(["admin", "painel", "criar-festa", "subscription-success", "dev/emails", "sandbox/checkout/:id", "sandbox/assinatura/:id", "sandbox/portal/:customer"]);
+
+export function readManifest(buildDir: string) {
+  const assets = path.join(buildDir, "client/assets");
+  const file = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error(`no manifest in ${assets}`);
+  const source = fs.readFileSync(path.join(assets, file), "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, ManifestRoute>;
+  };
+  return { file: `/assets/${file}`, manifest };
+}
+
+/** The URL pattern of a page route ("/" for the index). */
+export const pagePath = (route: ManifestRoute) => (route.index ? "/" : route.path!);
+
+/** gzip (level 9) bytes and file count of the JS a first visit to `routeId` loads. */
+export function firstVisitJs(buildDir: string, routeId: string) {
+  const { file, manifest } = readManifest(buildDir);
+  const files = new Set([file, manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of ["root", routeId]) {
+    const route = manifest.routes[id]!;
+    files.add(route.module);
+    for (const f of route.imports ?? []) files.add(f);
+  }
+  let gzip = 0;
+  let raw = 0;
+  for (const f of files) {
+    const body = fs.readFileSync(path.join(buildDir, "client", f));
+    raw += body.length;
+    gzip += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { gzip, raw, files: files.size };
+}
+
+/** Every public page of the build with its first-visit JS. */
+export function publicPagesJs(buildDir: string) {
+  const { manifest } = readManifest(buildDir);
+  return Object.values(manifest.routes)
+    .filter((r) => r.id !== "root" && r.hasDefaultExport && r.path !== "*" && !NOT_PUBLIC.has(pagePath(r)))
+    .map((r) => ({ page: pagePath(r), ...firstVisitJs(buildDir, r.id) }));
+}
