@@ -14,6 +14,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native or wasm packages stay external and load from node_modules at run time.
     external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pg-boss", "pdfkit", "nodemailer"],
   },
+  // Server-only native/wasm packages must not be pre-bundled for the browser by the dev server.
+  optimizeDeps: { exclude: ["@node-rs/argon2", "@electric-sql/pglite", "pg-boss", "pdfkit"] },
   plugins: [tailwindcss(), reactRouter()],
 }));
 

@@ -10,6 +10,7 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/database.ts"],
     pool: "forks",
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -49,15 +49,57 @@ async function openFreshDatabase() {
     await admin.close();
     current = { conn: await openPostgres(withDatabase(url, name), { max: 4 }), dropName: name };
   } else {
-    templateBlob ??= new Blob([fs.readFileSync(inject("pgliteTemplate")!)]);
-    current = { conn: await openPglite({ loadDataDir: templateBlob }) };
+    current = { conn: await freshPglite() };
   }
   setConnection(current.conn);
 }
 
+/**
+ * Loading the PGlite template costs ~0.6 s, so each worker keeps one instance and empties it
+ * between tests (TRUNCATE … RESTART IDENTITY: the same schema, no rows, sequences reset). An
+ * instance a test closed, used for LISTEN (its listeners would outlive the test) or for the job
+ * queue, is replaced
+ * by a fresh copy of the template.
+ */
+let spare: { conn: Connection; listened: boolean } | undefined;
+let tableList: string | undefined;
+
+async function freshPglite(): Promise<Connection> {
+  if (spare && !spare.listened && !spare.conn.pglite!.closed && !(await usedJobQueue(spare.conn))) {
+    const pglite = spare.conn.pglite!;
+    tableList ??= (
+      await pglite.query<{ name: string }>(
+        "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public'",
+      )
+    ).rows
+      .map((r) => r.name)
+      .join(", ");
+    await pglite.exec(`TRUNCATE TABLE ${tableList} RESTART IDENTITY CASCADE`);
+    return spare.conn;
+  }
+  if (spare && !spare.conn.pglite!.closed) await spare.conn.close();
+  templateBlob ??= new Blob([fs.readFileSync(inject("pgliteTemplate")!)]);
+  const conn = await openPglite({ loadDataDir: templateBlob });
+  const entry = { conn, listened: false };
+  const listen = conn.listen.bind(conn);
+  conn.listen = (channel, onPayload) => {
+    entry.listened = true;
+    return listen(channel, onPayload);
+  };
+  spare = entry;
+  return conn;
+}
+
+/** A test that started pg-boss leaves its schema (and maybe timers) behind: start over. */
+async function usedJobQueue(conn: Connection) {
+  const { rows } = await conn.pglite!.query("SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss'");
+  return rows.length > 0;
+}
+
 async function closeDatabase() {
   if (!current) return;
-  await current.conn.close();
+  // The worker's PGlite instance is kept for the next test (emptied then); PostgreSQL ones go.
+  if (current.conn.kind !== "pglite") await current.conn.close();
   if (current.dropName) {
     const admin = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
     await admin.pool!.query(`DROP DATABASE IF EXISTS ${current.dropName} WITH (FORCE)`);
