@@ -1,0 +1,407 @@
+// npm run bench — the figures of issue 9, appended to docs/performance.md (earlier sections stay):
+//   party      party page req/s, p50/p99 at 50 and 200 connections, with 1 000 and 1 000 000 paid
+//              gifts, each as a ratio to /healthz measured in the same run on the same server;
+//   webhooks   paid-event ingest (runs scripts/bench-webhooks.ts, which adds its own section);
+//   live       1 000 /painel/eventos streams on one instance, latency gift paid → event p50/p95;
+//   js         client JS per public page (gzip) against the budgets;
+//   lighthouse Lighthouse 12 mobile on /, a demo party, /doar (scripts/lighthouse.mjs).
+// `npm run bench -- --only party,live` picks sections. Needs PostgreSQL (DATABASE_URL or
+// TEST_DATABASE_URL) for party, webhooks and live; creates and drops its own databases. Load comes
+// from separate processes (autocannon's CLI, a stream client) over loopback, bounded in time.
+// BENCH_DURATION (s per measurement, default 8) and BENCH_RUNS (default 3) size it.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { migrateDatabase, openPostgres } from "~/db.server";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
+import { startBuiltServer } from "./bench-server";
+import { publicPagesJs } from "./client-js";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const HARD_LIMIT_MS = 45 * 60_000;
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+const APP_SECRET = randomBytes(24).toString("hex");
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1]!.split(",")) : null;
+const wanted = (s: string) => !only || only.has(s);
+const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const children = new Set<ChildProcess>();
+const dropLater: string[] = [];
+let nextPort = 3951;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: baseUrl });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+async function freshDatabase(tag: string) {
+  const name = `fs_bench9_${tag}_${process.pid}`;
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  dropLater.push(name);
+  const url = withDatabase(baseUrl!, name);
+  const conn = await openPostgres(url, { max: 2 });
+  await migrateDatabase(conn);
+  return { url, conn };
+}
+
+async function server(databaseUrl: string, extra: Record<string, string> = {}) {
+  const port = nextPort++;
+  const child = await startBuiltServer({
+    port,
+    buildDir: BUILD_DIR,
+    env: { DATABASE_URL: databaseUrl, APP_SECRET, PAYMENTS_SANDBOX: "on", SEED_DEMO: "off", LOG_LEVEL: "warn", SMTP_URL: "", ...extra },
+  });
+  children.add(child);
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+function stop(child: ChildProcess) {
+  child.kill("SIGTERM");
+  children.delete(child);
+}
+
+// ---------- party page ----------
+type Cannon = { rps: number; p50: number; p99: number; bad: number };
+
+/** autocannon's CLI in its own process: `connections` for `seconds`, JSON back. */
+function cannon(url: string, connections: number, seconds: number): Promise<Cannon> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(seconds), url], { stdio: ["ignore", "pipe", "ignore"] });
+    children.add(child);
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), (seconds + 30) * 1000);
+    child.on("exit", () => {
+      clearTimeout(timer);
+      children.delete(child);
+      try {
+        const r = JSON.parse(out);
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: (r.non2xx ?? 0) + (r.errors ?? 0) + (r.timeouts ?? 0) });
+      } catch (error) {
+        reject(new Error(`autocannon gave no result for ${url}: ${(error as Error).message}`));
+      }
+    });
+  });
+}
+
+async function seedParties(conn: Awaited<ReturnType<typeof openPostgres>>, sizes: number[]) {
+  const q = (text: string, values: unknown[] = []) => conn.pool!.query(text, values);
+  const userId = randomUUID();
+  await q(`insert into "user" (id, name, email) values ($1, 'Festeira Bench', 'bench9@exemplo.com.br')`, [userId]);
+  const cause = await q(`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio', '🧬') returning id`);
+  const org = await q(`insert into organizations (name, slug, cause_id, city, state, description, is_main) values ('AADORA', 'aadora', $1, 'BH', 'MG', 'Apoio', true) returning id`, [cause.rows[0].id]);
+  const codes: Record<number, string> = {};
+  for (const size of sizes) {
+    const code = size === 1_000 ? "bnk01" : "bnm01";
+    codes[size] = code;
+    const party = await q(
+      `insert into parties (user_id, name, event_type, event_date, goal_cents, cause_id, organization_id, message, share_code, share_link)
+       values ($1, $2, 'Aniversário', (now() + interval '10 days')::date, 1000000000, $3, $4, 'Benchmark', $5, $6) returning id`,
+      [userId, `Festa com ${fmt(size)} presentes`, cause.rows[0].id, org.rows[0].id, code, `http://localhost/festa/${code}`],
+    );
+    const started = Date.now();
+    await q(
+      `insert into donations (party_id, organization_id, amount_cents, status, anonymous, donor_name, donor_email, message, provider, provider_checkout_id, paid_at, created_at)
+       select $1, $2, 1000 + (g % 50) * 100, 'paga', g % 7 = 0, 'Convidado ' || g, 'convidado' || g || '@exemplo.com.br',
+              case when g % 3 = 0 then 'Parabéns e muitas felicidades!' end, 'sandbox', $3 || '_' || g,
+              now() - make_interval(secs => g), now() - make_interval(secs => g)
+       from generate_series(1, $4::int) g`,
+      [party.rows[0].id, org.rows[0].id, `bench_${code}`, size],
+    );
+    await q(`update parties set (raised_cents, paid_count) = (select sum(amount_cents), count(*) from donations where party_id = $1 and status = 'paga') where id = $1`, [party.rows[0].id]);
+    console.log(`  ${fmt(size)} paid gifts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await q("analyze");
+  return codes;
+}
+
+async function benchParty(): Promise<string> {
+  console.log("== party page");
+  const sizes = [1_000, 1_000_000];
+  const { url, conn } = await freshDatabase("party");
+  const codes = await seedParties(conn, sizes);
+  await conn.close();
+  const srv = await server(url);
+  const targets = { healthz: `${srv.url}/healthz`, k: `${srv.url}/festa/${codes[1_000]}`, m: `${srv.url}/festa/${codes[1_000_000]}` };
+  for (const t of Object.values(targets)) await cannon(t, 10, 2); // warm-up
+  const rows: string[] = [];
+  for (const connections of [50, 200]) {
+    const per: Record<string, Cannon[]> = { healthz: [], k: [], m: [] };
+    for (let run = 0; run < RUNS; run++) {
+      for (const [name, t] of Object.entries(targets)) {
+        per[name]!.push(await cannon(t, connections, DURATION));
+        console.log(`  c=${connections} run ${run + 1} ${name}: ${fmt(per[name]!.at(-1)!.rps)} req/s, p99 ${per[name]!.at(-1)!.p99} ms`);
+      }
+    }
+    const med = (name: string, key: keyof Cannon) => median(per[name]!.map((r) => r[key]));
+    const ratio = (a: string, b: string) => median(per[a]!.map((r, i) => r.rps / per[b]![i]!.rps));
+    for (const [name, label] of [["healthz", "`/healthz` (minimal route)"], ["k", "party, 1 000 gifts"], ["m", "party, 1 000 000 gifts"]] as const) {
+      const vsHealth = name === "healthz" ? "1" : fmt(ratio(name, "healthz"), 2);
+      rows.push(`| ${connections} | ${label} | ${fmt(med(name, "rps"))} | ${fmt(med(name, "p50"))} | ${fmt(med(name, "p99"))} | ${vsHealth} | ${per[name]!.reduce((s, r) => s + r.bad, 0)} |`);
+    }
+    rows.push(`| ${connections} | **1 M / 1 k** | | | | **${fmt(ratio("m", "k"), 2)}** | |`);
+  }
+  stop(srv.child);
+  return [
+    `### Party page with 1 000 and 1 000 000 paid gifts`,
+    ``,
+    `Built server (NODE_ENV=production) on PostgreSQL; each party's gifts inserted with \`generate_series\`. autocannon (its own process) at 50 and 200 connections, ${DURATION} s per measurement after a warm-up; the three targets take turns within each of ${RUNS} runs and every figure is the median of the runs; ratios are taken within a run, then the median.`,
+    ``,
+    `| connections | target | requests/s | p50 (ms) | p99 (ms) | req/s vs /healthz | non-2xx + errors |`,
+    `|---:|---|---:|---:|---:|---:|---:|`,
+    ...rows,
+  ].join("\n");
+}
+
+// ---------- live updates: 1 000 streams ----------
+const STREAM_CLIENT = `
+const http = require("node:http");
+const { cookies, perUser, url } = JSON.parse(process.argv[1]);
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+let ready = 0;
+const total = cookies.length * perUser;
+for (const cookie of cookies) for (let i = 0; i < perUser; i++) {
+  const req = http.get(url + "/painel/eventos", { agent, headers: { Cookie: cookie } }, (res) => {
+    if (res.statusCode !== 200) { console.log(JSON.stringify({ error: res.statusCode })); return; }
+    let buf = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk) => {
+      buf += chunk;
+      let i;
+      while ((i = buf.indexOf("\\n\\n")) >= 0) {
+        const block = buf.slice(0, i); buf = buf.slice(i + 2);
+        if (block.startsWith("event: ready")) { if (++ready === total) console.log(JSON.stringify({ ready })); }
+        else if (block.startsWith("event: donation")) {
+          const data = JSON.parse(block.split("\\n").find((l) => l.startsWith("data: ")).slice(6));
+          console.log(JSON.stringify({ donationId: data.donationId, at: Date.now() }));
+        }
+      }
+    });
+  });
+  req.on("error", (e) => console.log(JSON.stringify({ error: e.message })));
+}
+setTimeout(() => process.exit(0), 10 * 60 * 1000);
+`;
+
+async function benchLive(): Promise<string> {
+  console.log("== live updates");
+  const USERS = 50;
+  const PER_USER = 20;
+  const GIFTS = 100;
+  const { url, conn } = await freshDatabase("live");
+  const srv = await server(url, { TRUST_PROXY: "on" });
+  const cookies: string[] = [];
+  const emails: string[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const email = `stream${u}-${randomUUID().slice(0, 6)}@exemplo.com.br`;
+    const res = await fetch(`${srv.url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: srv.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `10.9.${u >> 8}.${u & 255}` },
+      body: new URLSearchParams({ intent: "signup", name: `Festeira ${u}`, email, password: "senha-forte-123" }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 302) throw new Error(`sign-up ${u}: ${res.status}`);
+    cookies.push(res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    emails.push(email);
+  }
+  // One party and pending gifts per creator.
+  const q = (text: string, values: unknown[] = []) => conn.pool!.query(text, values);
+  const cause = await q(`insert into causes (name, description, icon) values ('Causa', 'Apoio', '🧬') returning id`);
+  const gifts: Array<{ id: string; checkoutId: string }> = [];
+  for (let u = 0; u < USERS; u++) {
+    const owner = await q(`select id from "user" where email = $1`, [emails[u]]);
+    const code = `lv${u.toString(36).padStart(3, "0")}`;
+    const party = await q(
+      `insert into parties (user_id, name, event_type, event_date, cause_id, share_code, share_link) values ($1, $2, 'Aniversário', (now() + interval '5 days')::date, $3, $4, $5) returning id`,
+      [owner.rows[0].id, `Festa ${u}`, cause.rows[0].id, code, `http://localhost/festa/${code}`],
+    );
+    for (let g = 0; g < GIFTS / USERS; g++) {
+      const checkoutId = `cs_sbx_${randomUUID().replace(/-/g, "")}`;
+      const row = await q(
+        `insert into donations (party_id, amount_cents, status, anonymous, donor_name, donor_email, provider, provider_checkout_id) values ($1, 2500, 'pendente', false, 'Convidado', 'c@exemplo.com.br', 'sandbox', $2) returning id`,
+        [party.rows[0].id, checkoutId],
+      );
+      gifts.push({ id: row.rows[0].id, checkoutId });
+    }
+  }
+  await conn.close();
+
+  const client = spawn(process.execPath, ["-e", STREAM_CLIENT, JSON.stringify({ cookies, perUser: PER_USER, url: srv.url })], { stdio: ["ignore", "pipe", "inherit"] });
+  children.add(client);
+  const arrivals = new Map<string, number[]>();
+  let ready = false;
+  const errors: string[] = [];
+  let buf = "";
+  client.stdout!.on("data", (d) => {
+    buf += d;
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      const line = JSON.parse(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+      if (line.ready) ready = true;
+      else if (line.error) errors.push(String(line.error));
+      else arrivals.set(line.donationId, [...(arrivals.get(line.donationId) ?? []), line.at]);
+    }
+  });
+  const openedAt = Date.now();
+  while (!ready && Date.now() - openedAt < 120_000 && errors.length === 0) await sleep(100);
+  if (!ready) throw new Error(`streams not ready: ${errors.slice(0, 3).join(", ")}`);
+  const openMs = Date.now() - openedAt;
+  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${srv.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+  // Gifts paid one after another, 4 in flight; latency = event received − webhook sent.
+  const sentAt = new Map<string, number>();
+  const webhookMs: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < gifts.length) {
+        const gift = gifts[next++]!;
+        const body = JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_${gift.checkoutId.slice(7)}` }));
+        const t0 = Date.now();
+        sentAt.set(gift.id, t0);
+        const res = await fetch(`${srv.url}/api/webhooks/sandbox`, { method: "POST", headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET) }, body });
+        await res.arrayBuffer();
+        webhookMs.push(Date.now() - t0);
+        await sleep(50);
+      }
+    }),
+  );
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < PER_USER)) await sleep(100);
+  const latencies: number[] = [];
+  let delivered = 0;
+  for (const [id, t0] of sentAt) for (const at of arrivals.get(id) ?? []) {
+    latencies.push(at - t0);
+    delivered++;
+  }
+  client.kill("SIGTERM");
+  children.delete(client);
+  stop(srv.child);
+  const expected = GIFTS * PER_USER;
+  return [
+    `### Live updates: ${fmt(USERS * PER_USER)} dashboard streams on one instance`,
+    ``,
+    `${USERS} creators with ${PER_USER} open \`/painel/eventos\` streams each (a separate client process), all on one server process; ${GIFTS} gifts (2 per creator) paid by signed webhooks, 4 in flight. Latency is from sending the webhook to the event arriving on a stream, so it includes the paying transaction; each gift reaches its creator's ${PER_USER} streams and nobody else's.`,
+    ``,
+    `| streams | opened in | server RSS with streams open | events delivered | latency p50 | latency p95 | latency max | webhook answer p50 |`,
+    `|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| ${fmt(USERS * PER_USER)} | ${fmt(openMs / 1000, 1)} s | ${fmt(rssMb)} MB | ${fmt(delivered)} / ${fmt(expected)} | ${fmt(percentile(latencies, 50))} ms | ${fmt(percentile(latencies, 95))} ms | ${fmt(Math.max(...latencies))} ms | ${fmt(median(webhookMs))} ms |`,
+  ].join("\n");
+}
+
+// ---------- client JS ----------
+function benchJs(): string {
+  console.log("== client JS");
+  if (!fs.existsSync(path.join(BUILD_DIR, "client/assets"))) throw new Error(`no build in ${BUILD_DIR}`);
+  const rows = publicPagesJs(BUILD_DIR).map(({ page, gzip, raw, files }) => {
+    const budget = page === "festa/:id" ? 125 : 150;
+    const kb = gzip / 1000;
+    return `| \`/${page === "/" ? "" : page}\` | ${files} | ${fmt(raw / 1000, 1)} KB | **${fmt(kb, 1)} KB** | ${budget} KB | ${kb <= budget ? "within" : `over by ${fmt(kb - budget, 1)} KB`} |`;
+  });
+  return [
+    `### Client JavaScript per public page (gzip)`,
+    ``,
+    `What a first visit downloads (manifest, entry, root and the page's route with all their imports, gzip level 9), from the build in \`${path.relative(process.cwd(), BUILD_DIR) || "."}\`. Checked on every \`npm test\` by \`tests/e2e/js-budget.spec.ts\`.`,
+    ``,
+    `| page | files | raw | gzip | budget | |`,
+    `|---|---:|---:|---:|---:|---|`,
+    ...rows,
+  ].join("\n");
+}
+
+// ---------- Lighthouse ----------
+function benchLighthouse(): string {
+  console.log("== Lighthouse");
+  const r = spawnSync(process.execPath, ["scripts/lighthouse.mjs", "/", "/festa/mari3", "/doar", "--runs", String(RUNS), "--markdown"], {
+    env: { ...process.env, BUILD_DIR },
+    encoding: "utf8",
+    timeout: 20 * 60_000,
+  });
+  if (r.status !== 0) throw new Error(`lighthouse failed: ${r.stderr}`);
+  const table = r.stdout.split("\n").filter((l) => l.startsWith("|"));
+  return [
+    `### Lighthouse 12 mobile`,
+    ``,
+    `\`scripts/lighthouse.mjs\` (default mobile config: simulated slow 4G, 4× CPU slowdown) on the built server with the demo data, median of ${RUNS} runs per page.`,
+    ``,
+    ...table,
+  ].join("\n");
+}
+
+async function main() {
+  const limit = setTimeout(() => {
+    console.error("bench: hard time limit reached");
+    cleanup().finally(() => process.exit(1));
+  }, HARD_LIMIT_MS);
+  limit.unref();
+  if ((wanted("party") || wanted("live") || wanted("webhooks")) && !baseUrl) throw new Error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL).");
+  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+    const b = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+    if (b.status !== 0) throw new Error("build failed");
+  }
+  const pgVersion = baseUrl ? String((await admin("show server_version")).rows[0].server_version) : "—";
+  const sections: string[] = [];
+  if (wanted("party")) sections.push(await benchParty());
+  if (wanted("live")) sections.push(await benchLive());
+  if (wanted("js")) sections.push(benchJs());
+  if (wanted("lighthouse")) sections.push(benchLighthouse());
+  if (sections.length > 0) {
+    const date = new Date().toISOString().slice(0, 10);
+    const cpu = os.cpus();
+    const header = [
+      `## npm run bench (${date})`,
+      ``,
+      `${cpu.length} × ${cpu[0]?.model.trim()}, ${fmt(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, PostgreSQL ${pgVersion}; load generators are separate processes on the same machine (loopback), which other work shares: compare ratios rather than absolute figures across runs.`,
+    ].join("\n");
+    fs.appendFileSync(path.resolve("docs/performance.md"), `\n${header}\n\n${sections.join("\n\n")}\n`);
+    console.log("Figures appended to docs/performance.md.");
+  }
+  if (wanted("webhooks")) {
+    console.log("== webhooks (scripts/bench-webhooks.ts)");
+    const r = spawnSync("npx", ["tsx", "scripts/bench-webhooks.ts"], { stdio: "inherit", env: { ...process.env, BUILD_DIR }, timeout: 15 * 60_000 });
+    if (r.status !== 0) throw new Error("bench-webhooks failed");
+  }
+}
+
+async function cleanup() {
+  for (const c of children) c.kill("SIGKILL");
+  for (const name of dropLater) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+}
+
+main()
+  .then(cleanup)
+  .catch(async (error) => {
+    console.error(error);
+    await cleanup();
+    process.exit(1);
+  });
