@@ -218,7 +218,7 @@ async function checkEveryRoute(production: boolean) {
 async function signIn(proxied?: { host: string }) {
   const origin = proxied ? `https://${proxied.host}` : app.url;
   // The proxy talks plain http to us, with its own Host (fetch cannot set Host anyway).
-  const via = proxied ? { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" } : {};
+  const via: Record<string, string> = proxied ? { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" } : {};
   const res = await fetch(`${app.url}/auth`, {
     method: "POST",
     redirect: "manual",

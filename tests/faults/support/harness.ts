@@ -74,7 +74,14 @@ export async function createFaultDb(kind: DbKind): Promise<FaultDb> {
     const conn = await openPostgres(url, { max: 2 });
     await migrateDatabase(conn);
     await conn.close();
-    return { kind, env: { DATABASE_URL: url }, open: () => openPostgres(url, { max: 4 }), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}) };
+    return {
+      kind,
+      env: { DATABASE_URL: url },
+      open: () => openPostgres(url, { max: 4 }),
+      drop: async () => {
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      },
+    };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-fault-"));
   const dir = path.join(dataDir, "pglite");
