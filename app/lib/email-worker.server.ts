@@ -82,11 +82,22 @@ export async function startEmailWorker(boss: Boss, connection: Connection, optio
   }
   const retry = options.retry ?? DEFAULT_RETRY;
   await boss.createQueue(EMAIL_QUEUE, { name: EMAIL_QUEUE, policy: "short", retryLimit: 3, retryDelay: 5 });
+  let stopped = false;
+  // The drain running now, so stopping waits for it: no query may start after the pool closes.
+  let inFlight: Promise<unknown> | undefined;
   const workerId = await boss.work(EMAIL_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
-    await drainOutbox(transport, retry);
+    if (stopped) return;
+    const run = drainOutbox(transport, retry);
+    inFlight = run;
+    try {
+      await run;
+    } catch (error) {
+      if (!stopped) throw error;
+    } finally {
+      inFlight = undefined;
+    }
   });
 
-  let stopped = false;
   const wake = async () => {
     if (stopped) return;
     try {
@@ -108,6 +119,7 @@ export async function startEmailWorker(boss: Boss, connection: Connection, optio
   return async () => {
     stopped = true;
     clearInterval(timer);
+    await inFlight?.catch(() => {});
     await unlisten().catch(() => {});
     await boss.offWork(EMAIL_QUEUE).catch(() => {});
     transport.close();
