@@ -3,9 +3,7 @@
  * reportable from January 2020 up to the current month.
  */
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { ptBR } from "date-fns/locale";
-import { TIME_ZONE, todayInSaoPaulo } from "./dates";
+import { monthName, TIME_ZONE, todayInSaoPaulo } from "./dates";
 
 export type ReportMonth = { year: number; month: number; key: string };
 
@@ -31,7 +29,7 @@ export function monthRange({ year, month }: ReportMonth) {
 
 /** "março de 2026" */
 export function monthLabel({ year, month }: ReportMonth): string {
-  return format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: ptBR });
+  return `${monthName(month)} de ${year}`;
 }
 
 export function isCurrentMonth(m: ReportMonth, now: Date = new Date()) {
