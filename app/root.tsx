@@ -17,6 +17,7 @@ import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteShell } from "~/components/layout/site-shell";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useNonce } from "~/lib/nonce";
+import { whenToastRequested } from "~/lib/toast";
 import { publicConfig } from "~/lib/public-config.server";
 import { readToast } from "~/lib/toast.server";
 
@@ -63,13 +64,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 const ToastCenter = lazy(() => import("~/components/layout/toast-center"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // The toaster (sonner, ~10 KiB gzip) joins after hydration, off the first paint's path.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // The toaster (sonner, ~10 KB gzip) loads when the first toast is asked for, after hydration.
+  const [toasterWanted, setToasterWanted] = useState(false);
+  useEffect(() => whenToastRequested(() => setToasterWanted(true)), []);
+  useEffect(() => {
+    if (loaderData.toast) setToasterWanted(true);
+  }, [loaderData.toast]);
   return (
     <SiteShell>
       <Outlet />
-      {hydrated ? (
+      {toasterWanted ? (
         <Suspense fallback={null}>
           <ToastCenter flash={loaderData.toast} />
         </Suspense>

@@ -1,7 +1,7 @@
 import { HeartHandshake } from "lucide-react";
 import { useEffect } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PlanCard, type PlanCardState } from "~/components/subscriptions/plan-card";
 import { ImpactTable, RankingExplanation } from "~/components/subscriptions/plan-sections";
 import { Alert } from "~/components/ui/alert";

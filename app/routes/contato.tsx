@@ -1,7 +1,7 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/contato";
 import { whatsappLink } from "~/components/layout/whatsapp-button";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { PartyPopper } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/criar-festa";
 import { Button } from "~/components/ui/button";
 import { focusFirstError, SelectField, TextareaField, TextField } from "~/components/ui/field";

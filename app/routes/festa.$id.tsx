@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/festa.$id";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { GiftList } from "~/components/party/gift-list";

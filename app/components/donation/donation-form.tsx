@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FieldError, focusFirstError, TextareaField, TextField } from "~/components/ui/field";
 import { DONATION_MESSAGES, type DonationFormErrors, isPlausibleEmail, MAX_MESSAGE_LENGTH, parseDonationAmount, PRESET_IMPACT } from "~/lib/donation-form";

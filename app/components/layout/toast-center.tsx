@@ -1,19 +1,21 @@
 import { useEffect } from "react";
-import { toast as showToast, Toaster } from "sonner";
+import { Toaster } from "sonner";
 import type { RootData } from "~/root";
+import { toast, toasterMounted } from "~/lib/toast";
 
 type Flash = NonNullable<RootData>["toast"];
 
 /**
- * The toaster and the toast a redirect left behind (redirectWithToast). The root loads this lazily
- * after hydration: no page needs sonner for its first paint.
+ * The toaster and the toast a redirect left behind (redirectWithToast). The root loads this only
+ * when a toast is asked for (lib/toast.ts): most visits never download sonner.
  */
 export default function ToastCenter({ flash }: { flash: Flash }) {
+  // The Toaster below subscribes in its own effect, which React runs before this one.
+  useEffect(() => toasterMounted(), []);
   useEffect(() => {
     if (!flash) return;
-    const show = flash.type === "error" ? showToast.error : flash.type === "success" ? showToast.success : showToast;
-    // A task later, so the Toaster below has subscribed.
-    setTimeout(() => show(flash.title, { description: flash.description }), 0);
+    const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast;
+    show(flash.title, { description: flash.description });
   }, [flash]);
   // Below the sticky header, so a toast never hides the menu button or the account links.
   return <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />;
