@@ -14,8 +14,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card, CardTitle } from "~/components/ui/card";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { feeSentence } from "~/lib/fee";
 import { pageMeta } from "~/lib/meta";
@@ -107,9 +107,7 @@ export default function ComoFunciona() {
         title="Como Funciona"
         description="Transforme sua celebração em solidariedade: seus convidados presenteiam uma causa no lugar dos presentes."
       >
-        <Button asChild size="lg">
-          <Link to="/criar-festa">Criar Minha Festa</Link>
-        </Button>
+        <Link to="/criar-festa" className={buttonVariants({ size: "lg" })}>Criar Minha Festa</Link>
       </PageHeader>
 
       <section aria-labelledby="passos" className="mx-auto max-w-6xl px-4 py-12 md:py-16">
@@ -126,7 +124,7 @@ export default function ComoFunciona() {
                   </span>
                   <span className="text-sm font-bold tracking-wide text-muted uppercase">Passo {index + 1}</span>
                 </div>
-                <CardTitle className="mt-4 text-xl">{step.title}</CardTitle>
+                <h3 className="mt-4 text-xl font-extrabold text-indigo-800">{step.title}</h3>
                 <p className="mt-2 text-ink">{step.text}</p>
               </Card>
             </li>
@@ -164,12 +162,8 @@ export default function ComoFunciona() {
             Criar a festa é gratuito e leva poucos minutos. {feePercent === undefined ? null : feeSentence(feePercent)}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg" className="bg-coral-600 hover:bg-coral-700">
-              <Link to="/criar-festa">Criar Minha Festa</Link>
-            </Button>
-            <Button asChild size="lg" variant="secondary" className="border-white bg-transparent text-white hover:bg-indigo-700">
-              <Link to="/faq">Ver Dúvidas Frequentes</Link>
-            </Button>
+            <Link to="/criar-festa" className={buttonVariants({ size: "lg" })}>Criar Minha Festa</Link>
+            <Link to="/faq" className={buttonVariants({ size: "lg", variant: "inverse" })}>Ver Dúvidas Frequentes</Link>
           </div>
         </div>
       </section>

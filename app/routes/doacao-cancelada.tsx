@@ -1,7 +1,7 @@
 import { CircleX, Eye, Gift, HeartHandshake, Sparkles } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { feeSentence } from "~/lib/fee";
 import { festaFromSearch } from "~/lib/festa-param";
 import { pageMeta } from "~/lib/meta";
@@ -36,13 +36,9 @@ export default function DoacaoCancelada() {
       items={items}
       actions={
         <>
-          <Button asChild variant="secondary">
-            <Link to="/">Voltar ao Início</Link>
-          </Button>
+          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
           {festa ? (
-            <Button asChild>
-              <Link to={`/festa/${festa}`}>Voltar para Festa</Link>
-            </Button>
+            <Link to={`/festa/${festa}`} className={buttonVariants()}>Voltar para Festa</Link>
           ) : null}
         </>
       }

@@ -1,7 +1,7 @@
 import { ChartLine, CircleCheck, HandHeart, LayoutDashboard, Mail, UserRound } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { giftShareSentence } from "~/lib/fee";
 import { festaFromSearch } from "~/lib/festa-param";
 import { pageMeta } from "~/lib/meta";
@@ -41,13 +41,9 @@ export default function DoacaoSucesso() {
       items={items}
       actions={
         <>
-          <Button asChild variant="secondary">
-            <Link to="/">Voltar ao Início</Link>
-          </Button>
+          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
           {festa ? (
-            <Button asChild>
-              <Link to={`/festa/${festa}`}>Ver Festa</Link>
-            </Button>
+            <Link to={`/festa/${festa}`} className={buttonVariants()}>Ver Festa</Link>
           ) : null}
         </>
       }

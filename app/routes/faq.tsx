@@ -1,7 +1,7 @@
 import { MessageCircleQuestion, PartyPopper } from "lucide-react";
 import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { feeFaqAnswer } from "~/lib/fee";
@@ -101,17 +101,13 @@ export default function Faq() {
             <MessageCircleQuestion size={28} strokeWidth={2} aria-hidden="true" className="text-indigo-700" />
             <h2 className="mt-3 text-lg">Ainda tem dúvidas?</h2>
             <p className="mt-2 text-muted">Nossa equipe responde por e-mail e WhatsApp. Conte para a gente o que você precisa.</p>
-            <Button asChild variant="secondary" className="mt-5 w-full">
-              <Link to="/contato">Fale Conosco</Link>
-            </Button>
+            <Link to="/contato" className={buttonVariants({ variant: "secondary", className: "mt-5 w-full" })}>Fale Conosco</Link>
           </Card>
-          <Card className="bg-coral-50">
+          <Card tone="soft">
             <PartyPopper size={28} strokeWidth={2} aria-hidden="true" className="text-coral-700" />
             <h2 className="mt-3 text-lg">Pronto para começar?</h2>
             <p className="mt-2 text-muted">Crie sua festa em poucos minutos e convide seus amigos a presentear uma causa.</p>
-            <Button asChild className="mt-5 w-full">
-              <Link to="/criar-festa">Criar Festa Solidária</Link>
-            </Button>
+            <Link to="/criar-festa" className={buttonVariants({ className: "mt-5 w-full" })}>Criar Festa Solidária</Link>
           </Card>
         </aside>
       </div>

@@ -1,7 +1,7 @@
-import { CreditCard, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SandboxFrame } from "~/components/subscriptions/sandbox-frame";
 import { Alert } from "~/components/ui/alert";
+import { SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
 import { Button } from "~/components/ui/button";
 import { getConfig } from "~/config.server";
 import { formatCents } from "~/lib/money";
@@ -74,36 +74,8 @@ export default function SandboxSubscriptionCheckout({ loaderData, actionData }: 
               O cartão foi recusado (simulação). Nenhuma assinatura foi criada; tente de novo.
             </Alert>
           ) : null}
-          <div>
-            <p className="mb-1.5 text-sm font-semibold text-slate-700">Cartão de teste</p>
-            <div className="flex h-11 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-slate-700">
-              <CreditCard size={18} strokeWidth={2} aria-hidden="true" />
-              <span>4242 4242 4242 4242</span>
-              <span className="ml-auto text-xs">12/34 · 123</span>
-            </div>
-            <p className="mt-1.5 text-xs text-slate-600">Nenhum dado de cartão é pedido nem guardado no ambiente de testes.</p>
-          </div>
-          <Button
-            type="submit"
-            name="intent"
-            value="pagar"
-            size="lg"
-            className="w-full rounded-lg bg-indigo-700 hover:bg-indigo-800"
-            loading={busyIntent === "pagar"}
-            loadingText="Processando..."
-            disabled={busyIntent !== null}
-          >
-            <Lock size={18} strokeWidth={2} aria-hidden="true" />
-            Pagar {amount}
-          </Button>
-          <div className="grid grid-cols-2 gap-3">
-            <Button type="submit" name="intent" value="recusar" variant="secondary" className="rounded-lg border-danger text-danger hover:bg-danger-bg" disabled={busyIntent !== null}>
-              Recusar
-            </Button>
-            <Button type="submit" name="intent" value="cancelar" variant="ghost" className="rounded-lg text-slate-700 hover:bg-slate-100" disabled={busyIntent !== null}>
-              Cancelar
-            </Button>
-          </div>
+          <SandboxTestCard />
+          <SandboxOutcomeButtons amount={amount} busyIntent={busyIntent} />
           <p className="text-xs text-slate-600">
             <strong>Pagar</strong> ativa a assinatura e paga a primeira mensalidade; <strong>Recusar</strong> simula um cartão recusado;{" "}
             <strong>Cancelar</strong> volta sem assinar.
@@ -114,7 +86,7 @@ export default function SandboxSubscriptionCheckout({ loaderData, actionData }: 
           <h2 className="text-xl font-bold text-slate-900">{alreadySubscribed ? "Você já tem uma assinatura" : "Esta assinatura já foi paga"}</h2>
           <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
           <Form method="post">
-            <Button type="submit" name="intent" value="voltar" variant="secondary" className="rounded-lg">
+            <Button type="submit" name="intent" value="voltar" variant="secondary" shape="rounded">
               Voltar
             </Button>
           </Form>

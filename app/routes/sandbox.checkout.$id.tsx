@@ -1,5 +1,6 @@
-import { CreditCard, FlaskConical, Lock } from "lucide-react";
+import { FlaskConical } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
 import { Button } from "~/components/ui/button";
 import { getConfig } from "~/config.server";
 import { formatCents } from "~/lib/money";
@@ -85,43 +86,8 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
         <section aria-label="Pagamento" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
           {open ? (
             <Form method="post" className="space-y-5">
-              <div>
-                <p className="mb-1.5 text-sm font-semibold text-slate-700">Cartão de teste</p>
-                <div className="flex h-11 items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm whitespace-nowrap text-slate-700 sm:text-base">
-                  <CreditCard size={18} strokeWidth={2} className="shrink-0" aria-hidden="true" />
-                  <span className="truncate">4242 4242 4242 4242</span>
-                  <span className="ml-auto shrink-0 text-xs">12/34 · 123</span>
-                </div>
-                <p className="mt-1.5 text-xs text-slate-600">Nenhum dado de cartão é pedido nem guardado no ambiente de testes.</p>
-              </div>
-              <Button
-                type="submit"
-                name="intent"
-                value="pagar"
-                size="lg"
-                className="w-full rounded-lg bg-indigo-700 hover:bg-indigo-800"
-                loading={busyIntent === "pagar"}
-                loadingText="Processando..."
-                disabled={busyIntent !== null}
-              >
-                <Lock size={18} strokeWidth={2} aria-hidden="true" />
-                Pagar {amount}
-              </Button>
-              <div className="grid grid-cols-2 gap-3">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="recusar"
-                  variant="secondary"
-                  className="rounded-lg border-danger text-danger hover:bg-danger-bg"
-                  disabled={busyIntent !== null}
-                >
-                  Recusar
-                </Button>
-                <Button type="submit" name="intent" value="cancelar" variant="ghost" className="rounded-lg text-slate-700 hover:bg-slate-100" disabled={busyIntent !== null}>
-                  Cancelar
-                </Button>
-              </div>
+              <SandboxTestCard />
+              <SandboxOutcomeButtons amount={amount} busyIntent={busyIntent} />
               <p className="text-xs text-slate-600">
                 <strong>Pagar</strong> confirma a doação; <strong>Recusar</strong> simula um cartão recusado; <strong>Cancelar</strong> volta sem pagar.
               </p>
@@ -131,7 +97,7 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
               <h2 className="text-xl font-bold text-slate-900">Este pagamento já foi encerrado</h2>
               <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
               <Form method="post">
-                <Button type="submit" name="intent" value="cancelar" variant="secondary" className="rounded-lg">
+                <Button type="submit" name="intent" value="cancelar" variant="secondary" shape="rounded">
                   Voltar
                 </Button>
               </Form>

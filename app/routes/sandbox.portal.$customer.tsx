@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SandboxFrame } from "~/components/subscriptions/sandbox-frame";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { getConfig } from "~/config.server";
 import { PLAN_IDS } from "~/db/schema";
 import { requireUser } from "~/lib/auth.server";
@@ -111,7 +111,7 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
               <input type="hidden" name="intent" value="mudar" />
               <div className="grid grid-cols-1 gap-2">
                 {PLANS.filter((p) => p.id !== plan.id).map((p) => (
-                  <Button key={p.id} type="submit" name="plano" value={p.id} variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                  <Button key={p.id} type="submit" name="plano" value={p.id} variant="secondary" size="sm" shape="rounded" disabled={busy}>
                     Mudar para {p.name} · {formatCents(p.priceCents)}/mês
                   </Button>
                 ))}
@@ -121,15 +121,15 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
               <h2 className="font-bold text-slate-900">Cancelar assinatura</h2>
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {subscription.cancelAtPeriodEnd ? (
-                  <Button type="submit" name="intent" value="reativar" variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                  <Button type="submit" name="intent" value="reativar" variant="secondary" size="sm" shape="rounded" disabled={busy}>
                     Manter assinatura
                   </Button>
                 ) : (
-                  <Button type="submit" name="intent" value="cancelar-fim" variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                  <Button type="submit" name="intent" value="cancelar-fim" variant="secondary" size="sm" shape="rounded" disabled={busy}>
                     Cancelar no fim do período
                   </Button>
                 )}
-                <Button type="submit" name="intent" value="cancelar-agora" variant="destructive" size="sm" className="rounded-lg" disabled={busy}>
+                <Button type="submit" name="intent" value="cancelar-agora" variant="destructive" size="sm" shape="rounded" disabled={busy}>
                   Cancelar agora
                 </Button>
               </div>
@@ -138,15 +138,15 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
               <h2 className="font-bold text-slate-900">Simular cobranças</h2>
               <div className="grid grid-cols-1 gap-2">
                 {subscription.status === "past_due" ? (
-                  <Button type="submit" name="intent" value="regularizar" size="sm" className="rounded-lg" disabled={busy}>
+                  <Button type="submit" name="intent" value="regularizar" size="sm" shape="rounded" disabled={busy}>
                     Atualizar cartão e pagar
                   </Button>
                 ) : (
                   <>
-                    <Button type="submit" name="intent" value="renovar" variant="secondary" size="sm" className="rounded-lg" disabled={busy}>
+                    <Button type="submit" name="intent" value="renovar" variant="secondary" size="sm" shape="rounded" disabled={busy}>
                       Cobrar o próximo mês
                     </Button>
-                    <Button type="submit" name="intent" value="falhar" variant="secondary" size="sm" className="rounded-lg border-danger text-danger" disabled={busy}>
+                    <Button type="submit" name="intent" value="falhar" variant="dangerOutline" size="sm" shape="rounded" disabled={busy}>
                       Simular cobrança recusada
                     </Button>
                   </>
@@ -155,9 +155,7 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
             </Form>
           </>
         ) : (
-          <Button asChild className="w-full rounded-lg">
-            <Link to="/assine-o-bem">Ver planos</Link>
-          </Button>
+          <Link to="/assine-o-bem" className={buttonVariants({ shape: "rounded", className: "w-full" })}>Ver planos</Link>
         )}
       </div>
     </SandboxFrame>

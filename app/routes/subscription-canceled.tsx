@@ -1,7 +1,7 @@
 import { Award, ChartLine, CircleX, HeartHandshake, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { ResultPage } from "~/components/static-pages/result-page";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -27,12 +27,8 @@ export default function SubscriptionCanceled() {
       ]}
       actions={
         <>
-          <Button asChild variant="secondary">
-            <Link to="/">Voltar ao Início</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/assine-o-bem">Ver Planos</Link>
-          </Button>
+          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
+          <Link to="/assine-o-bem" className={buttonVariants()}>Ver Planos</Link>
         </>
       }
     />

@@ -2,7 +2,7 @@ import { CircleAlert, Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { SubscriptionSuccessView } from "~/components/static-pages/subscription-success-view";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
@@ -80,14 +80,10 @@ function Confirming({ nextCheck }: { nextCheck: number | null }) {
               O pagamento pode levar alguns minutos para ser confirmado. Você não precisa assinar de novo: confira daqui a pouco em Assine o Bem.
             </p>
             <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">
-              <Button asChild variant="secondary">
-                <Link to="/assine-o-bem">Ver minha assinatura</Link>
-              </Button>
-              <Button asChild>
-                <Link to="/subscription-success" replace>
-                  Verificar de novo
-                </Link>
-              </Button>
+              <Link to="/assine-o-bem" className={buttonVariants({ variant: "secondary" })}>Ver minha assinatura</Link>
+              <Link to="/subscription-success" replace className={buttonVariants()}>
+                Verificar de novo
+              </Link>
             </div>
           </>
         )}
@@ -108,9 +104,7 @@ function PaymentFailed() {
           A operadora não aprovou a cobrança da sua assinatura. Atualize a forma de pagamento em Gerenciar Assinatura para continuar apoiando.
         </p>
         <div className="mt-8 flex justify-center">
-          <Button asChild>
-            <Link to="/assine-o-bem">Gerenciar Assinatura</Link>
-          </Button>
+          <Link to="/assine-o-bem" className={buttonVariants()}>Gerenciar Assinatura</Link>
         </div>
       </div>
     </section>

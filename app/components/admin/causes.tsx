@@ -23,7 +23,7 @@ export function CausesTab({ data }: { data: TabData<"causas"> }) {
           <ul className="space-y-3">
             {data.causes.map((c) => (
               <li key={c.id}>
-                <Card className="flex flex-wrap items-start gap-4 p-4">
+                <Card padding="sm" className="flex flex-wrap items-start gap-4">
                   <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-coral-50 text-2xl">
                     {c.icon && /\p{Extended_Pictographic}/u.test(c.icon) ? c.icon : "💛"}
                   </span>

@@ -6,7 +6,7 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { AdminActionData } from "~/lib/admin/tabs";
@@ -39,7 +39,7 @@ export function SectionTitle({ children, className }: { children: React.ReactNod
 
 export function StatCard({ label, value, hint, icon }: { label: string; value: string; hint?: string; icon: React.ReactNode }) {
   return (
-    <Card className="flex items-start gap-4 p-5">
+    <Card padding="md" className="flex items-start gap-4">
       <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-coral-100 text-coral-700">
         {icon}
       </span>
@@ -132,7 +132,7 @@ export function DeleteButton({ intent, id, prompt, label }: { intent: string; id
       <input type="hidden" name="id" value={id} />
       <ConfirmDialog
         trigger={
-          <Button type="submit" variant="ghost" size="icon" aria-label={`Excluir ${label}`} loading={fetcher.state !== "idle"} className="text-danger hover:bg-danger-bg">
+          <Button type="submit" variant="ghostDanger" size="icon" aria-label={`Excluir ${label}`} loading={fetcher.state !== "idle"}>
             <Trash2 size={18} strokeWidth={2} aria-hidden="true" />
           </Button>
         }
@@ -162,9 +162,7 @@ export function PendingConfirm({ intent, nameOf }: { intent: string; nameOf?: (i
         <Button type="submit" variant="destructive" size="sm">
           Excluir
         </Button>
-        <Button asChild variant="secondary" size="sm">
-          <Link to={location.pathname + location.search}>Cancelar</Link>
-        </Button>
+        <Link to={location.pathname + location.search} className={buttonVariants({ variant: "secondary", size: "sm" })}>Cancelar</Link>
       </Form>
     </div>
   );

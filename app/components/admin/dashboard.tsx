@@ -37,7 +37,7 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
           <ul className="grid gap-4 md:grid-cols-2">
             {parties.map((p) => (
               <li key={p.id}>
-                <Card className="p-5">
+                <Card padding="md">
                   <p className="font-extrabold text-indigo-800">{p.name}</p>
                   <p className="mt-1 text-sm text-muted">
                     {p.eventType} · {formatCalendarDate(p.eventDate)}
@@ -92,7 +92,7 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
 function FamiliesHelpedForm({ value }: { value: number }) {
   const result = useIntentResult("setFamiliesHelped");
   return (
-    <Card className="p-5">
+    <Card padding="md">
       <Form method="post" className="flex flex-wrap items-end gap-4">
         <IntentInput intent="setFamiliesHelped" />
         <TextField

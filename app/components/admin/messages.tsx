@@ -7,7 +7,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import type { TabData } from "~/lib/admin/panel.server";
 import { adminHref } from "~/lib/admin/tabs";
 import { formatDateTime } from "~/lib/dates";
-import { cn } from "~/lib/utils";
 import { IntentInput, Pagination, ResultNotice } from "./common";
 
 type Data = TabData<"mensagens">;
@@ -40,7 +39,7 @@ function MessageCard({ message: m }: { message: Data["rows"][number] }) {
   const pending = fetcher.formData?.get("answered");
   const answered = typeof pending === "string" ? pending === "true" : Boolean(m.answeredAt);
   return (
-    <Card className={cn("p-5", answered ? "opacity-80" : "border-l-4 border-l-coral-500")}>
+    <Card padding="md" className={answered ? "opacity-80" : "border-l-4 border-l-coral-500"}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-extrabold break-words text-indigo-800">{m.name}</p>

@@ -23,7 +23,7 @@ export function StoriesTab({ data }: { data: TabData<"historias"> }) {
           <ul className="space-y-3">
             {data.stories.map((s) => (
               <li key={s.id}>
-                <Card className="flex flex-wrap items-start gap-4 p-4">
+                <Card padding="sm" className="flex flex-wrap items-start gap-4">
                   <div className="min-w-0 flex-1">
                     <p className="font-extrabold break-words text-indigo-800">{s.title}</p>
                     <p className="mt-1 text-sm break-words whitespace-pre-line text-muted">{s.description}</p>

@@ -76,7 +76,7 @@ export function TeamTab({ data }: { data: TabData<"equipe"> }) {
                   <Form method="post">
                     <IntentInput intent="revokeAdmin" />
                     <input type="hidden" name="userId" value={a.id} />
-                    <Button type="submit" variant="ghost" size="sm" className="text-danger hover:bg-danger-bg" disabled={data.admins.length <= 1}>
+                    <Button type="submit" variant="ghostDanger" size="sm" disabled={data.admins.length <= 1}>
                       <UserMinus size={16} strokeWidth={2} aria-hidden="true" />
                       Remover acesso
                     </Button>

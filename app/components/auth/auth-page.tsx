@@ -2,7 +2,7 @@ import { ArrowLeft, KeyRound, LogIn, PartyPopper, UserPlus } from "lucide-react"
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { focusFirstError, TextField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
 import type { FieldErrors } from "~/lib/auth-forms";
@@ -157,11 +157,9 @@ function RecoverySent({ email, redirectTo }: { email: string; redirectTo: string
           e vale por 1 hora. Confira também a caixa de spam.
         </p>
       </Alert>
-      <Button asChild variant="secondary" size="lg">
-        <Link to={tabHref("login", redirectTo)} replace>
-          Voltar para o login
-        </Link>
-      </Button>
+      <Link to={tabHref("login", redirectTo)} replace className={buttonVariants({ variant: "secondary", size: "lg" })}>
+        Voltar para o login
+      </Link>
     </div>
   );
 }

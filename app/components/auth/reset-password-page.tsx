@@ -2,7 +2,7 @@ import { CircleCheck, KeyRound, LinkIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { focusFirstError, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/auth-forms";
 import { BackHome } from "./auth-page";
@@ -43,9 +43,7 @@ export function ResetPasswordPage({
           <p>Este link de recuperação é inválido ou expirou.</p>
           <p className="mt-2 text-muted">Levando você para a página de acesso… Peça um novo link na aba Recuperar.</p>
         </Alert>
-        <Button asChild variant="secondary" size="lg" className="mt-5 w-full">
-          <Link to="/auth?tab=recuperar">Pedir um novo link</Link>
-        </Button>
+        <Link to="/auth?tab=recuperar" className={buttonVariants({ variant: "secondary", size: "lg", className: "mt-5 w-full" })}>Pedir um novo link</Link>
         <BackHome />
       </AuthShell>
     );
@@ -57,9 +55,7 @@ export function ResetPasswordPage({
         <Alert tone="success" title="Senha atualizada!">
           <p>Sua senha foi alterada com sucesso. Faça login com a nova senha.</p>
         </Alert>
-        <Button asChild size="lg" className="mt-5 w-full">
-          <Link to="/auth">Ir para o login</Link>
-        </Button>
+        <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-5 w-full" })}>Ir para o login</Link>
       </AuthShell>
     );
   }

@@ -62,7 +62,8 @@ export function AmountPicker({
             placeholder="0,00"
             value={custom}
             onChange={(e) => onCustomChange(e.currentTarget.value)}
-            className="pl-11 text-lg font-bold"
+            emphasis
+            className="pl-11"
             aria-invalid={error ? true : undefined}
             aria-describedby="campo-valor-dica"
           />

@@ -32,10 +32,7 @@ export function SiteHeader() {
           key={item.to}
           to={item.to}
           className={({ isActive }) =>
-            cn(
-              "rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-coral-50 hover:text-coral-700",
-              isActive && "text-coral-700",
-            )
+            cn("rounded-lg px-3 py-2 text-sm font-semibold hover:bg-coral-50 hover:text-coral-700", isActive ? "text-coral-700" : "text-ink")
           }
         >
           {item.label}

@@ -31,7 +31,7 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
   const percent = progressPercent(party.raisedCents, party.goalCents);
   const progressText = `${formatPercent(Math.floor(percent), 0)} de ${formatCents(party.goalCents)}`;
   return (
-    <Card className="flex flex-col gap-4 p-5 md:p-6" data-party={party.shareCode}>
+    <Card padding="md" className="flex flex-col gap-4 md:p-6" data-party={party.shareCode}>
       <div>
         <p className="text-sm font-bold text-coral-700">
           {formatCalendarDate(party.eventDate)} · {party.eventType}

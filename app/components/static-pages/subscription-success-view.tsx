@@ -1,6 +1,6 @@
 import { Award, ChartLine, CircleCheck, Mail, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { formatCents } from "~/lib/money";
 import { ResultPage } from "./result-page";
 
@@ -28,12 +28,8 @@ export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null
       ]}
       actions={
         <>
-          <Button asChild variant="secondary">
-            <Link to="/">Voltar ao Início</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/assine-o-bem">Gerenciar Assinatura</Link>
-          </Button>
+          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
+          <Link to="/assine-o-bem" className={buttonVariants()}>Gerenciar Assinatura</Link>
         </>
       }
     >

@@ -34,17 +34,17 @@ export function PlanCard({ plan, state, busy }: { plan: Plan; state: PlanCardSta
         <div className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap">
           {current ? (
             state.pastDue ? (
-              <Badge tone="danger" className="py-1 shadow-soft">
+              <Badge tone="danger" shape="ribbon">
                 Pagamento pendente
               </Badge>
             ) : (
-              <Badge tone="info" className="bg-indigo-700 py-1 text-white shadow-soft">
+              <Badge tone="infoSolid" shape="ribbon">
                 <Check size={14} strokeWidth={2} aria-hidden="true" />
                 Seu Plano Atual
               </Badge>
             )
           ) : (
-            <Badge className="bg-coral-600 py-1 text-white shadow-soft">
+            <Badge tone="brandSolid" shape="ribbon">
               <Sparkles size={14} strokeWidth={2} aria-hidden="true" />
               Mais Popular
             </Badge>
