@@ -331,7 +331,7 @@ function benchJs(): string {
   return [
     `### Client JavaScript per public page (gzip)`,
     ``,
-    `What a first visit downloads (manifest, entry, root and the page's route with all their imports, gzip level 9), from the build in \`${path.relative(process.cwd(), BUILD_DIR) || "."}\`. Checked on every \`npm test\` by \`tests/e2e/js-budget.spec.ts\`.`,
+    `What a first visit downloads (entry, root and the page's route with all their imports, and the bootstrap script React Router inlines in the HTML; gzip level 9), from the build in \`${path.relative(process.cwd(), BUILD_DIR) || "."}\`. Checked on every \`npm test\` by \`tests/e2e/js-budget.spec.ts\`.`,
     ``,
     `| page | files | raw | gzip | budget | |`,
     `|---|---:|---:|---:|---:|---|`,

@@ -1,4 +1,4 @@
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+const brl = /* @__PURE__ */ new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** 123456 -> "R$ 1.234,56" (non-breaking space normalised to a plain one for stable text). */
 export function formatCents(cents: number): string {
