@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// Mobile Lighthouse (12.x, default mobile config: simulated slow 4G and 4x CPU) on a few pages,
-// plus the gzip size of the client JS each route loads, read from the build's manifest.
+// Mobile Lighthouse (12.x, default mobile config: simulated slow 4G and 4x CPU) on a few pages.
+// The client JS per page is `npm run bench -- --only js` (scripts/client-js.ts).
 //
 //   npm run bench:lighthouse -- /como-funciona /faq [--runs 3] [--markdown]
-//   npm run bench:lighthouse -- --js-only        # only the client JS table, every route
 //
 // Builds nothing. Measures LIGHTHOUSE_URL (e.g. http://localhost:3301) when set; otherwise starts
 // the already built server (BUILD_DIR, default ./build) on a free port with a throwaway DATA_DIR
@@ -13,7 +12,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -90,67 +88,13 @@ async function startBuiltServer() {
   };
 }
 
-/** Route id of a URL path: the build's routes are flat, so the first segment decides. */
-function routeIdFor(manifest, urlPath) {
-  const segment = urlPath.split("?")[0].replace(/^\/|\/$/g, "");
-  const routes = Object.values(manifest.routes);
-  if (segment === "") return routes.find((r) => r.index)?.id;
-  const exact = routes.find((r) => r.path === segment);
-  if (exact) return exact.id;
-  const first = segment.split("/")[0];
-  return routes.find((r) => r.path?.split("/")[0] === first)?.id ?? routes.find((r) => r.path === "*")?.id;
-}
-
-/** The JS files a first visit to this path loads: manifest, entry, root and the route, deduplicated. */
-function clientJs(urlPath) {
-  const assets = path.join(buildDir, "client/assets");
-  const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!manifestFile) return null;
-  const source = fs.readFileSync(path.join(assets, manifestFile), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
-  const id = routeIdFor(manifest, urlPath);
-  const files = new Set([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
-  for (const routeId of ["root", id]) {
-    const route = manifest.routes[routeId];
-    if (!route) continue;
-    files.add(route.module);
-    for (const f of route.imports ?? []) files.add(f);
-  }
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const body = fs.readFileSync(path.join(buildDir, "client", file));
-    raw += body.length;
-    gzip += zlib.gzipSync(body).length;
-  }
-  return { route: id, files: files.size, raw, gzip };
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-/** Every page route of the build with the JS its first visit loads. */
-function printJsTable() {
-  const assets = path.join(buildDir, "client/assets");
-  const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
-  const source = fs.readFileSync(path.join(assets, manifestFile), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
-  console.log("| route | files | raw | gzip |");
-  console.log("|---|---|---|---|");
-  for (const route of Object.values(manifest.routes)) {
-    if (route.id === "root" || !route.hasDefaultExport) continue;
-    const urlPath = route.index ? "/" : `/${route.path.replace(/:(\w+)/g, "x")}`;
-    const js = clientJs(urlPath);
-    console.log(`| \`${route.index ? "/" : "/" + route.path}\` | ${js.files} | ${kb(js.raw)} | ${kb(js.gzip)} |`);
-  }
-}
 
 async function main() {
-  if (flag("--js-only")) return printJsTable();
   const server = process.env.LIGHTHOUSE_URL ? { base: process.env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop() {} } : await startBuiltServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -180,7 +124,7 @@ async function main() {
           }
         }
       }
-      rows.push({ urlPath, scores, metrics, perRun: reports.map((r) => Math.round(r.categories.performance.score * 100)), failing: [...failing], js: clientJs(urlPath) });
+      rows.push({ urlPath, scores, metrics, perRun: reports.map((r) => Math.round(r.categories.performance.score * 100)), failing: [...failing] });
     }
   } finally {
     await chrome.kill();
@@ -194,16 +138,15 @@ async function main() {
       "  " +
         METRICS.map(([id, label]) => (id === "cumulative-layout-shift" ? `${label} ${row.metrics[id].toFixed(3)}` : `${label} ${(row.metrics[id] / 1000).toFixed(2)} s`)).join(" · "),
     );
-    if (row.js) console.log(`  client JS (route ${row.js.route}): ${row.js.files} files, ${kb(row.js.raw)} raw, ${kb(row.js.gzip)} gzip`);
     for (const f of row.failing) console.log(`  ✗ ${f}`);
   }
   if (flag("--markdown")) {
-    console.log("\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | client JS (gzip) |");
-    console.log("|---|---|---|---|---|---|---|---|---|---|");
+    console.log("\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
+    console.log("|---|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
       const m = r.metrics;
       console.log(
-        `| \`${r.urlPath}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${(m["first-contentful-paint"] / 1000).toFixed(1)} s | ${(m["largest-contentful-paint"] / 1000).toFixed(1)} s | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} | ${r.js ? kb(r.js.gzip) : "—"} |`,
+        `| \`${r.urlPath}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${(m["first-contentful-paint"] / 1000).toFixed(1)} s | ${(m["largest-contentful-paint"] / 1000).toFixed(1)} s | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} |`,
       );
     }
   }
