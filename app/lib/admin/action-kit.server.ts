@@ -43,6 +43,48 @@ export async function auditedChange<T>(admin: SessionUser, change: (tx: Transact
   return db.transaction(async (tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId: admin.id })));
 }
 
+/**
+ * The "Ativa" switch of an admin list: sets `active` on one row in an audited transaction; a row
+ * that is gone answers 404 with `missing`. `done` is the success toast, if any.
+ */
+export function toggleActiveAction<Row>(options: {
+  intent: string;
+  errorTitle: string;
+  missing: string;
+  setActive: (tx: Transaction, id: string, active: boolean) => Promise<Row | null | undefined>;
+  audit: { entity: string; activate: string; deactivate: string; details: (row: Row) => Record<string, unknown> };
+  done?: (row: Row, active: boolean) => ToastInput;
+}): AdminActionHandler {
+  const { intent, errorTitle } = options;
+  return async ({ admin, form }) => {
+    const parsed = parseForm(z.object({ id: idField, active: booleanField }), form);
+    if (!parsed.ok) return fail(intent, { title: errorTitle, description: firstError(parsed.errors) });
+    const { id, active } = parsed.data;
+    const row = await auditedChange(admin, async (tx, audit) => {
+      const updated = await options.setActive(tx, id, active);
+      if (updated) {
+        const { entity, activate, deactivate, details } = options.audit;
+        await audit({ action: active ? activate : deactivate, entity, entityId: id, details: details(updated) });
+      }
+      return updated;
+    });
+    if (!row) return fail(intent, { title: errorTitle, description: options.missing }, { status: 404 });
+    return succeed(intent, options.done?.(row, active) ?? null);
+  };
+}
+
+/**
+ * Parses a delete request. Without JavaScript there is no confirmation dialog, so a request
+ * without `confirmed=sim` answers with the question, to be confirmed on the page.
+ */
+export async function parseDeletion(intent: string, form: FormData, { errorTitle, prompt }: { errorTitle: string; prompt: string }) {
+  const parsed = parseForm(z.object({ id: idField, confirmed: z.string().optional() }), form);
+  if (!parsed.ok) return { response: await fail(intent, { title: errorTitle, description: firstError(parsed.errors) }) };
+  const { id, confirmed } = parsed.data;
+  if (confirmed !== "sim") return { response: data<AdminActionData>({ intent, ok: false, confirm: { id, prompt } }) };
+  return { id };
+}
+
 // ---------- parsing ----------
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);

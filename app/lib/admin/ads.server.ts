@@ -4,7 +4,6 @@ import { type AdInput, insertAd, listAllAds, setAdActive, updateAd } from "~/mod
 import {
   type AdminActionHandler,
   auditedChange,
-  booleanField,
   fail,
   firstError,
   idField,
@@ -13,6 +12,7 @@ import {
   parseForm,
   requiredText,
   succeed,
+  toggleActiveAction,
 } from "./action-kit.server";
 
 export async function loadAds(url: URL) {
@@ -70,17 +70,10 @@ export const updateAdAction: AdminActionHandler = async (ctx) => {
   return save("updateAd", ctx, id.data);
 };
 
-const toggleSchema = z.object({ id: idField, active: booleanField });
-
-export const toggleAdAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(toggleSchema, form);
-  if (!parsed.ok) return fail("toggleAd", { title: "Erro ao atualizar anúncio", description: firstError(parsed.errors) });
-  const { id, active } = parsed.data;
-  const row = await auditedChange(admin, async (tx, audit) => {
-    const updated = await setAdActive(tx, id, active);
-    if (updated) await audit({ action: active ? "ad.activate" : "ad.deactivate", entity: "sponsor_ad", entityId: id, details: { title: updated.title } });
-    return updated;
-  });
-  if (!row) return fail("toggleAd", { title: "Erro ao atualizar anúncio", description: "Este anúncio não existe mais." }, { status: 404 });
-  return succeed("toggleAd", null);
-};
+export const toggleAdAction = toggleActiveAction({
+  intent: "toggleAd",
+  errorTitle: "Erro ao atualizar anúncio",
+  missing: "Este anúncio não existe mais.",
+  setActive: setAdActive,
+  audit: { entity: "sponsor_ad", activate: "ad.activate", deactivate: "ad.deactivate", details: (row) => ({ title: row.title }) },
+});

@@ -1,19 +1,17 @@
-import { data } from "react-router";
 import { z } from "zod";
-import type { AdminActionData } from "./tabs";
 import { listAllCauses, countCauseUsage, deleteCauseRow, findCauseForUpdate, insertCause, updateCauseActive } from "~/models/admin-causes.server";
 import {
   type AdminActionHandler,
   auditedChange,
-  booleanField,
   fail,
   firstError,
-  idField,
   inform,
   optionalText,
+  parseDeletion,
   parseForm,
   requiredText,
   succeed,
+  toggleActiveAction,
 } from "./action-kit.server";
 
 export async function loadCauses() {
@@ -37,31 +35,18 @@ export const createCauseAction: AdminActionHandler = async ({ admin, form }) => 
   return succeed("createCause", { title: "Causa criada com sucesso!", description: cause.name });
 };
 
-const toggleSchema = z.object({ id: idField, active: booleanField });
-
-export const toggleCauseAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(toggleSchema, form);
-  if (!parsed.ok) return fail("toggleCause", { title: "Erro ao atualizar causa", description: firstError(parsed.errors) });
-  const { id, active } = parsed.data;
-  const updated = await auditedChange(admin, async (tx, audit) => {
-    const row = await updateCauseActive(tx, id, active);
-    if (row) await audit({ action: active ? "cause.activate" : "cause.deactivate", entity: "cause", entityId: id, details: { name: row.name } });
-    return row;
-  });
-  if (!updated) return fail("toggleCause", { title: "Erro ao atualizar causa", description: "Esta causa não existe mais. Atualize a página." }, { status: 404 });
-  return succeed("toggleCause", null);
-};
-
-const deleteSchema = z.object({ id: idField, confirmed: z.string().optional() });
+export const toggleCauseAction = toggleActiveAction({
+  intent: "toggleCause",
+  errorTitle: "Erro ao atualizar causa",
+  missing: "Esta causa não existe mais. Atualize a página.",
+  setActive: updateCauseActive,
+  audit: { entity: "cause", activate: "cause.activate", deactivate: "cause.deactivate", details: (row) => ({ name: row.name }) },
+});
 
 export const deleteCauseAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(deleteSchema, form);
-  if (!parsed.ok) return fail("deleteCause", { title: "Erro ao excluir causa", description: firstError(parsed.errors) });
-  const { id, confirmed } = parsed.data;
-  if (confirmed !== "sim") {
-    // Without JavaScript there is no dialog: ask on the page before deleting.
-    return data<AdminActionData>({ intent: "deleteCause", ok: false, confirm: { id, prompt: "Tem certeza que deseja excluir esta causa?" } });
-  }
+  const request = await parseDeletion("deleteCause", form, { errorTitle: "Erro ao excluir causa", prompt: "Tem certeza que deseja excluir esta causa?" });
+  if (request.response) return request.response;
+  const { id } = request;
   const outcome = await auditedChange(admin, async (tx, audit) => {
     const cause = await findCauseForUpdate(tx, id);
     if (!cause) return { kind: "missing" as const };

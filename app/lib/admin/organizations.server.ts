@@ -12,7 +12,6 @@ import {
 import {
   type AdminActionHandler,
   auditedChange,
-  booleanField,
   fail,
   firstError,
   idField,
@@ -22,6 +21,7 @@ import {
   postedValues,
   requiredText,
   succeed,
+  toggleActiveAction,
 } from "./action-kit.server";
 
 export const BRAZILIAN_STATES = [
@@ -90,17 +90,10 @@ export const updateOrganizationAction: AdminActionHandler = async (ctx) => {
   return save("updateOrganization", ctx, id.data);
 };
 
-const toggleSchema = z.object({ id: idField, active: booleanField });
-
-export const toggleOrganizationAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(toggleSchema, form);
-  if (!parsed.ok) return fail("toggleOrganization", { title: "Erro ao atualizar ONG", description: firstError(parsed.errors) });
-  const { id, active } = parsed.data;
-  const row = await auditedChange(admin, async (tx, audit) => {
-    const updated = await setOrganizationActive(tx, id, active);
-    if (updated) await audit({ action: active ? "organization.activate" : "organization.deactivate", entity: "organization", entityId: id, details: { name: updated.name } });
-    return updated;
-  });
-  if (!row) return fail("toggleOrganization", { title: "Erro ao atualizar ONG", description: "Esta ONG não existe mais." }, { status: 404 });
-  return succeed("toggleOrganization", null);
-};
+export const toggleOrganizationAction = toggleActiveAction({
+  intent: "toggleOrganization",
+  errorTitle: "Erro ao atualizar ONG",
+  missing: "Esta ONG não existe mais.",
+  setActive: setOrganizationActive,
+  audit: { entity: "organization", activate: "organization.activate", deactivate: "organization.deactivate", details: (row) => ({ name: row.name }) },
+});

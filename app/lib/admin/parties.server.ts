@@ -6,7 +6,6 @@ import { causeExists, countPartiesMatching, findPartyForAdmin, searchParties, se
 import {
   type AdminActionHandler,
   auditedChange,
-  booleanField,
   fail,
   firstError,
   idField,
@@ -15,6 +14,7 @@ import {
   postedValues,
   requiredText,
   succeed,
+  toggleActiveAction,
 } from "./action-kit.server";
 
 export const PARTIES_PAGE_SIZE = 20;
@@ -79,20 +79,14 @@ export const updatePartyAction: AdminActionHandler = async ({ admin, form }) => 
   return succeed("updateParty", { title: "Festa atualizada", description: input.name });
 };
 
-const toggleSchema = z.object({ id: idField, active: booleanField });
-
-export const togglePartyAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(toggleSchema, form);
-  if (!parsed.ok) return fail("toggleParty", { title: "Erro ao atualizar festa", description: firstError(parsed.errors) });
-  const { id, active } = parsed.data;
-  const row = await auditedChange(admin, async (tx, audit) => {
-    const updated = await setPartyActive(tx, id, active);
-    if (updated) await audit({ action: active ? "party.reactivate" : "party.deactivate", entity: "party", entityId: id, details: { name: updated.name } });
-    return updated;
-  });
-  if (!row) return fail("toggleParty", { title: "Erro ao atualizar festa", description: "Esta festa não existe mais." }, { status: 404 });
-  return succeed("toggleParty", {
+export const togglePartyAction = toggleActiveAction({
+  intent: "toggleParty",
+  errorTitle: "Erro ao atualizar festa",
+  missing: "Esta festa não existe mais.",
+  setActive: setPartyActive,
+  audit: { entity: "party", activate: "party.reactivate", deactivate: "party.deactivate", details: (row) => ({ name: row.name }) },
+  done: (row, active) => ({
     title: active ? "Festa reativada" : "Festa desativada",
     description: active ? `${row.name} voltou a ficar pública.` : `${row.name} saiu do ar e não recebe mais doações.`,
-  });
-};
+  }),
+});

@@ -1,18 +1,16 @@
-import { data } from "react-router";
 import { z } from "zod";
-import type { AdminActionData } from "./tabs";
 import { deleteStoryRow, insertStory, listAllStories, updateStoryActive } from "~/models/admin-stories.server";
 import {
   type AdminActionHandler,
   auditedChange,
-  booleanField,
   fail,
   firstError,
-  idField,
   optionalHttpUrl,
+  parseDeletion,
   parseForm,
   requiredText,
   succeed,
+  toggleActiveAction,
 } from "./action-kit.server";
 
 export async function loadStories() {
@@ -36,30 +34,18 @@ export const createStoryAction: AdminActionHandler = async ({ admin, form }) => 
   return succeed("createStory", { title: "História criada com sucesso!", description: story.title });
 };
 
-const toggleSchema = z.object({ id: idField, active: booleanField });
-
-export const toggleStoryAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(toggleSchema, form);
-  if (!parsed.ok) return fail("toggleStory", { title: "Erro ao atualizar história", description: firstError(parsed.errors) });
-  const { id, active } = parsed.data;
-  const updated = await auditedChange(admin, async (tx, audit) => {
-    const row = await updateStoryActive(tx, id, active);
-    if (row) await audit({ action: active ? "story.activate" : "story.deactivate", entity: "story", entityId: id, details: { title: row.title } });
-    return row;
-  });
-  if (!updated) return fail("toggleStory", { title: "Erro ao atualizar história", description: "Esta história não existe mais. Atualize a página." }, { status: 404 });
-  return succeed("toggleStory", null);
-};
-
-const deleteSchema = z.object({ id: idField, confirmed: z.string().optional() });
+export const toggleStoryAction = toggleActiveAction({
+  intent: "toggleStory",
+  errorTitle: "Erro ao atualizar história",
+  missing: "Esta história não existe mais. Atualize a página.",
+  setActive: updateStoryActive,
+  audit: { entity: "story", activate: "story.activate", deactivate: "story.deactivate", details: (row) => ({ title: row.title }) },
+});
 
 export const deleteStoryAction: AdminActionHandler = async ({ admin, form }) => {
-  const parsed = parseForm(deleteSchema, form);
-  if (!parsed.ok) return fail("deleteStory", { title: "Erro ao excluir história", description: firstError(parsed.errors) });
-  const { id, confirmed } = parsed.data;
-  if (confirmed !== "sim") {
-    return data<AdminActionData>({ intent: "deleteStory", ok: false, confirm: { id, prompt: "Tem certeza que deseja excluir esta história?" } });
-  }
+  const request = await parseDeletion("deleteStory", form, { errorTitle: "Erro ao excluir história", prompt: "Tem certeza que deseja excluir esta história?" });
+  if (request.response) return request.response;
+  const { id } = request;
   const deleted = await auditedChange(admin, async (tx, audit) => {
     const row = await deleteStoryRow(tx, id);
     if (row) await audit({ action: "story.delete", entity: "story", entityId: id, details: { title: row.title } });
