@@ -1,4 +1,3 @@
-import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -7,7 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, TextareaField, TextField } from "~/components/ui/field";
 import type { TabData } from "~/lib/admin/panel.server";
 import { adminHref } from "~/lib/admin/tabs";
-import { ActiveSwitch, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
+import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
 
 type Data = TabData<"anuncios">;
 
@@ -64,13 +63,7 @@ export function AdsTab({ data }: { data: Data }) {
                   </td>
                   <td className={tdClass}>{ad.sortOrder}</td>
                   <td className={tdClass}>
-                    <div className="flex items-center gap-3">
-                      <Link to={adminHref("anuncios", { editar: ad.id })} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${ad.title}`}>
-                        <Pencil size={16} strokeWidth={2} aria-hidden="true" />
-                        Editar
-                      </Link>
-                      <ActiveSwitch intent="toggleAd" id={ad.id} active={ad.active} label={ad.title} />
-                    </div>
+                    <EditAndActiveCell editHref={adminHref("anuncios", { editar: ad.id })} toggleIntent="toggleAd" id={ad.id} active={ad.active} label={ad.title} />
                   </td>
                 </tr>
               ))}

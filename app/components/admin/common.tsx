@@ -3,7 +3,7 @@
  * JavaScript; with JavaScript, switches and deletes go through fetchers and deletes ask in a
  * dialog first (without it, the server asks on the page).
  */
-import { Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -120,6 +120,19 @@ export function ActiveSwitch({ intent, id, active, label, field = "active", text
         {text}
       </span>
     </fetcher.Form>
+  );
+}
+
+/** A table row's actions: 'Editar' (a link that opens the row in the form) and the 'Ativa' switch. */
+export function EditAndActiveCell({ editHref, toggleIntent, id, active, label }: { editHref: string; toggleIntent: string; id: string; active: boolean; label: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Link to={editHref} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${label}`}>
+        <Pencil size={16} strokeWidth={2} aria-hidden="true" />
+        Editar
+      </Link>
+      <ActiveSwitch intent={toggleIntent} id={id} active={active} label={label} />
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -8,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import type { TabData } from "~/lib/admin/panel.server";
 import { adminHref } from "~/lib/admin/tabs";
-import { ActiveSwitch, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
+import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
 
 type Data = TabData<"ongs">;
 
@@ -49,13 +48,7 @@ export function OrganizationsTab({ data }: { data: Data }) {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{o.email ?? <span className="text-muted">—</span>}</td>
                   <td className={tdClass}>
-                    <div className="flex items-center gap-3">
-                      <Link to={adminHref("ongs", { editar: o.id })} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${o.name}`}>
-                        <Pencil size={16} strokeWidth={2} aria-hidden="true" />
-                        Editar
-                      </Link>
-                      <ActiveSwitch intent="toggleOrganization" id={o.id} active={o.active} label={o.name} />
-                    </div>
+                    <EditAndActiveCell editHref={adminHref("ongs", { editar: o.id })} toggleIntent="toggleOrganization" id={o.id} active={o.active} label={o.name} />
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import { Pencil, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { adminHref } from "~/lib/admin/tabs";
 import { formatCalendarDate } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { partyVisibility } from "~/lib/party-status";
-import { ActiveSwitch, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
+import { EditAndActiveCell, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
 
 type Data = TabData<"festas">;
 
@@ -72,13 +72,7 @@ export function PartiesTab({ data }: { data: Data }) {
                     {visibility === "live" ? <Badge tone="paid">no ar</Badge> : visibility === "ended" ? <Badge tone="info">encerrada</Badge> : <Badge tone="danger">desativada</Badge>}
                   </td>
                   <td className={tdClass}>
-                    <div className="flex items-center gap-3">
-                      <Link to={adminHref("festas", { q, pagina: page > 1 ? page : null, editar: p.id })} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${p.name}`}>
-                        <Pencil size={16} strokeWidth={2} aria-hidden="true" />
-                        Editar
-                      </Link>
-                      <ActiveSwitch intent="toggleParty" id={p.id} active={p.active} label={p.name} />
-                    </div>
+                    <EditAndActiveCell editHref={adminHref("festas", { q, pagina: page > 1 ? page : null, editar: p.id })} toggleIntent="toggleParty" id={p.id} active={p.active} label={p.name} />
                   </td>
                 </tr>
               );
