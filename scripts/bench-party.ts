@@ -2,16 +2,16 @@
 // on one party (issue 4: totals are maintained, so both should render alike). Needs PostgreSQL
 // (DATABASE_URL or TEST_DATABASE_URL); creates and drops its own database. Appends the figures to
 // docs/performance.md.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { freePort, runBenchmark, startBuiltServer, stopServer } from "./bench-server";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -86,46 +86,12 @@ async function seed(): Promise<Record<number, string>> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
 async function startServer(port: number) {
-  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
-    console.log(`Sem build em ${buildDir}: compilando…`);
-    const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
-    if (r.status !== 0) throw new Error("build falhou");
-  }
-  server = spawn(process.execPath, ["server/index.js"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: benchUrl,
-      APP_SECRET: randomBytes(32).toString("hex"),
-      PAYMENTS_SANDBOX: "on",
-      SEED_DEMO: "off",
-      LOG_LEVEL: "warn",
-    },
+  server = await startBuiltServer({
+    port,
+    buildDir,
+    env: { DATABASE_URL: benchUrl, APP_SECRET: randomBytes(32).toString("hex"), PAYMENTS_SANDBOX: "on", SEED_DEMO: "off", LOG_LEVEL: "warn" },
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("o servidor encerrou ao iniciar");
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("o servidor não respondeu em 60 s");
 }
 
 type Result = { size: number; rps: number; p50: number; p99: number; non2xx: number; errors: number };
@@ -197,19 +163,8 @@ function appendReport(section: string) {
 }
 
 async function cleanup() {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1_000));
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
+  await stopServer(server);
   await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch(() => {});
 }
 
-try {
-  await main();
-  await cleanup();
-} catch (error) {
-  console.error(`Benchmark falhou: ${(error as Error).message}`);
-  await cleanup();
-  process.exit(1);
-}
+await runBenchmark(main, cleanup);

@@ -38,3 +38,24 @@ export async function startBuiltServer(options: { port: number; buildDir: string
   child.kill("SIGKILL");
   throw new Error("o servidor não respondeu em 60 s");
 }
+
+/** Stops a server started by startBuiltServer: SIGTERM, then SIGKILL if it is still up a second later. */
+export async function stopServer(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1_000));
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** Runs a benchmark's main, then its cleanup whatever happened; a failure exits with status 1. */
+export async function runBenchmark(main: () => Promise<void>, cleanup: () => Promise<void>) {
+  try {
+    await main();
+    await cleanup();
+  } catch (error) {
+    console.error(`Benchmark falhou: ${(error as Error).message}`);
+    await cleanup();
+    process.exit(1);
+  }
+}
+

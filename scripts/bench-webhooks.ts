@@ -12,7 +12,7 @@ import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
-import { freePort, startBuiltServer } from "./bench-server";
+import { freePort, runBenchmark, startBuiltServer, stopServer } from "./bench-server";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -284,19 +284,8 @@ async function main() {
 }
 
 async function cleanup() {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1_000));
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
+  await stopServer(server);
   await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch(() => {});
 }
 
-try {
-  await main();
-  await cleanup();
-} catch (error) {
-  console.error(`Benchmark falhou: ${(error as Error).message}`);
-  await cleanup();
-  process.exit(1);
-}
+await runBenchmark(main, cleanup);
