@@ -1,7 +1,6 @@
 import { CircleX, Eye, Gift, HeartHandshake, Sparkles } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
-import { ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { buttonVariants } from "~/components/ui/button";
+import { useSearchParams } from "react-router";
+import { ResultLinks, ResultPage, type ResultItem } from "~/components/static-pages/result-page";
 import { feeSentence } from "~/lib/fee";
 import { festaFromSearch } from "~/lib/festa-param";
 import { pageMeta } from "~/lib/meta";
@@ -34,14 +33,7 @@ export default function DoacaoCancelada() {
       lead="O pagamento não foi concluído e nenhum valor foi cobrado. Se quiser, você pode tentar de novo quando preferir."
       listTitle="Por que doar?"
       items={items}
-      actions={
-        <>
-          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
-          {festa ? (
-            <Link to={`/festa/${festa}`} className={buttonVariants()}>Voltar para Festa</Link>
-          ) : null}
-        </>
-      }
+      actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Voltar para Festa" } : null} />}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { ChartLine, CircleCheck, HandHeart, LayoutDashboard, Mail, UserRound } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
-import { ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { buttonVariants } from "~/components/ui/button";
+import { useSearchParams } from "react-router";
+import { ResultLinks, ResultPage, type ResultItem } from "~/components/static-pages/result-page";
 import { giftShareSentence } from "~/lib/fee";
 import { festaFromSearch } from "~/lib/festa-param";
 import { pageMeta } from "~/lib/meta";
@@ -39,14 +38,7 @@ export default function DoacaoSucesso() {
       lead="Muito obrigado pela sua generosidade! Seu presente faz a diferença na vida de quem mais precisa."
       listTitle="O que acontece agora"
       items={items}
-      actions={
-        <>
-          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
-          {festa ? (
-            <Link to={`/festa/${festa}`} className={buttonVariants()}>Ver Festa</Link>
-          ) : null}
-        </>
-      }
+      actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Ver Festa" } : null} />}
     />
   );
 }

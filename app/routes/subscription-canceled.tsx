@@ -1,7 +1,5 @@
 import { Award, ChartLine, CircleX, HeartHandshake, MessageCircle } from "lucide-react";
-import { Link } from "react-router";
-import { ResultPage } from "~/components/static-pages/result-page";
-import { buttonVariants } from "~/components/ui/button";
+import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -25,12 +23,7 @@ export default function SubscriptionCanceled() {
         { icon: MessageCircle, text: "Você participa do grupo exclusivo de assinantes no WhatsApp." },
         { icon: Award, text: "Você ganha o certificado digital de Assinante do Bem." },
       ]}
-      actions={
-        <>
-          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
-          <Link to="/assine-o-bem" className={buttonVariants()}>Ver Planos</Link>
-        </>
-      }
+      actions={<ResultLinks next={{ to: "/assine-o-bem", label: "Ver Planos" }} />}
     />
   );
 }

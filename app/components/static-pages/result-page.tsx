@@ -1,4 +1,6 @@
 import type { LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export type ResultItem = { icon: LucideIcon; text: React.ReactNode };
@@ -53,5 +55,21 @@ export function ResultPage({
         <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">{actions}</div>
       </div>
     </section>
+  );
+}
+
+/** A result page's way on: back home, and the next step when there is one. */
+export function ResultLinks({ next }: { next: { to: string; label: string } | null }) {
+  return (
+    <>
+      <Link to="/" className={buttonVariants({ variant: "secondary" })}>
+        Voltar ao Início
+      </Link>
+      {next ? (
+        <Link to={next.to} className={buttonVariants()}>
+          {next.label}
+        </Link>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import { Award, ChartLine, CircleCheck, Mail, MessageCircle } from "lucide-react";
-import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
 import { formatCents } from "~/lib/money";
-import { ResultPage } from "./result-page";
+import { ResultLinks, ResultPage } from "./result-page";
 
 /** The plan the subscription-success route's loader has just confirmed, when it knows it. */
 export type SubscribedPlan = {
@@ -26,12 +24,7 @@ export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null
         { icon: ChartLine, text: "Todo mês, enviaremos um relatório de impacto mostrando o que a sua contribuição fez." },
         { icon: Award, text: "Você receberá o seu certificado digital de Assinante do Bem." },
       ]}
-      actions={
-        <>
-          <Link to="/" className={buttonVariants({ variant: "secondary" })}>Voltar ao Início</Link>
-          <Link to="/assine-o-bem" className={buttonVariants()}>Gerenciar Assinatura</Link>
-        </>
-      }
+      actions={<ResultLinks next={{ to: "/assine-o-bem", label: "Gerenciar Assinatura" }} />}
     >
       {plan ? (
         <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-2 rounded-full bg-indigo-50 px-5 py-2 font-bold text-indigo-800">
