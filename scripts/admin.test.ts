@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "~/lib/admin-cli.server";
+import { listRecentAudit } from "~/models/admin-audit.server";
 import { isAdmin } from "~/models/user.server";
 
 function capture() {
@@ -49,6 +50,13 @@ describe("admin CLI (in process)", () => {
     expect(await runAdminCommand(["revoke", "ana@exemplo.com.br"], c.io)).toBe(0);
     expect(c.out[0]).toContain("não é mais");
     expect(await isAdmin(user.id)).toBe(false);
+
+    // Both changes are in the audit log, made from the command line; the repeated grant is not.
+    const log = (await listRecentAudit()).map((e) => ({ action: e.action, entityId: e.entityId, actor: e.actorEmail, details: e.details }));
+    expect(log).toEqual([
+      { action: "role.revoke_admin", entityId: user.id, actor: null, details: { email: "ana@exemplo.com.br", via: "cli" } },
+      { action: "role.grant_admin", entityId: user.id, actor: null, details: { email: "ana@exemplo.com.br", via: "cli" } },
+    ]);
   });
 
   it("refuses unknown accounts and wrong usage", async () => {

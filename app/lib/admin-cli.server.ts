@@ -3,6 +3,7 @@
  * the first admin is granted this way). Runs against whatever database the script opened.
  */
 import { db } from "~/db.server";
+import { recordAudit } from "~/models/admin-audit.server";
 import { findUserByEmail, grantAdmin, listAdminEmails, revokeAdmin } from "~/models/user.server";
 
 export const ADMIN_CLI_USAGE = `Uso:
@@ -34,13 +35,14 @@ export async function runAdminCommand(args: string[], io: Io): Promise<number> {
       io.error(`Nenhuma conta com o e-mail ${email}. A pessoa precisa se cadastrar em /auth antes.`);
       return 1;
     }
-    if (command === "grant") {
-      const granted = await grantAdmin(user.id, tx);
-      io.log(granted ? `${user.email} agora é administrador(a).` : `${user.email} já era administrador(a).`);
-    } else {
-      const revoked = await revokeAdmin(user.id, tx);
-      io.log(revoked ? `${user.email} não é mais administrador(a).` : `${user.email} não era administrador(a).`);
+    const changed = command === "grant" ? await grantAdmin(user.id, tx) : await revokeAdmin(user.id, tx);
+    if (changed) {
+      // In the Equipe tab's log like a change made in the panel, with "linha de comando" as who.
+      const action = command === "grant" ? "role.grant_admin" : "role.revoke_admin";
+      await recordAudit(tx, { actorUserId: null, action, entity: "user", entityId: user.id, details: { email: user.email, via: "cli" } });
     }
+    if (command === "grant") io.log(changed ? `${user.email} agora é administrador(a).` : `${user.email} já era administrador(a).`);
+    else io.log(changed ? `${user.email} não é mais administrador(a).` : `${user.email} não era administrador(a).`);
     return 0;
   });
 }

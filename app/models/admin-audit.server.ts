@@ -4,7 +4,8 @@ import { db, type Executor, schema } from "~/db.server";
 const { auditLog } = schema;
 
 export type AuditEntry = {
-  actorUserId: string;
+  /** Null for a change made from the command line (`npm run admin`), which has no account. */
+  actorUserId: string | null;
   /** What was done, e.g. "cause.create", "party.update", "payout.transfer". */
   action: string;
   entity: string;

@@ -39,6 +39,11 @@ const ACTION_LABELS: Record<string, string> = {
   "ad.deactivate": "Desativou anúncio",
 };
 
+/** Who made a change with no account behind it: the command line, or an account since deleted. */
+function actorWithoutAccount(details: unknown): string {
+  return details && typeof details === "object" && (details as Record<string, unknown>).via === "cli" ? "Linha de comando" : "—";
+}
+
 function describe(details: unknown): string {
   if (!details || typeof details !== "object") return "";
   const d = details as Record<string, unknown>;
@@ -109,7 +114,7 @@ export function TeamTab({ data }: { data: TabData<"equipe"> }) {
               {data.audit.map((entry) => (
                 <tr key={entry.id}>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
-                  <td className={tdClass}>{entry.actorName ?? entry.actorEmail ?? "—"}</td>
+                  <td className={tdClass}>{entry.actorName ?? entry.actorEmail ?? actorWithoutAccount(entry.details)}</td>
                   <td className={tdClass}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
                   <td className={`${tdClass} break-words text-muted`}>{describe(entry.details)}</td>
                 </tr>
