@@ -11,7 +11,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { freePort, runBenchmark, startBuiltServer, stopServer } from "./bench-server";
+import { freePort, runBenchmark, startBuiltServer, stopServer, withClient, withDatabase } from "./bench-support";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -28,21 +28,7 @@ const benchUrl = withDatabase(baseUrl, dbName);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 let server: ChildProcess | undefined;
 
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (c: pg.Client) => Promise<T>) => withClient(baseUrl, work);
 
 async function seed(): Promise<Record<number, string>> {
   await admin((c) => c.query(`CREATE DATABASE ${dbName}`));

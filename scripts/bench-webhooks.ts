@@ -12,7 +12,7 @@ import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
-import { freePort, runBenchmark, startBuiltServer, stopServer } from "./bench-server";
+import { freePort, runBenchmark, startBuiltServer, stopServer, withClient, withDatabase } from "./bench-support";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -32,21 +32,7 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const appSecret = randomBytes(32).toString("hex");
 let server: ChildProcess | undefined;
 
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (c: pg.Client) => Promise<T>) => withClient(baseUrl, work);
 
 async function query(text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: benchUrl });

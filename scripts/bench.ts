@@ -14,10 +14,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
-import { startBuiltServer } from "./bench-server";
+import { startBuiltServer, withClient, withDatabase } from "./bench-support";
 import { publicPagesJs } from "./client-js";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -45,21 +44,7 @@ const percentile = (xs: number[], p: number) => {
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text: string) => withClient(baseUrl!, (c) => c.query(text));
 
 async function freshDatabase(tag: string) {
   const name = `fs_bench9_${tag}_${process.pid}`;

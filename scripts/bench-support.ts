@@ -1,9 +1,29 @@
-// The built server as a child process for benchmarks: a free loopback port, a build if missing,
-// and a wait for /healthz.
+// What the benchmark scripts share: the built server as a child process (a free loopback port, a
+// build if missing, a wait for /healthz), a throwaway PostgreSQL database, the run-then-clean-up
+// wrapper.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import pg from "pg";
+
+/** The same PostgreSQL URL pointing at another database. */
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One short-lived connection for `work` (e.g. CREATE / DROP DATABASE on the server's default one). */
+export async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
