@@ -11,20 +11,14 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { freePort, runBenchmark, startBuiltServer, stopServer, withClient, withDatabase } from "./bench-support";
+import { benchDatabase, freePort, runBenchmark, startBuiltServer, stopServer, withClient } from "./bench-support";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SIZES = [10, 100_000] as const;
 const HARD_LIMIT_MS = 10 * 60_000;
 
-const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!baseUrl) {
-  console.error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL) para rodar o benchmark.");
-  process.exit(1);
-}
-const dbName = `fs_bench_${process.pid}`;
-const benchUrl = withDatabase(baseUrl, dbName);
+const { baseUrl, dbName, benchUrl } = benchDatabase("fs_bench");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 let server: ChildProcess | undefined;
 

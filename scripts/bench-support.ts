@@ -7,6 +7,20 @@ import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 
+/**
+ * The PostgreSQL server a benchmark uses (DATABASE_URL or TEST_DATABASE_URL; exits with a message
+ * when neither is set) and the throwaway database it creates there, named after `prefix`.
+ */
+export function benchDatabase(prefix: string) {
+  const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    console.error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL) para rodar o benchmark.");
+    process.exit(1);
+  }
+  const dbName = `${prefix}_${process.pid}`;
+  return { baseUrl, dbName, benchUrl: withDatabase(baseUrl, dbName) };
+}
+
 /** The same PostgreSQL URL pointing at another database. */
 export function withDatabase(url: string, name: string) {
   const u = new URL(url);

@@ -12,7 +12,7 @@ import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
-import { freePort, runBenchmark, startBuiltServer, stopServer, withClient, withDatabase } from "./bench-support";
+import { benchDatabase, freePort, runBenchmark, startBuiltServer, stopServer, withClient } from "./bench-support";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -21,13 +21,7 @@ const DUPLICATE_SHARE = 0.1;
 const SCENARIOS = [1, 50] as const;
 const HARD_LIMIT_MS = 10 * 60_000;
 
-const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!baseUrl) {
-  console.error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL) para rodar o benchmark.");
-  process.exit(1);
-}
-const dbName = `fs_bench_wh_${process.pid}`;
-const benchUrl = withDatabase(baseUrl, dbName);
+const { baseUrl, dbName, benchUrl } = benchDatabase("fs_bench_wh");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const appSecret = randomBytes(32).toString("hex");
 let server: ChildProcess | undefined;

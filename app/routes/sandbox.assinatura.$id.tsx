@@ -1,7 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { SandboxFrame } from "~/components/subscriptions/sandbox-frame";
 import { Alert } from "~/components/ui/alert";
-import { SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
+import { SandboxFrame, SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
 import { Button } from "~/components/ui/button";
 import { getConfig } from "~/config.server";
 import { formatCents } from "~/lib/money";

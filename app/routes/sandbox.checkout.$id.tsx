@@ -1,6 +1,5 @@
-import { FlaskConical } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
+import { SandboxFrame, SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
 import { Button } from "~/components/ui/button";
 import { getConfig } from "~/config.server";
 import { formatCents } from "~/lib/money";
@@ -66,45 +65,36 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const busyIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
   const amount = formatCents(amountCents);
   return (
-    <div className="min-h-screen bg-slate-100 text-slate-900">
-      <div role="note" className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold text-amber-950">
-        <FlaskConical size={18} strokeWidth={2} aria-hidden="true" />
-        Ambiente de testes — nenhum valor é cobrado
-      </div>
-      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-2 md:gap-16 md:py-16">
-        <section aria-labelledby="resumo" className="md:pt-6">
-          <p className="text-sm font-semibold text-slate-600">Festa Solidária · Sandbox Pagamentos</p>
-          <h1 id="resumo" className="mt-4 text-base font-semibold text-slate-600">
-            Doação para {destination}
-          </h1>
+    <SandboxFrame
+      summary={
+        <>
+          <h1 className="mt-4 text-base font-semibold text-slate-600">Doação para {destination}</h1>
           <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{amount}</p>
           <p className="mt-4 max-w-sm text-sm text-slate-600">
             Esta é uma página de pagamento simulada. Escolha o resultado para testar a confirmação da doação pelo webhook.
           </p>
-        </section>
-
-        <section aria-label="Pagamento" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
-          {open ? (
-            <Form method="post" className="space-y-5">
-              <SandboxTestCard />
-              <SandboxOutcomeButtons amount={amount} busyIntent={busyIntent} />
-              <p className="text-xs text-slate-600">
-                <strong>Pagar</strong> confirma a doação; <strong>Recusar</strong> simula um cartão recusado; <strong>Cancelar</strong> volta sem pagar.
-              </p>
-            </Form>
-          ) : (
-            <div className="space-y-4 text-center">
-              <h2 className="text-xl font-bold text-slate-900">Este pagamento já foi encerrado</h2>
-              <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
-              <Form method="post">
-                <Button type="submit" name="intent" value="cancelar" variant="secondary" shape="rounded">
-                  Voltar
-                </Button>
-              </Form>
-            </div>
-          )}
-        </section>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {open ? (
+        <Form method="post" className="space-y-5">
+          <SandboxTestCard />
+          <SandboxOutcomeButtons amount={amount} busyIntent={busyIntent} />
+          <p className="text-xs text-slate-600">
+            <strong>Pagar</strong> confirma a doação; <strong>Recusar</strong> simula um cartão recusado; <strong>Cancelar</strong> volta sem pagar.
+          </p>
+        </Form>
+      ) : (
+        <div className="space-y-4 text-center">
+          <h2 className="text-xl font-bold text-slate-900">Este pagamento já foi encerrado</h2>
+          <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
+          <Form method="post">
+            <Button type="submit" name="intent" value="cancelar" variant="secondary" shape="rounded">
+              Voltar
+            </Button>
+          </Form>
+        </div>
+      )}
+    </SandboxFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SandboxFrame } from "~/components/subscriptions/sandbox-frame";
+import { SandboxFrame } from "~/components/sandbox-checkout";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { getConfig } from "~/config.server";

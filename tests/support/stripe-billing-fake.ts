@@ -5,6 +5,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { stripeEvent } from "./stripe-fake";
 
 export type BillingFakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; form: URLSearchParams };
 
@@ -140,17 +141,6 @@ export function stripeInvoice(over: { id: string; subscription: string; customer
   };
 }
 
-/** A Stripe event envelope, as Stripe POSTs it. */
-export function stripeBillingEvent(type: string, object: unknown, options: { id?: string; created?: number } = {}) {
-  return {
-    id: options.id ?? `evt_test_${Math.random().toString(36).slice(2, 12)}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: options.created ?? Math.floor(Date.now() / 1000),
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-}
+/** A Stripe event envelope (the same as the one-off payments' fake builds). */
+export const stripeBillingEvent = (type: string, object: unknown, options: { id?: string; created?: number } = {}) =>
+  stripeEvent(type, object as Record<string, unknown>, options);

@@ -1,11 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField, TextField } from "~/components/ui/field";
 import type { TabData } from "~/lib/admin/panel.server";
 import { formatDate } from "~/lib/dates";
-import { ActiveSwitch, DeleteButton, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess } from "./common";
+import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
 
 export function CausesTab({ data }: { data: TabData<"causas"> }) {
   return (
@@ -35,10 +35,7 @@ export function CausesTab({ data }: { data: TabData<"causas"> }) {
                       {c.partyCount === 1 ? "1 festa" : `${c.partyCount} festas`} · criada em {formatDate(c.createdAt)}
                     </p>
                   </div>
-                  <div className="flex items-center gap-2">
-                    <ActiveSwitch intent="toggleCause" id={c.id} active={c.active} label={c.name} />
-                    <DeleteButton intent="deleteCause" id={c.id} label={c.name} prompt="Tem certeza que deseja excluir esta causa?" />
-                  </div>
+                  <ActiveAndDeleteActions toggleIntent="toggleCause" deleteIntent="deleteCause" id={c.id} active={c.active} label={c.name} prompt="Tem certeza que deseja excluir esta causa?" />
                 </Card>
               </li>
             ))}
@@ -52,8 +49,7 @@ export function CausesTab({ data }: { data: TabData<"causas"> }) {
 function NewCauseForm() {
   const result = useIntentResult("createCause");
   const formRef = useResetOnSuccess(result);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "createCause";
+  const submitting = useSubmittingIntent("createCause");
   const values = result?.ok ? undefined : result?.values;
   return (
     <Card className="h-fit">

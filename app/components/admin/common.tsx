@@ -5,7 +5,7 @@
  */
 import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -27,6 +27,12 @@ export function useResetOnSuccess(result: AdminActionData | undefined) {
     if (key) ref.current?.reset();
   }, [key]);
   return ref;
+}
+
+/** Whether a form with this intent is being sent (for its button's 'Criando...' state). */
+export function useSubmittingIntent(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 export function IntentInput({ intent }: { intent: string }) {
@@ -132,6 +138,16 @@ export function EditAndActiveCell({ editHref, toggleIntent, id, active, label }:
         Editar
       </Link>
       <ActiveSwitch intent={toggleIntent} id={id} active={active} label={label} />
+    </div>
+  );
+}
+
+/** A list card's actions: the 'Ativa' switch and the delete button with its confirmation. */
+export function ActiveAndDeleteActions(props: { toggleIntent: string; deleteIntent: string; id: string; active: boolean; label: string; prompt: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <ActiveSwitch intent={props.toggleIntent} id={props.id} active={props.active} label={props.label} />
+      <DeleteButton intent={props.deleteIntent} id={props.id} label={props.label} prompt={props.prompt} />
     </div>
   );
 }

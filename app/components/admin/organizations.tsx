@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import type { TabData } from "~/lib/admin/panel.server";
 import { adminHref } from "~/lib/admin/tabs";
-import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
+import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
 
 type Data = TabData<"ongs">;
 
@@ -65,8 +65,7 @@ function OrganizationForm({ data }: { data: Data }) {
   const intent = editing ? "updateOrganization" : "createOrganization";
   const result = useIntentResult(intent);
   const formRef = useResetOnSuccess(editing ? undefined : result);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmittingIntent(intent);
   const v = result && !result.ok ? result.values : undefined;
   const e = result?.errors;
   const pick = (field: string, current: string | null | undefined) => v?.[field] ?? current ?? "";

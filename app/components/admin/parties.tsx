@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -10,7 +10,7 @@ import { adminHref } from "~/lib/admin/tabs";
 import { formatCalendarDate } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { partyVisibility } from "~/lib/party-status";
-import { EditAndActiveCell, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
+import { EditAndActiveCell, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useSubmittingIntent } from "./common";
 
 type Data = TabData<"festas">;
 
@@ -91,8 +91,7 @@ function centsToInput(cents: number) {
 
 function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["editing"]>; causes: Data["causes"]; closeHref: string }) {
   const result = useIntentResult("updateParty");
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "updateParty";
+  const submitting = useSubmittingIntent("updateParty");
   const values = result && !result.ok ? result.values : undefined;
   return (
     <Card>

@@ -1,11 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField, TextField } from "~/components/ui/field";
 import type { TabData } from "~/lib/admin/panel.server";
 import { formatDate } from "~/lib/dates";
-import { ActiveSwitch, DeleteButton, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess } from "./common";
+import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
 
 export function StoriesTab({ data }: { data: TabData<"historias"> }) {
   return (
@@ -31,10 +31,7 @@ export function StoriesTab({ data }: { data: TabData<"historias"> }) {
                       {s.imageUrl ? `Imagem: ${s.imageUrl} · ` : ""}criada em {formatDate(s.createdAt)}
                     </p>
                   </div>
-                  <div className="flex items-center gap-2">
-                    <ActiveSwitch intent="toggleStory" id={s.id} active={s.active} label={s.title} />
-                    <DeleteButton intent="deleteStory" id={s.id} label={s.title} prompt="Tem certeza que deseja excluir esta história?" />
-                  </div>
+                  <ActiveAndDeleteActions toggleIntent="toggleStory" deleteIntent="deleteStory" id={s.id} active={s.active} label={s.title} prompt="Tem certeza que deseja excluir esta história?" />
                 </Card>
               </li>
             ))}
@@ -48,8 +45,7 @@ export function StoriesTab({ data }: { data: TabData<"historias"> }) {
 function NewStoryForm() {
   const result = useIntentResult("createStory");
   const formRef = useResetOnSuccess(result);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "createStory";
+  const submitting = useSubmittingIntent("createStory");
   const values = result?.ok ? undefined : result?.values;
   return (
     <Card className="h-fit">

@@ -1,5 +1,5 @@
 import { ShieldCheck, UserMinus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -8,7 +8,7 @@ import type { TabData } from "~/lib/admin/panel.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { useRootData } from "~/root";
-import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useIntentResult, useResetOnSuccess } from "./common";
+import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
 
 const ACTION_LABELS: Record<string, string> = {
   "settings.families_helped": "Alterou famílias ajudadas",
@@ -130,8 +130,7 @@ export function TeamTab({ data }: { data: TabData<"equipe"> }) {
 function GrantForm() {
   const result = useIntentResult("grantAdmin");
   const formRef = useResetOnSuccess(result);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "grantAdmin";
+  const submitting = useSubmittingIntent("grantAdmin");
   return (
     <Card className="h-fit">
       <CardTitle>Conceder acesso de administrador</CardTitle>
