@@ -69,6 +69,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const listeners = new Map<string, Set<Listener>>();
   let listenClient: import("pg").PoolClient | undefined;
   let connecting: Promise<void> | undefined;
+  let closed = false;
 
   async function ensureListenClient() {
     if (listenClient) return;
@@ -78,21 +79,24 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
       });
       client.on("error", () => {
-        // Reconnect on the next listen/tick; keep the channel registrations.
+        // An error can come twice, or after close() gave the client back: release it only once.
+        if (listenClient !== client) return;
+        // Reconnect shortly; the channel registrations stay.
         listenClient = undefined;
         client.release(true);
-        setTimeout(() => void resubscribe(), 1_000);
+        if (!closed) setTimeout(() => void resubscribe(), 1_000);
       });
       listenClient = client;
     })().finally(() => (connecting = undefined));
     await connecting;
   }
   async function resubscribe() {
+    if (closed) return;
     try {
       await ensureListenClient();
       for (const channel of listeners.keys()) await listenClient!.query(`LISTEN ${quoteIdent(channel)}`);
     } catch {
-      setTimeout(() => void resubscribe(), 1_000);
+      if (!closed) setTimeout(() => void resubscribe(), 1_000);
     }
   }
 
@@ -114,8 +118,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       };
     },
     async close() {
-      listenClient?.release();
+      closed = true;
+      const client = listenClient;
       listenClient = undefined;
+      client?.release();
       await pool.end();
     },
   };
