@@ -23,9 +23,9 @@ postgresOnly("LISTEN on PostgreSQL", () => {
     const received: string[] = [];
     try {
       await conn.listen(channel, (payload) => received.push(payload));
-      await other.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "${channel}"'`);
+      await other.pool!.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "${channel}"'`);
       await waitFor(async () => {
-        await other.pool.query(`SELECT pg_notify('${channel}', 'again')`);
+        await other.pool!.query(`SELECT pg_notify('${channel}', 'again')`);
         return received.includes("again");
       });
       expect(received).toContain("again");
@@ -38,7 +38,7 @@ postgresOnly("LISTEN on PostgreSQL", () => {
   it("an error on the LISTEN connection releases it once: a repeated error, or one after close(), does not throw", async () => {
     const conn = await openPostgres(url!, { max: 3 });
     const clients: import("pg").PoolClient[] = [];
-    conn.pool.on("acquire", (client) => clients.push(client));
+    conn.pool!.on("acquire", (client) => clients.push(client));
     await conn.listen(`test_twice_${process.pid}`, () => {});
     const first = clients[0]!;
     // pg can emit 'error' twice for one lost connection (the server's message, then the socket).
