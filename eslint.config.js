@@ -20,6 +20,7 @@ export default tseslint.config(
   },
   // useTestDatabase() is a Vitest helper, not a React hook.
   { files: ["**/*.test.ts", "tests/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { ...globals.node } } },
   {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: { ...globals.node } },

@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { clientChunk } from "./vite/client-chunks";
+import { conformZodMini } from "./vite/conform-zod-mini";
 import { lucidePerIcon } from "./vite/lucide-per-icon";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -20,5 +21,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // Server-only native/wasm packages must not be pre-bundled for the browser by the dev server.
   optimizeDeps: { exclude: ["@node-rs/argon2", "@electric-sql/pglite", "pg-boss", "pdfkit"] },
-  plugins: [lucidePerIcon(), tailwindcss(), reactRouter()],
+  plugins: [lucidePerIcon(), conformZodMini(), tailwindcss(), reactRouter()],
 }));

@@ -1,37 +1,54 @@
-import { getConfig } from "~/config.server";
-import type { Connection } from "~/db.server";
-import { type Boss, startBoss, stopBoss } from "~/lib/boss.server";
-import { startDonationExpiry } from "~/lib/donation-expiry.server";
-import { startEmailWorker } from "~/lib/email-worker.server";
-import { logger } from "~/lib/logger.server";
-import { transportFromConfig } from "~/lib/mailer.server";
-import { deleteExpiredRateLimits } from "~/models/rate-limit.server";
+import type { Clock } from "~/platform/clock";
+import type { Config } from "~/platform/config.server";
+import type { Connection } from "~/platform/db.server";
+import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
+import { startDonationExpiry } from "~/domain/donations/expiry.server";
+import { createSandboxEventQueue, loopbackTransport, startSandboxDeliveryWorker } from "~/domain/payments/sandbox-delivery.server";
+import type { SandboxEventQueue } from "~/domain/payments/index.server";
+import { startEmailWorker } from "~/platform/mail/email-worker.server";
+import { logger } from "~/platform/logger.server";
+import { transportFromConfig } from "~/platform/mail/mailer.server";
+import { purgeSentEmails } from "~/platform/mail/outbox.server";
+import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
+
+export type BackgroundJobs = {
+  /** Where request handlers queue the sandbox provider's events (delivered by the worker here). */
+  sandboxEvents: SandboxEventQueue;
+  stop: () => Promise<void>;
+};
 
 /**
- * Background work that runs inside the server process (e-mail outbox, expiring pending gifts…)
- * on pg-boss. Each feature registers a starter here; the returned function stops them all.
+ * Background work that runs inside the server process (e-mail outbox, sandbox event delivery,
+ * expiring pending gifts…) on pg-boss. Each feature registers a starter here; `stop` stops them all.
  */
-export async function startBackgroundJobs(connection: Connection): Promise<() => Promise<void>> {
+export async function startBackgroundJobs(connection: Connection, { config, clock }: { config: Config; clock: Clock }): Promise<BackgroundJobs> {
   const stops: Array<() => Promise<void>> = [];
   const boss = await startBoss(connection);
   stops.push(() => stopBoss(boss));
 
-  stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(getConfig()) }));
+  stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(config) }));
   await startHousekeeping(boss);
-  await startDonationExpiry(boss);
+  await startDonationExpiry(boss, { clock });
+  const sandboxWorker = await startSandboxDeliveryWorker(boss, { transport: loopbackTransport(config.PORT), secret: config.APP_SECRET });
+  stops.push(sandboxWorker.stop);
+  const sandboxEvents = await createSandboxEventQueue(boss, { onQueued: sandboxWorker.wake });
 
-  return async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
+  return {
+    sandboxEvents,
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => {});
+    },
   };
 }
 
-/** Hourly clean-up of finished rate-limit windows. */
+/** Hourly clean-up of finished rate-limit windows and of delivered e-mails past their retention. */
 async function startHousekeeping(boss: Boss) {
   const queue = "housekeeping";
   await boss.createQueue(queue, { name: queue, policy: "short" });
   await boss.schedule(queue, "17 * * * *");
   await boss.work(queue, async () => {
     const removed = await deleteExpiredRateLimits();
-    logger.debug({ removed }, "expired rate limits removed");
+    const purged = await purgeSentEmails();
+    logger.debug({ removed, purged }, "expired rate limits and old sent e-mails removed");
   });
 }

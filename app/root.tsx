@@ -8,29 +8,24 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import appCss from "./app.css?url";
-import { ErrorScreen } from "~/components/layout/error-screen";
+import { ErrorScreen, NotFoundScreen } from "~/components/layout/error-screen";
 import { SiteShell } from "~/components/layout/site-shell";
-import { getOptionalUser } from "~/lib/auth.server";
-import { useNonce } from "~/lib/nonce";
-import { whenToastRequested } from "~/lib/toast";
-import { publicConfig } from "~/lib/public-config.server";
-import { readToast } from "~/lib/toast.server";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { useNonce } from "~/platform/ui/nonce";
+import { whenToastRequested } from "~/platform/ui/toast";
+import { publicConfig } from "~/platform/public-config.server";
+import { readToast } from "~/platform/http/toast.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), readToast(request)]);
-  return data({ user, toast, config: publicConfig() }, { headers });
+  return data({ user, toast, config: publicConfig(context.config) }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData() {
-  return useRouteLoaderData("root") as RootData | undefined;
-}
 
 // The stylesheet and the Latin font (all pt-BR text) go first, ahead of the scripts' preloads:
 // the first paint waits for the CSS, and a late font would shift the text when it swaps in.
@@ -88,15 +83,15 @@ export function ErrorBoundary() {
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <SiteShell>
-      <ErrorScreen
-        title={notFound ? "Oops! Page not found" : unavailable ? "Voltamos já" : "Algo deu errado"}
-        message={
-          notFound
-            ? "A página que você procura não existe ou mudou de endereço."
-            : "Não conseguimos carregar esta página agora. Nenhuma informação foi perdida — tente novamente em instantes."
-        }
-        retry={!notFound}
-      />
+      {notFound ? (
+        <NotFoundScreen />
+      ) : (
+        <ErrorScreen
+          title={unavailable ? "Voltamos já" : "Algo deu errado"}
+          message="Não conseguimos carregar esta página agora. Nenhuma informação foi perdida — tente novamente em instantes."
+          retry
+        />
+      )}
     </SiteShell>
   );
 }

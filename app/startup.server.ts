@@ -1,23 +1,29 @@
 import { sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
-import { getConfig } from "~/config.server";
-import { type Connection, migrateDatabase, openPglite, openPostgres, setConnection } from "~/db.server";
+import type { Clock } from "~/platform/clock";
+import { type Config, sandboxInProductionWarning } from "~/platform/config.server";
+import { applyMigrations, type Connection, openPglite, openPostgres, setConnection, withSchemaLock } from "~/platform/db.server";
 import { startBackgroundJobs } from "~/jobs.server";
-import { databaseHealth } from "~/lib/health.server";
-import { logger } from "~/lib/logger.server";
-import { acquireDataDirLock } from "~/lib/data-dir-lock.server";
+import { databaseHealth } from "~/platform/health.server";
+import { logger } from "~/platform/logger.server";
+import { acquireDataDirLock } from "~/platform/db/data-dir-lock.server";
 import { seedIfEmpty } from "~/seed/seed.server";
+import { getSetupStatus, setupMessage } from "~/domain/admin/setup-status.server";
+import { explainDatabaseFailure } from "~/platform/db/connection-errors.server";
+import { checkDatabaseIdentity, isOutboxPaused } from "~/platform/mail/outbox-pause.server";
+import { moveLegacyProofsAtStartup } from "~/domain/payouts/index.server";
 
 export class StartupError extends Error {
   override name = "StartupError";
 }
 
 /** Connects, migrates, seeds demo data when appropriate and starts the workers. */
-export async function startApplication() {
-  const config = getConfig();
+export async function startApplication({ config, clock }: { config: Config; clock: Clock }) {
   const log = logger;
   log.level = config.LOG_LEVEL;
+  const sandboxWarning = sandboxInProductionWarning(config);
+  if (sandboxWarning) log.warn(sandboxWarning);
 
   let connection: Connection;
   let releaseLock = () => {};
@@ -27,9 +33,7 @@ export async function startApplication() {
       await connection.db.execute(sql`select 1`);
     } catch (error) {
       await connection.close().catch(() => {});
-      throw new StartupError(
-        `Banco de dados inacessível em DATABASE_URL (${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
-      );
+      throw new StartupError(explainDatabaseFailure(config.DATABASE_URL, error));
     }
   } else {
     const dir = path.resolve(config.DATA_DIR, "pglite");
@@ -38,30 +42,68 @@ export async function startApplication() {
     connection = await openPglite({ dataDir: dir });
   }
   setConnection(connection);
-  await migrateDatabase(connection);
+  // Everything that creates schema (our migrations, the demo seed, pg-boss's schema, queues and
+  // schedules) under one advisory lock: instances starting together on an empty database take
+  // turns instead of racing on CREATE SCHEMA (issue 18).
+  const jobs = await withSchemaLock(
+    connection,
+    async (client) => {
+      try {
+        await applyMigrations(connection, client);
+      } catch (error) {
+        const e = error as { message?: string; code?: string; cause?: { message?: string; code?: string } };
+        const inner = e.cause ?? e;
+        throw new StartupError(
+          `Não foi possível aplicar as migrações do banco: ${inner.message ?? "erro desconhecido"}${inner.code ? ` (${inner.code})` : ""}. ` +
+            "O usuário de DATABASE_URL precisa ser o dono do banco (veja docs/operations.md, Backups e restauração).",
+        );
+      }
 
-  const seedDemo = config.SEED_DEMO ?? !config.isProduction;
-  if (seedDemo) {
-    const seeded = await seedIfEmpty();
-    if (seeded) log.info("Dados de demonstração criados");
-  }
+      // Files a SQL migration cannot move: proofs still base64 in the database go to file storage.
+      await moveLegacyProofsAtStartup();
 
+      // A restored copy pauses e-mail sending until an operator resumes it (docs/decisions/101).
+      const location = connection.kind === "pglite" ? path.resolve(config.DATA_DIR, "pglite") : undefined;
+      const identity = await checkDatabaseIdentity(location);
+      if (identity.status === "restored-copy") {
+        log.warn(
+          "ATENÇÃO: este banco é uma cópia restaurada (a identidade do banco mudou). O envio de e-mails foi PAUSADO para não reenviar " +
+            "mensagens que a produção já entregou. Confira a fila com `npm run outbox -- status` e retome com `npm run outbox -- resume`.",
+        );
+      } else if (await isOutboxPaused()) {
+        log.warn("O envio de e-mails está PAUSADO. Confira com `npm run outbox -- status` e retome com `npm run outbox -- resume`.");
+      }
+
+      const seedDemo = config.SEED_DEMO ?? !config.isProduction;
+      if (seedDemo) {
+        const seeded = await seedIfEmpty();
+        if (seeded) log.info("Dados de demonstração criados");
+      }
+
+      if (config.isProduction) {
+        const message = setupMessage(await getSetupStatus());
+        if (message) log.warn(message);
+      }
+      return startBackgroundJobs(connection, { config, clock });
+    },
+    () => log.info("Outra instância está preparando o banco de dados; aguardando a vez…"),
+  ).catch(async (error) => {
+    await connection.close().catch(() => {});
+    releaseLock();
+    throw error;
+  });
   if (connection.kind === "pg") databaseHealth.start();
-  const stopJobs = await startBackgroundJobs(connection);
 
   return {
     config,
     log,
     databaseKind: connection.kind === "pg" ? "PostgreSQL" : `PGlite em ${config.DATA_DIR}`,
+    sandboxEvents: jobs.sandboxEvents,
     async shutdown() {
       databaseHealth.stop();
-      await stopJobs();
+      await jobs.stop();
       await connection.close();
       releaseLock();
     },
   };
-}
-
-function redactUrl(url: string) {
-  return url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
 }

@@ -7,9 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAdminCommand } from "~/lib/admin-cli.server";
-import { listRecentAudit } from "~/models/admin-audit.server";
-import { isAdmin } from "~/models/user.server";
+import { runAdminCommand } from "~/domain/admin/admin-cli.server";
+import { listRecentAudit } from "~/domain/admin/audit.server";
+import { isAdmin } from "~/domain/accounts/users.server";
 
 function capture() {
   const out: string[] = [];

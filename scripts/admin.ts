@@ -1,5 +1,5 @@
-// npm run admin -- grant EMAIL | revoke EMAIL | list  (see app/lib/admin-cli.server.ts)
-import { ADMIN_CLI_USAGE, runAdminCommand } from "~/lib/admin-cli.server";
+// npm run admin -- grant EMAIL | revoke EMAIL | list  (see app/domain/admin/admin-cli.server.ts)
+import { ADMIN_CLI_USAGE, runAdminCommand } from "~/domain/admin/admin-cli.server";
 import { withScriptDatabase } from "./script-db";
 
 const args = process.argv.slice(2);

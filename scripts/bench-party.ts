@@ -9,8 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { migrateDatabase, openPostgres } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { migrateDatabase, openPostgres } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { benchDatabase, freePort, runBenchmark, startBuiltServer, stopServer, withClient } from "./bench-support";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -70,7 +70,7 @@ async function startServer(port: number) {
   server = await startBuiltServer({
     port,
     buildDir,
-    env: { DATABASE_URL: benchUrl, APP_SECRET: randomBytes(32).toString("hex"), PAYMENTS_SANDBOX: "on", SEED_DEMO: "off", LOG_LEVEL: "warn" },
+    env: { DATABASE_URL: benchUrl, APP_SECRET: randomBytes(32).toString("hex"), PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", SEED_DEMO: "off", LOG_LEVEL: "warn" },
   });
 }
 

@@ -60,7 +60,8 @@ export async function startBuiltServer(options: { port: number; buildDir: string
   }
   const child = spawn(process.execPath, ["server/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env },
+    // One process, as the published figures were measured, unless WEB_CONCURRENCY says otherwise.
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", ...options.env },
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -9,9 +9,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { migrateDatabase, openPostgres } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
+import { migrateDatabase, openPostgres } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
 import { benchDatabase, freePort, runBenchmark, startBuiltServer, stopServer, withClient } from "./bench-support";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
@@ -79,7 +79,7 @@ async function startServer(port: number) {
   server = await startBuiltServer({
     port,
     buildDir,
-    env: { DATABASE_URL: benchUrl, APP_SECRET: appSecret, PAYMENTS_SANDBOX: "on", STRIPE_SECRET_KEY: "", SEED_DEMO: "off", LOG_LEVEL: "warn" },
+    env: { DATABASE_URL: benchUrl, APP_SECRET: appSecret, PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", STRIPE_SECRET_KEY: "", SEED_DEMO: "off", LOG_LEVEL: "warn" },
   });
 }
 

@@ -14,8 +14,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrateDatabase, openPostgres } from "~/db.server";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
+import { migrateDatabase, openPostgres } from "~/platform/db.server";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
 import { startBuiltServer, withClient, withDatabase } from "./bench-support";
 import { publicPagesJs } from "./client-js";
 
@@ -62,7 +62,7 @@ async function server(databaseUrl: string, extra: Record<string, string> = {}) {
   const child = await startBuiltServer({
     port,
     buildDir: BUILD_DIR,
-    env: { DATABASE_URL: databaseUrl, APP_SECRET, PAYMENTS_SANDBOX: "on", SEED_DEMO: "off", LOG_LEVEL: "warn", SMTP_URL: "", ...extra },
+    env: { DATABASE_URL: databaseUrl, APP_SECRET, PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", SEED_DEMO: "off", LOG_LEVEL: "warn", SMTP_URL: "", ...extra },
   });
   children.add(child);
   return { url: `http://127.0.0.1:${port}`, child };

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { getConfig } from "~/config.server";
-import { migrateDatabase, openPglite, openPostgres, setConnection } from "~/db.server";
-import { acquireDataDirLock, readLockOwner } from "~/lib/data-dir-lock.server";
+import { getConfig } from "~/platform/config.server";
+import { migrateDatabase, openPglite, openPostgres, setConnection } from "~/platform/db.server";
+import { acquireDataDirLock, readLockOwner } from "~/platform/db/data-dir-lock.server";
 
 /** Opens the configured database for a command-line script, migrated, and closes it after. */
 export async function withScriptDatabase(work: () => Promise<void>) {

@@ -1,19 +1,32 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
+import { randomBytes } from "node:crypto";
 import express from "express";
-import { pinoHttp } from "pino-http";
+import type http from "node:http";
 import type { ServerBuild } from "react-router";
-import type { Config } from "~/config.server";
+import { type Config, getConfig } from "~/platform/config.server";
+import { systemClock } from "~/platform/clock";
+import { outboxMailer } from "~/platform/mail/outbox.server";
+import { createPayments } from "~/domain/payments/index.server";
+import type { AppDeps } from "~/deps.server";
 import type { Logger } from "pino";
 import { startApplication } from "~/startup.server";
-import { databaseHealth } from "~/lib/health.server";
-import { renderUnavailablePage } from "~/lib/unavailable.server";
-import { resolveClientIp } from "~/lib/client-ip.server";
+import { databaseHealth } from "~/platform/health.server";
+import { renderUnavailablePage } from "~/platform/http/unavailable.server";
+import { resolveClientIp } from "~/platform/http/client-ip.server";
+import { requestObservability } from "~/platform/http/request-observability.server";
+import { metricsEndpoint } from "~/platform/metrics.server";
+import { healthzEndpoint, readyzEndpoint } from "~/platform/readiness.server";
+import { limitRequestBodies } from "~/platform/http/body-limit.server";
+import { bodyLimitFor } from "~/request-limits.server";
+import { isStopping, stopHttpServer } from "~/platform/http/http-server.server";
+import { ALLOWED_METHODS } from "~/platform/http/limits.server";
+import { liveStreams } from "~/platform/http/live-streams.server";
+import { createRequestHandler } from "~/platform/http/react-router-handler.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
 
 declare module "react-router" {
-  interface AppLoadContext {
+  /** Per request: these three; per app: its dependencies (app/deps.server.ts). */
+  interface AppLoadContext extends AppDeps {
     nonce: string;
     requestId: string;
     /** The client's address (X-Forwarded-For only when TRUST_PROXY is on). */
@@ -23,34 +36,66 @@ declare module "react-router" {
 
 type Options = { getBuild?: () => Promise<ServerBuild> };
 
-export async function createApp({ getBuild }: Options = {}) {
-  const started = await startApplication();
-  const { config, log } = started;
-  const app = createRequestPipeline({ config, log, getBuild });
-  return { app, config, log, databaseKind: started.databaseKind, shutdown: started.shutdown };
+/**
+ * Starts the application and its request pipeline. `deps` replaces any of the dependencies the
+ * loaders and actions receive (a test's fake provider, clock or mailer); the rest come from the
+ * environment's configuration.
+ */
+export async function createApp({ getBuild, deps: overrides = {} }: Options & { deps?: Partial<AppDeps> } = {}) {
+  const config = overrides.config ?? getConfig();
+  const clock = overrides.clock ?? systemClock;
+  const started = await startApplication({ config, clock });
+  const { log } = started;
+  const deps: AppDeps = {
+    config,
+    clock,
+    mailer: overrides.mailer ?? outboxMailer,
+    payments: overrides.payments ?? createPayments(config, started.sandboxEvents),
+  };
+  const app = createRequestPipeline({ deps, log, getBuild });
+  return {
+    app,
+    config,
+    log,
+    databaseKind: started.databaseKind,
+    shutdown: started.shutdown,
+    /** SIGTERM: drain the HTTP server (decision 100), then the workers (outbox included) and the pool. */
+    async stop(server: http.Server) {
+      const result = await stopHttpServer(server, {
+        graceMs: config.SHUTDOWN_GRACE_SECONDS * 1_000,
+        log,
+        closeStreams: () => liveStreams.closeAll(),
+      });
+      await started.shutdown();
+      log.info(result, "Encerrado");
+    },
+  };
 }
+
+export { createHttpServer } from "~/platform/http/http-server.server";
 
 /**
  * Everything a request goes through, on whatever database is connected. Kept apart from startup
  * so the security suite runs the very same pipeline on a test database.
  */
-export function createRequestPipeline({ config, log, getBuild }: Options & { config: Config; log: Logger }) {
+export function createRequestPipeline({
+  deps,
+  log,
+  getBuild,
+  stopping = isStopping,
+}: Options & { deps: AppDeps; log: Logger; /** Whether this process has begun to stop (tests pass their own). */ stopping?: () => boolean }) {
+  const config: Config = deps.config;
   const app = express.Router();
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // The build React Router serves, once loaded: request metrics label by its route ids.
+  let loadedBuild: ServerBuild | undefined;
+  app.use(requestObservability({ log, currentBuild: () => loadedBuild }));
+  // TRACE, CONNECT, WebDAV verbs…: no route answers them; say so plainly (never a stack trace).
+  const allowed = new Set<string>(ALLOWED_METHODS);
+  app.use((req, res, next) => {
+    if (allowed.has(req.method)) return next();
+    res.status(405).setHeader("Allow", ALLOWED_METHODS.join(", "));
+    res.type("text/plain; charset=utf-8").send("Método não permitido.");
+  });
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -65,10 +110,10 @@ export function createRequestPipeline({ config, log, getBuild }: Options & { con
     res.status(400).type("text/plain; charset=utf-8").send("Endereço inválido.");
   });
 
-  app.get("/healthz", async (_req, res) => {
-    const up = await databaseHealth.check();
-    res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
-  });
+  // Probes and metrics answer even while the database is down (docs/operations.md).
+  app.get("/healthz", healthzEndpoint);
+  app.get("/readyz", readyzEndpoint(stopping));
+  app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
 
   // While the database is known to be down, answer at once instead of queueing requests.
   app.use((req, res, next) => {
@@ -77,6 +122,10 @@ export function createRequestPipeline({ config, log, getBuild }: Options & { con
     if (req.accepts("html")) res.type("html").send(renderUnavailablePage());
     else res.json({ error: "Serviço temporariamente indisponível. Tente novamente em instantes." });
   });
+
+  // Bodies are read here under each route's cap (limits.server.ts), after the origin check has
+  // refused cross-site posts unread.
+  app.use(limitRequestBodies({ log, limitFor: bodyLimitFor }));
 
   // React Router refuses an action whose Origin differs from the URL it rebuilds from Host and the
   // socket's scheme, which behind a TLS-terminating proxy is http://… (or another host:port), so
@@ -87,6 +136,7 @@ export function createRequestPipeline({ config, log, getBuild }: Options & { con
   const withOrigins = new WeakMap<ServerBuild, ServerBuild>();
   const build = async () => {
     const loaded = await loadBuild();
+    loadedBuild = loaded;
     let wrapped = withOrigins.get(loaded);
     if (!wrapped) withOrigins.set(loaded, (wrapped = { ...loaded, allowedActionOrigins }));
     return wrapped;
@@ -97,6 +147,7 @@ export function createRequestPipeline({ config, log, getBuild }: Options & { con
       build,
       mode: config.isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
+        ...deps,
         nonce: res.locals.nonce as string,
         requestId: String(req.id),
         clientIp: resolveClientIp({

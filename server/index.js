@@ -1,8 +1,11 @@
-// Process entry: `npm start` (built app) and `npm run dev` (Vite middleware, hot reload).
+// Process entry: `npm start` (built app) and `npm run dev` (Vite middleware, hot reload). On
+// PostgreSQL this process becomes the primary of WEB_CONCURRENCY workers (server/primary.js).
 import compression from "compression";
 import express from "express";
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { runPrimary, workerCount } from "./primary.js";
 
 const DEVELOPMENT = process.argv.includes("--dev");
 
@@ -41,12 +44,17 @@ async function main() {
   }
   server.use(started.app);
 
-  const port = started.config.PORT;
-  const httpServer = server.listen(port, () => {
-    started.log.info(`Festa Solidária em ${started.config.PUBLIC_URL} (porta ${port}, banco ${started.databaseKind})`);
+  const { PORT: port, HOST: host } = started.config;
+  const httpServer = mod.createHttpServer(server, { requestTimeoutSeconds: started.config.REQUEST_TIMEOUT_SECONDS });
+  httpServer.listen(port, host, () => {
+    const where = host ? `${host}:${port}` : `porta ${port}`;
+    const line = `Festa Solidária em ${started.config.PUBLIC_URL} (${where}, banco ${started.databaseKind})`;
+    // In a cluster the primary prints it once, when every worker listens.
+    if (cluster.isWorker) process.send?.({ type: "festa:started", line });
+    else started.log.info(line);
   });
   httpServer.on("error", (error) => {
-    console.error(`\nNão foi possível abrir a porta ${port}: ${error.message}\n`);
+    console.error(`\nNão foi possível abrir ${host ? `${host}:` : "a porta "}${port}: ${error.message}\n`);
     process.exit(1);
   });
 
@@ -54,13 +62,24 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    httpServer.close();
-    httpServer.closeAllConnections?.();
-    await started.shutdown().catch(() => {});
-    process.exit(0);
+    try {
+      await started.stop(httpServer);
+      process.exit(0);
+    } catch (error) {
+      started.log.error({ err: error }, "Falha ao encerrar");
+      process.exit(1);
+    }
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
 
-main();
+let count = 1;
+try {
+  count = cluster.isPrimary && !DEVELOPMENT ? workerCount(process.env) : 1;
+} catch (error) {
+  console.error(`\nNão foi possível iniciar o servidor.\n${error.message}\n`);
+  process.exit(1);
+}
+if (count > 1) runPrimary(count);
+else main();

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import type { Config } from "~/config.server";
+import type { Config } from "~/platform/config.server";
 
 /** CSP with a per-request nonce for React Router's inline scripts, plus the usual hardening. */
 export function securityHeaders(config: Config): RequestHandler {

@@ -13,8 +13,10 @@ import { NOT_PUBLIC } from "../scripts/client-js";
  * Used with `onlyExplicitManualChunks`, so a package's index cannot drag all it lists along.
  */
 const SHARED = [
-  /\/app\/components\/(ui\/button|ui\/card|ui\/progress|sponsor-banner)\.tsx$/,
-  /\/app\/lib\/(money|dates|meta|seo|toast|fee|utils)\.ts$/,
+  /\/app\/components\/(ui\/button|ui\/card|ui\/progress|ui\/badge|content\/sponsor-banner|causes\/institution)\.tsx$/,
+  /\/app\/domain\/organizations\/(institution|cnpj)\.ts$/,
+  /\/app\/platform\/(money|dates|ui\/meta|ui\/seo|ui\/toast|ui\/cn)\.ts$/,
+  /\/app\/domain\/donations\/fee\.ts$/,
   /\/node_modules\/(class-variance-authority|clsx)\//,
   // What every page, icon and lazy import needs: the font's URL, lucide's base component, Vite's
   // preload helper.
@@ -30,10 +32,17 @@ const PRIVATE_PAGE_FILES = new Set([...NOT_PUBLIC].map((page) => page.replaceAll
 const isPrivatePage = (id: string) => PRIVATE_PAGE_FILES.has(id.replace(/^.*\/app\/routes\/|\.tsx?$/g, ""));
 const ICON = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
 
+/**
+ * The small field kit every page with a form runs (docs/decisions/111-forms.md): one file instead
+ * of three — each separate file costs a request and compresses worse on its own.
+ */
+const FORM_KIT = /\/app\/components\/(ui\/use-schema-form|ui\/field|abuse\/challenge-field)\.tsx?$/;
+
 export function clientChunk(id: string, { getModuleInfo }: ManualChunkMeta) {
   // Rollup's helper for CommonJS modules: React is the only CommonJS package in the browser.
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id) || id.includes("commonjsHelpers")) return "react";
   if (SHARED.some((pattern) => pattern.test(id))) return "shell";
+  if (FORM_KIT.test(id)) return "form-kit";
   const ours = id.includes("/app/") && !id.includes("/node_modules/");
   if (!ours && !ICON.test(id)) return undefined;
   const pages = [...pagesUsing(id, getModuleInfo)];

@@ -1,7 +1,8 @@
-import { getConfig } from "~/config.server";
-import { formatDateTime } from "~/lib/dates";
+import { getConfig } from "~/platform/config.server";
+import { formatDateTime } from "~/platform/dates";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
-import { renderEmail } from "./render.server";
+import { renderEmail } from "~/platform/mail/render.server";
+import { truncateText } from "~/platform/text";
 
 export type ContactMessageEmail = { name: string; email: string; phone: string; message: string | null; receivedAt: Date };
 
@@ -9,7 +10,7 @@ export type ContactMessageEmail = { name: string; email: string; phone: string; 
 export function contactMessageEmail(input: ContactMessageEmail) {
   const { PUBLIC_URL } = getConfig();
   const adminUrl = `${PUBLIC_URL}/admin?aba=mensagens`;
-  const subject = `Nova mensagem de contato: ${input.name}`.slice(0, 150);
+  const subject = truncateText(`Nova mensagem de contato: ${input.name}`, 150);
   const message = input.message?.trim() || "(sem mensagem)";
   const element = (
     <EmailLayout

@@ -1,9 +1,10 @@
-import { getConfig } from "~/config.server";
-import { formatDateTime } from "~/lib/dates";
-import { giftShareSentence } from "~/lib/fee";
-import { formatCents, splitFee } from "~/lib/money";
+import { getConfig } from "~/platform/config.server";
+import { formatDateTime } from "~/platform/dates";
+import { giftShareSentence } from "~/domain/donations/fee";
+import { formatCents, splitFee } from "~/platform/money";
+import { formatCnpj } from "~/domain/organizations/cnpj";
 import { EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type DonationReceiptProps = {
   donorName: string | null;
@@ -13,6 +14,9 @@ export type DonationReceiptProps = {
   partyName: string | null;
   causeName: string | null;
   organizationName: string | null;
+  /** 14 digits; shown formatted next to the institution. */
+  organizationCnpj?: string | null;
+  organizationVerified?: boolean;
   feePercent: number;
 };
 
@@ -32,7 +36,8 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
     ["Valor doado", amount],
     ...(props.partyName ? ([["Festa", props.partyName]] as Array<[string, string]>) : []),
     ...(props.causeName ? ([["Causa", props.causeName]] as Array<[string, string]>) : []),
-    ...(props.organizationName ? ([["Instituição", props.organizationName]] as Array<[string, string]>) : []),
+    ...(props.organizationName ? ([["Instituição", `${props.organizationName}${props.organizationVerified ? " (verificada)" : ""}`]] as Array<[string, string]>) : []),
+    ...(props.organizationName && props.organizationCnpj ? ([["CNPJ da instituição", formatCnpj(props.organizationCnpj)]] as Array<[string, string]>) : []),
     ["Data do pagamento", `${when} (horário de Brasília)`],
     [`Taxa da plataforma (${props.feePercent.toLocaleString("pt-BR")}%)`, formatCents(feeCents)],
     ["Valor que chega à causa", formatCents(netCents)],

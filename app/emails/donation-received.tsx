@@ -1,7 +1,8 @@
-import { getConfig } from "~/config.server";
-import { formatCents } from "~/lib/money";
+import { getConfig } from "~/platform/config.server";
+import { formatCents } from "~/platform/money";
 import { EmailButton, EmailHeading, EmailLayout, EmailText, StandardFooter } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
+import { hasEmoji } from "~/platform/text";
 
 export type DonationReceivedProps = {
   creatorName: string;
@@ -15,7 +16,8 @@ export type DonationReceivedProps = {
 export function donationReceivedEmail(props: DonationReceivedProps) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const amount = formatCents(props.amountCents);
-  const subject = `Nova doação de ${amount} para ${props.partyName} 🎉`;
+  // A party named "Festa da Joana 🎉" must not become "…da Joana 🎉 🎉".
+  const subject = `Nova doação de ${amount} para ${props.partyName}${hasEmoji(props.partyName) ? "" : " 🎉"}`;
   const hello = `Olá, ${firstName(props.creatorName)}!`;
   const element = (
     <EmailLayout preview={`${props.donorLabel} doou ${amount} para a sua festa.`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>

@@ -1,7 +1,7 @@
-import { getConfig } from "~/config.server";
-import { formatDateTime } from "~/lib/dates";
+import { getConfig } from "~/platform/config.server";
+import { formatDateTime } from "~/platform/dates";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** Sent after a password reset, so an owner who did not ask for it notices at once. */
 export function passwordChangedEmail({ name, changedAt }: { name: string; changedAt: Date }) {

@@ -1,6 +1,6 @@
-import { getConfig } from "~/config.server";
+import { getConfig } from "~/platform/config.server";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** Sent by the Recuperar tab: a single-use link to /redefinir-senha, valid for one hour. */
 export function passwordResetEmail({ name, url }: { name: string; url: string }) {

@@ -1,8 +1,8 @@
-import { getConfig } from "~/config.server";
-import { formatCalendarDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
+import { getConfig } from "~/platform/config.server";
+import { formatCalendarDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type PayoutProofEmail = {
   recipient: "creator" | "organization";

@@ -1,10 +1,10 @@
-import { getConfig } from "~/config.server";
-import { formatDate } from "~/lib/dates";
-import { monthlyShareSentence } from "~/lib/fee";
-import { formatCents } from "~/lib/money";
-import type { Plan } from "~/lib/plans";
+import { getConfig } from "~/platform/config.server";
+import { formatDate } from "~/platform/dates";
+import { monthlyShareSentence } from "~/domain/donations/fee";
+import { formatCents } from "~/platform/money";
+import type { Plan } from "~/domain/subscriptions/plans";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type SubscriptionConfirmationProps = {
   name: string;

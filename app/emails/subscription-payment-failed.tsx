@@ -1,8 +1,8 @@
-import { getConfig } from "~/config.server";
-import { formatCents } from "~/lib/money";
-import type { Plan } from "~/lib/plans";
+import { getConfig } from "~/platform/config.server";
+import { formatCents } from "~/platform/money";
+import type { Plan } from "~/domain/subscriptions/plans";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
-import { firstName, renderEmail } from "./render.server";
+import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** A monthly charge failed: the subscriber should update the payment method in the portal. */
 export function subscriptionPaymentFailedEmail({ name, plan, amountCents }: { name: string; plan: Plan; amountCents: number }) {

@@ -9,9 +9,9 @@ useTestDatabase();
 import { type AdminFixture, adminFixture, adminGet, adminPost, countAudit, outcome, routeArgs, snapshotDatabase, tinyPng } from "@tests/admin";
 import { createTestUser, type TestUser } from "@tests/auth";
 import { describe, expect, it } from "vitest";
-import { ADMIN_INTENTS, type AdminIntent } from "~/lib/admin/panel.server";
-import { ADMIN_TAB_IDS } from "~/lib/admin/tabs";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { ADMIN_INTENTS, type AdminIntent } from "~/domain/admin/panel.server";
+import { ADMIN_TAB_IDS } from "~/domain/admin/tabs";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
@@ -36,9 +36,10 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     causeId: fx.cause.id,
   }),
   toggleParty: (fx) => ({ id: fx.liveParty.id, active: "false" }),
-  createOrganization: (fx) => ({ name: "Instituto Prato Cheio", slug: "prato-cheio", causeId: fx.cause.id, city: "Contagem", state: "MG", description: "Cozinha comunitária", email: "contato@pratocheio.org.br" }),
-  updateOrganization: (fx) => ({ id: fx.org.id, name: "AADORA BH", slug: "aadora", causeId: fx.cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio a famílias", isMain: "on" }),
+  createOrganization: (fx) => ({ name: "Instituto Prato Cheio", legalName: "Instituto Prato Cheio", cnpj: "21.593.847/0001-05", slug: "prato-cheio", causeId: fx.cause.id, city: "Contagem", state: "MG", description: "Cozinha comunitária", email: "contato@pratocheio.org.br" }),
+  updateOrganization: (fx) => ({ id: fx.org.id, name: "AADORA BH", legalName: "Associação AADORA", cnpj: "10485736000150", pixKeyType: "email", pixKey: "pix@aadora.org.br", slug: "aadora", causeId: fx.cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio a famílias", isMain: "on" }),
   toggleOrganization: (fx) => ({ id: fx.org.id, active: "false" }),
+  verifyOrganization: (fx) => ({ id: fx.org.id, decision: "verificar", note: "Cartão CNPJ conferido" }),
   markMessageAnswered: (fx) => ({ id: fx.message.id, answered: "true" }),
   markPayoutTransferred: (fx) => ({ partyId: fx.endedParty.id, proofUrl: "https://banco.example/comprovante/1", proofFile: tinyPng() }),
   grantAdmin: (fx) => ({ email: fx.plainUser.user.email }),

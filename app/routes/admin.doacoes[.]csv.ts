@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.doacoes[.]csv";
-import { parseDonationFilter } from "~/lib/admin/donations.server";
-import { requireAdmin } from "~/lib/auth.server";
-import { centsForCsv, csvLine } from "~/lib/csv";
-import { formatDateTime, todayInSaoPaulo } from "~/lib/dates";
-import { iterateDonations } from "~/models/admin-donations.server";
+import { parseDonationFilter } from "~/domain/admin/donations.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+import { centsForCsv, csvLine } from "~/platform/csv";
+import { formatDateTime, todayInSaoPaulo } from "~/platform/dates";
+import { iterateDonations } from "~/domain/donations/donations-admin.server";
 
 const HEADER = ["Recibo", "Data e hora", "Doador", "E-mail", "Mensagem", "Festa", "Valor (R$)", "Status"];
 

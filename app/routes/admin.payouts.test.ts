@@ -1,3 +1,4 @@
+import { type TestDepsOverrides, testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -5,17 +6,18 @@ import { adminFixture, adminGet, adminPost, outcome, routeArgs, tinyPng } from "
 import { createTestUser } from "@tests/auth";
 import { insertPaidGift, insertParty } from "@tests/parties";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/platform/config.server";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { getStorage, readAll } from "~/platform/storage/index.server";
 import { action, loader } from "./admin";
 import { loader as proofLoader } from "./repasses.$id.comprovante";
 
 type PayoutRow = { partyId: string; grossCents: number; feeCents: number; netCents: number; settlementDate: string; transferDeadline: string; overdue: boolean; status: string | null; payoutId: string | null };
 
-async function payouts(cookie: string, query = "") {
-  const result = (await loader(routeArgs(adminGet(`/admin?aba=repasses${query}`, cookie)))) as { data: { rows: PayoutRow[]; feePercent: number } };
+async function payouts(cookie: string, query = "", deps?: TestDepsOverrides) {
+  const result = (await loader(routeArgs(adminGet(`/admin?aba=repasses${query}`, cookie), deps))) as { data: { rows: PayoutRow[]; feePercent: number } };
   return result.data;
 }
 
@@ -23,11 +25,6 @@ async function post(cookie: string, fields: Record<string, string | Blob>) {
   const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
   return { ...r, body: r.body as { ok: boolean; message?: string; errors?: Record<string, string> } };
 }
-
-afterEach(() => {
-  delete process.env.PLATFORM_FEE_PERCENT;
-  resetConfigForTests();
-});
 
 describe("Repasses", () => {
   it("lists ended parties with gross, fee and net in centavos, settlement +33 days and +3 business days", async () => {
@@ -49,11 +46,10 @@ describe("Repasses", () => {
   });
 
   it("takes the fee from PLATFORM_FEE_PERCENT", async () => {
-    process.env.PLATFORM_FEE_PERCENT = "7.5";
-    resetConfigForTests();
+    const config = parseConfig({ ...process.env, PLATFORM_FEE_PERCENT: "7.5" });
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
-    const row = (await payouts(cookie)).rows.find((r) => r.partyId === fx.endedParty.id)!;
+    const row = (await payouts(cookie, "", { config })).rows.find((r) => r.partyId === fx.endedParty.id)!;
     expect(row).toMatchObject({ grossCents: 10_001, feeCents: 750, netCents: 9_251 });
   });
 
@@ -74,7 +70,9 @@ describe("Repasses", () => {
 
     const [payout] = await db.select().from(schema.payouts);
     expect(payout).toMatchObject({ partyId: fx.endedParty.id, status: "transferido", grossCents: 10_001, feeCents: 1_000, netCents: 9_001, transferredBy: user.id, proofFileName: "Comprovante-Itau.png" });
-    expect(Buffer.from(payout!.proofFile!, "base64")[0]).toBe(0x89);
+    // The file is in file storage, not in the database.
+    expect(payout!.proofFile).toBeNull();
+    expect((await readAll((await getStorage().get(payout!.proofKey!))!))[0]).toBe(0x89);
 
     const [owner] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, fx.owner.id));
     const mails = await db.select().from(schema.emailOutbox);
@@ -83,13 +81,13 @@ describe("Repasses", () => {
     expect(mails[0]!.text).toContain("R$ 90,01");
 
     // The signed link opens the file for anyone holding it; without the token it does not exist.
-    const withToken = (await proofLoader({ request: adminGet(link.replace("http://localhost:3000", "")), params: { id: payout!.id }, context: {} } as never)) as Response;
+    const withToken = (await proofLoader({ request: adminGet(link.replace("http://localhost:3000", "")), params: { id: payout!.id }, context: testContext() } as never)) as Response;
     expect(withToken.status).toBe(200);
     expect(withToken.headers.get("Content-Type")).toBe("image/png");
     const stranger = await createTestUser();
-    const noToken = (await proofLoader({ request: adminGet(`/repasses/${payout!.id}/comprovante`, stranger.cookie), params: { id: payout!.id }, context: {} } as never)) as Response;
+    const noToken = (await proofLoader({ request: adminGet(`/repasses/${payout!.id}/comprovante`, stranger.cookie), params: { id: payout!.id }, context: testContext() } as never)) as Response;
     expect(noToken.status).toBe(404);
-    const asAdmin = (await proofLoader({ request: adminGet(`/repasses/${payout!.id}/comprovante`, cookie), params: { id: payout!.id }, context: {} } as never)) as Response;
+    const asAdmin = (await proofLoader({ request: adminGet(`/repasses/${payout!.id}/comprovante`, cookie), params: { id: payout!.id }, context: testContext() } as never)) as Response;
     expect(asAdmin.status).toBe(200);
 
     const again = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofUrl: "https://banco.example/2" });
@@ -100,7 +98,7 @@ describe("Repasses", () => {
     expect((await payouts(cookie, "&situacao=transferidos")).rows.map((r) => r.partyId)).toEqual([fx.endedParty.id]);
   });
 
-  it("refuses a party that has not ended, a missing proof, a wrong file type and a file over 5 MB", async () => {
+  it("refuses a party that has not ended, a missing proof, a wrong file type and a file over 10 MB", async () => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
     const live = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.liveParty.id, proofUrl: "https://banco.example/1" });
@@ -110,11 +108,11 @@ describe("Repasses", () => {
     const fake = new File(["<script>alert(1)</script>"], "comprovante.pdf", { type: "application/pdf" });
     const wrongType = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: fake });
     expect(wrongType.body.errors?.proofFile).toBe("Envie o comprovante em PDF, PNG ou JPG.");
-    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set([0x25, 0x50, 0x44, 0x46, 0x2d]);
     const tooBig = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([big], "grande.pdf") });
-    expect(tooBig.body.errors?.proofFile).toBe("O arquivo deve ter no máximo 5 MB.");
-    const huge = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([new Uint8Array(7 * 1024 * 1024)], "enorme.pdf") });
+    expect(tooBig.body.errors?.proofFile).toMatch(/^O arquivo tem mais de 10 MB/);
+    const huge = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([new Uint8Array(12 * 1024 * 1024)], "enorme.pdf") });
     expect(huge.status).toBe(413);
     expect(await db.select().from(schema.payouts)).toHaveLength(0);
     expect(await db.select().from(schema.emailOutbox)).toHaveLength(0);

@@ -3,19 +3,24 @@ useTestDatabase();
 
 import { adminFixture, adminGet, adminPost, outcome, routeArgs } from "@tests/admin";
 import { createTestUser } from "@tests/auth";
+import { fieldErrors } from "@tests/forms";
 import { insertPaidGift, insertParty } from "@tests/parties";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { listActiveCauses } from "~/models/causes.server";
+import { db, schema } from "~/platform/db.server";
+import type { FormResult } from "~/platform/forms/submission";
+import { listActiveCauses } from "~/domain/organizations/causes.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
-type Body = { intent: string; ok: boolean; errors?: Record<string, string>; message?: string; confirm?: { prompt: string } };
+type Body = { intent: string; ok: boolean; result?: FormResult; errors?: Record<string, string>; message?: string; confirm?: { prompt: string } };
 
 async function post(cookie: string, fields: Record<string, string | string[]>) {
   const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
-  return { ...r, body: r.body as Body };
+  const body = r.body as Body;
+  // A refused form answers Conform's reply; its first message per field is read from there.
+  return { ...r, body: body?.result ? { ...body, errors: fieldErrors(body.result) } : body };
 }
 
 async function tab<T>(cookie: string, query: string): Promise<T> {
@@ -35,11 +40,23 @@ describe("Dashboard", () => {
       { ...sub, status: "canceled", providerSubscriptionId: "sub_2" },
     ]);
     const data = await tab<{ stats: Record<string, number>; parties: Array<{ id: string; progress: number }>; latest: unknown[] }>(cookie, "aba=dashboard");
-    expect(data.stats).toMatchObject({ totalRaisedCents: 12_345 + 10_001 + 200_000, paidDonations: 3, partiesCreated: 2, activeSubscribers: 1 });
+    // "Campanhas ativas" counts what the list shows: the live party, not the ended one.
+    expect(data.stats).toMatchObject({ totalRaisedCents: 12_345 + 10_001 + 200_000, paidDonations: 3, activeParties: 1, activeSubscribers: 1 });
     // Only the live party is listed; the ended one is a payout now.
     expect(data.parties.map((p) => p.id)).toEqual([fx.liveParty.id]);
+    expect(data.stats.activeParties).toBe(data.parties.length);
     expect(data.parties[0]!.progress).toBe(100);
     expect(data.latest).toHaveLength(3);
+  });
+
+  it("on the demo data, 'Campanhas ativas' equals the listed parties (inactive and ended ones left out of both)", async () => {
+    await seedDemoData(); // the demo parties belong to the demo users
+    const { cookie } = await createTestUser({ admin: true });
+    const all = await db.select({ id: schema.parties.id }).from(schema.parties);
+    const data = await tab<{ stats: Record<string, number>; parties: unknown[] }>(cookie, "aba=dashboard");
+    expect(data.parties.length).toBeGreaterThan(0);
+    expect(data.parties.length).toBeLessThan(all.length);
+    expect(data.stats.activeParties).toBe(data.parties.length);
   });
 
   it("updates the families-helped figure and rejects non-numbers", async () => {
@@ -122,7 +139,9 @@ describe("Festas", () => {
     const fx = await adminFixture();
     const { cookie, user } = await createTestUser({ admin: true });
     const bad = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "X", eventDate: "2026-02-30", goal: "-5", causeId: fx.cause.id });
-    expect(bad.body.errors).toMatchObject({ eventDate: "Informe uma data válida.", goal: expect.stringMatching(/meta em reais/) });
+    expect(bad.body.errors).toMatchObject({ eventDate: "Informe uma data válida.", goal: "A meta não pode ser negativa." });
+    const tiny = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "Festa da Ana", eventDate: "2030-01-15", goal: "0,01", causeId: fx.cause.id });
+    expect(tiny.body.errors).toMatchObject({ goal: "A meta precisa ser de pelo menos R$ 50,00." });
     const ok = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "Festa da Ana", eventDate: "2030-01-15", goal: "1.500,50", message: "", causeId: fx.unusedCause.id });
     expect(ok.status).toBe(200);
     const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, fx.liveParty.id));
@@ -183,5 +202,19 @@ describe("CSV export", () => {
     expect(text).toContain(";50,00;paga");
     expect(text).not.toContain("Pendente");
     expect(text).not.toContain("Doação Anônima"); // the anonymous gift belongs to the other party
+  });
+});
+
+describe("Anúncios", () => {
+  it("refuses a link that leaves the site once a browser reads it (security review finding 8)", async () => {
+    const { cookie } = await createTestUser({ admin: true });
+    const fields = { intent: "createAd", title: "Bolo", description: "Bolos", ctaText: "Ver", sponsor: "Doceria", placements: "home", sortOrder: "0" };
+    for (const ctaUrl of ["/\\evil.example", "/\\/evil.example", "/.//evil.example"]) {
+      const { body } = await post(cookie, { ...fields, ctaUrl });
+      expect(body.ok, ctaUrl).toBe(false);
+      expect(body.errors?.ctaUrl).toBe("Informe um endereço http(s) ou um caminho do site que comece com /.");
+    }
+    expect(await db.select().from(schema.sponsorAds)).toHaveLength(0);
+    expect((await post(cookie, { ...fields, ctaUrl: "/doar" })).body.ok).toBe(true);
   });
 });

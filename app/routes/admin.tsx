@@ -11,22 +11,22 @@ import { PayoutsTab } from "~/components/admin/payouts";
 import { StoriesTab } from "~/components/admin/stories";
 import { TeamTab } from "~/components/admin/team";
 import { tabLinkClass } from "~/components/ui/tabs";
-import { type AdminTabData, loadAdminTab, runAdminAction } from "~/lib/admin/panel.server";
-import { ADMIN_TABS, adminHref } from "~/lib/admin/tabs";
-import { requireAdmin } from "~/lib/auth.server";
+import { type AdminTabData, loadAdminTab, runAdminAction } from "~/domain/admin/panel.server";
+import { ADMIN_TABS, adminHref } from "~/domain/admin/tabs";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 
 export const meta = () => [{ title: "Painel Administrativo — Festa Solidária" }, { name: "robots", content: "noindex" }];
 
 /** One URL, many tabs: `?aba=` picks the tab (product-spec §2 lists /admin once). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadAdminTab(new URL(request.url));
+  return loadAdminTab(new URL(request.url), context);
 }
 
 /** Every change is a POST with an `intent`; see adminActions in panel.server.ts. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return runAdminAction(request, admin);
+  return runAdminAction(request, admin, context);
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {

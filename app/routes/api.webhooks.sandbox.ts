@@ -1,9 +1,9 @@
-import { handleWebhook } from "~/lib/payments/webhook.server";
+import { handleWebhook } from "~/domain/donations/webhook.server";
 import type { Route } from "./+types/api.webhooks.sandbox";
 
 /** The sandbox provider's signed events: same processing as Stripe's. */
-export async function action({ request }: Route.ActionArgs) {
-  return handleWebhook("sandbox", request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleWebhook("sandbox", request, context);
 }
 
 export function loader() {

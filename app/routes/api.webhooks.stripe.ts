@@ -1,9 +1,9 @@
-import { handleWebhook } from "~/lib/payments/webhook.server";
+import { handleWebhook } from "~/domain/donations/webhook.server";
 import type { Route } from "./+types/api.webhooks.stripe";
 
 /** Stripe's signed events (raw body: the signature covers the exact bytes). */
-export async function action({ request }: Route.ActionArgs) {
-  return handleWebhook("stripe", request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleWebhook("stripe", request, context);
 }
 
 export function loader() {

@@ -2,11 +2,12 @@ import { useTestDatabase } from "@tests/database";
 import { donationRow, givingSetup, insertPendingGift, outboxEmails, partyTotals } from "@tests/donations";
 import { startStripeFake, stripeEvent } from "@tests/stripe-fake";
 import Stripe from "stripe";
-import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
-import { db, schema } from "~/db.server";
-import { setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/lib/payments/sandbox.server";
+import { testContext, testSandboxQueue } from "@tests/context";
+import type { AppLoadContext } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/platform/config.server";
+import { db, schema } from "~/platform/db.server";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
 import { action as sandboxWebhook } from "./api.webhooks.sandbox";
 import { action as stripeWebhook } from "./api.webhooks.stripe";
 import { action as doarAction } from "./doar";
@@ -17,24 +18,23 @@ useTestDatabase();
 const WEBHOOK_SECRET = "whsec_route_test";
 const APP_SECRET = process.env.APP_SECRET!;
 
-afterEach(() => {
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_API_HOST;
-  resetConfigForTests();
-  setSandboxTransportForTests(undefined);
+const CLIENT_IP = "198.51.100.7";
+/** The request context of this test: the sandbox by default, Stripe after useStripe(). */
+let context: AppLoadContext;
+let sandbox: ReturnType<typeof testSandboxQueue>;
+beforeEach(() => {
+  sandbox = testSandboxQueue();
+  context = testContext({ clientIp: CLIENT_IP, payments: { sandboxEvents: sandbox } });
 });
 
 function useStripe(apiHost?: string) {
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  if (apiHost) process.env.STRIPE_API_HOST = apiHost;
-  resetConfigForTests();
+  const config = parseConfig({ ...process.env, STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...(apiHost ? { STRIPE_API_HOST: apiHost } : {}) });
+  context = testContext({ clientIp: CLIENT_IP, config });
 }
 
-type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
+type Args = { request: Request; params: Record<string, string>; context: AppLoadContext };
 const call = <T,>(fn: (args: never) => T, request: Request, params: Record<string, string> = {}) =>
-  fn({ request, params, context: { clientIp: "198.51.100.7" } } satisfies Args as never);
+  fn({ request, params, context } satisfies Args as never);
 
 function webhookRequest(path: string, body: string, headers: Record<string, string>) {
   return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
@@ -153,13 +153,6 @@ describe("/api/webhooks/sandbox", () => {
 
   it("the whole sandbox journey: /doar → checkout page 'Pagar' → signed event delivered later → paid", async () => {
     const { party } = await givingSetup();
-    const delivered = new Promise<Response>((resolve) => {
-      setSandboxTransportForTests(async (body, headers) => {
-        const res = (await call(sandboxWebhook, webhookRequest("/api/webhooks/sandbox", body, headers))) as Response;
-        resolve(res);
-        return { status: res.status };
-      });
-    });
     const form = new URLSearchParams({ preset: "50", nome: "Bia", email: "bia@exemplo.com.br", mensagem: "Parabéns!", festa: party.shareCode });
     const toCheckout = (await call(doarAction, new Request("http://localhost:3000/doar", { method: "POST", body: form }))) as Response;
     const checkoutId = toCheckout.headers.get("Location")!.split("/").pop()!;
@@ -178,7 +171,8 @@ describe("/api/webhooks/sandbox", () => {
     const [row] = await db.select().from(schema.donations);
     expect(row!.status).toBe("pendente");
     // …only by the event that arrives afterwards.
-    expect((await delivered).status).toBe(200);
+    const [delivered] = await sandbox.flush();
+    expect(delivered!.status).toBe(200);
     expect((await donationRow(row!.id)).status).toBe("paga");
     expect(await partyTotals(party.id)).toEqual({ raisedCents: 5000, paidCount: 1 });
   });
@@ -189,17 +183,11 @@ describe("/api/webhooks/sandbox", () => {
   ])("'%s' ends on /doacao-cancelada and the gift becomes %s", async (intent, status) => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id);
-    const delivered = new Promise<void>((resolve) =>
-      setSandboxTransportForTests(async (body, headers) => {
-        const res = (await call(sandboxWebhook, webhookRequest("/api/webhooks/sandbox", body, headers))) as Response;
-        resolve();
-        return { status: res.status };
-      }),
-    );
     const req = new Request(`http://localhost:3000/sandbox/checkout/${gift.checkoutId}`, { method: "POST", body: new URLSearchParams({ intent }) });
     const res = (await call(checkoutAction, req, { id: gift.checkoutId })) as Response;
     expect(res.headers.get("Location")).toBe(`/doacao-cancelada?festa=${party.shareCode}`);
-    await delivered;
+    expect((await donationRow(gift.id)).status).toBe("pendente");
+    expect((await sandbox.flush()).map((r) => r.status)).toEqual([200]);
     expect((await donationRow(gift.id)).status).toBe(status);
   });
 });

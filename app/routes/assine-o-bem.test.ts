@@ -1,37 +1,33 @@
+import { testContext, testSandboxQueue } from "@tests/context";
+import type { AppLoadContext } from "react-router";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
 import { chargeRows, outbox, subscriptionRows } from "@tests/subscriptions";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { db, schema } from "~/db.server";
-import { pendingSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
-import { handleWebhook } from "~/lib/payments/webhook.server";
-import { readToast } from "~/lib/toast.server";
-import { getBillingCustomer, getSubscriptionStatus } from "~/models/subscriptions.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db, schema } from "~/platform/db.server";
+import { readToast } from "~/platform/http/toast.server";
+import { getBillingCustomer, getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
 import { action, loader } from "./assine-o-bem";
 import { action as checkoutAction, loader as checkoutLoader } from "./sandbox.assinatura.$id";
 import { action as portalAction, loader as portalLoader } from "./sandbox.portal.$customer";
 import { loader as successLoader } from "./subscription-success";
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+// The sandbox "provider" queues its signed events; deliveries() posts them to the real webhook handler.
+let sandbox: ReturnType<typeof testSandboxQueue>;
+let context: AppLoadContext;
+beforeEach(() => {
+  sandbox = testSandboxQueue();
+  context = testContext({ payments: { sandboxEvents: sandbox } });
+});
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context }) as never;
 const post = (path: string, cookie: string | undefined, fields: Record<string, string>) => authedRequest(path, { method: "POST", body: new URLSearchParams(fields), cookie });
 const settle = (p: unknown) => Promise.resolve(p).catch((r) => r);
 const unwrap = (result: unknown) => result as { data: Record<string, unknown> & { error?: { title: string; description: string } }; init: { status: number } };
 
-// The sandbox "provider" posts its signed events to the real webhook handler, as over HTTP.
-const inflight: Promise<unknown>[] = [];
-beforeEach(() => {
-  setSandboxTransportForTests(async (body, headers) => {
-    const delivery = handleWebhook("sandbox", new Request("http://localhost:3000/api/webhooks/sandbox", { method: "POST", body, headers }));
-    inflight.push(delivery);
-    return { status: (await delivery).status };
-  });
-});
-afterEach(() => setSandboxTransportForTests(undefined));
 async function deliveries() {
-  await vi.waitFor(() => expect(pendingSandboxDeliveries()).toBe(0), { timeout: 5000 });
-  await Promise.all(inflight.splice(0));
+  for (const response of await sandbox.flush()) expect(response.status).toBe(200);
 }
 
 /** Through the real pages: 'Assinar Prata' → sandbox checkout → Pagar → events delivered. */
@@ -49,19 +45,29 @@ async function subscribe(cookie: string, plan = "prata") {
 
 describe("/assine-o-bem", () => {
   it("logged out: 'Assinar' goes to /auth and back, with the spec's toast, and creates nothing", async () => {
-    expect(await loader(args(authedRequest("/assine-o-bem")))).toEqual({ signedIn: false, subscription: null });
+    expect(await loader(args(authedRequest("/assine-o-bem")))).toEqual({ signedIn: false, subscription: null, error: null });
     const response = (await action(args(post("/assine-o-bem", undefined, { intent: "assinar", plano: "prata" })))) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fassine-o-bem");
+    // Login brings the user back to the chosen plan (issue 17: not to the plans page).
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fassine-o-bem%3Fplano%3Dprata");
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     const { toast } = await readToast(new Request("http://localhost:3000/auth", { headers: { Cookie: cookie } }));
     expect(toast).toEqual({ type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
     expect(await db.select().from(schema.billingCustomers)).toHaveLength(0);
   });
 
+  it("back from login with ?plano=: a new subscriber goes on to that plan's checkout; a subscriber stays on the page", async () => {
+    const { cookie } = await createTestUser();
+    const thrown = await loader(args(authedRequest("/assine-o-bem?plano=prata", { cookie }))).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toMatch(/^http:\/\/localhost:3000\/sandbox\/assinatura\//);
+    // An unknown plan is ignored: the plans page, nothing created.
+    expect(await loader(args(authedRequest("/assine-o-bem?plano=platina", { cookie })))).toMatchObject({ signedIn: true, subscription: null });
+  });
+
   it("subscribe in the sandbox: checkout page, Pagar, events through the webhook, the plan shows as current", async () => {
     const { user, cookie } = await createTestUser();
-    expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toEqual({ signedIn: true, subscription: null });
+    expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toEqual({ error: null, signedIn: true, subscription: null });
     const id = await subscribe(cookie, "prata");
     expect(await checkoutLoader(args(authedRequest(`/sandbox/assinatura/${id}`), { id }))).toMatchObject({ planName: "Prata", paid: true, open: false });
     expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toMatchObject({ subscription: { plan: "prata", pastDue: false, cancelAtPeriodEnd: false } });

@@ -1,22 +1,25 @@
 import { HeartHandshake } from "lucide-react";
 import { useEffect } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
 import { PlanCard, type PlanCardState } from "~/components/subscriptions/plan-card";
 import { ImpactTable, RankingExplanation } from "~/components/subscriptions/plan-sections";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
-import { getOptionalUser, loginUrl } from "~/lib/auth.server";
-import { formatDate } from "~/lib/dates";
-import { monthlyShareSentence } from "~/lib/fee";
-import { pageMeta } from "~/lib/meta";
-import { getPlan, PLANS, POPULAR_PLAN_ID } from "~/lib/plans";
-import { openCustomerPortal, startSubscription, type SubscriptionError } from "~/lib/subscriptions.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getSubscriptionStatus } from "~/models/subscriptions.server";
-import { useRootData } from "~/root";
+import { getOptionalUser, loginUrl } from "~/domain/accounts/guards.server";
+import { formatDate } from "~/platform/dates";
+import { monthlyShareSentence } from "~/domain/donations/fee";
+import { pageMeta } from "~/platform/ui/meta";
+import { PLAN_IDS } from "~/domain/subscriptions/plan-ids";
+import { getPlan, type PlanId, PLANS, POPULAR_PLAN_ID } from "~/domain/subscriptions/plans";
+import { openCustomerPortal, startSubscription, SUBSCRIPTION_MESSAGES, type SubscriptionError } from "~/domain/subscriptions/subscribe.server";
+import { subscriptionFormSchema } from "~/domain/subscriptions/subscription-form";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
+import { useRootData } from "~/components/layout/root-data";
 import type { Route } from "./+types/assine-o-bem";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/platform/http/form-data.server";
 
 export const meta = () =>
   pageMeta({
@@ -24,11 +27,23 @@ export const meta = () =>
     description: "Doe todo mês para causas que transformam vidas. Planos Bronze, Prata, Ouro e Diamante, com relatório mensal de impacto.",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  if (!user) return { signedIn: false, subscription: null };
+  if (!user) return { signedIn: false, subscription: null, error: null };
   const status = await getSubscriptionStatus(user.id);
+  // Back from the login that "Assinar {plano}" asked for: go on to that plan's checkout. Creating a
+  // checkout moves no money, and the same user and plan reuse it for 10 minutes (idempotency key).
+  const chosen = planFromQuery(new URL(request.url).searchParams.get("plano"));
+  if (chosen) {
+    if (status.plan) {
+      return redirectWithToast("/assine-o-bem", { type: "info", title: "Você já é Assinante do Bem", description: "Para mudar de plano, use Gerenciar Assinatura." });
+    }
+    const result = await startSubscription(user, chosen, { provider: context.payments.checkout, config: context.config, clock: context.clock });
+    if (result.ok) throw redirect(result.url);
+    return { signedIn: true, subscription: null, error: result.error };
+  }
   return {
+    error: null,
     signedIn: true,
     subscription: status.plan
       ? {
@@ -41,17 +56,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
+  // Only the plan id is read: a price id, amount or customer in the form is dropped by the schema.
+  const submission = parseFormSubmission(await readFormData(request), subscriptionFormSchema);
   if (!user) {
-    // Works without JavaScript: the toast rides on the redirect, and login brings the user back.
-    return redirectWithToast(loginUrl("/assine-o-bem"), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
+    // Works without JavaScript: the toast rides on the redirect, and login brings the user back
+    // to the chosen plan's checkout (the loader above goes on with it).
+    const plano = submission.status === "success" && submission.value.intent !== "gerenciar" ? planFromQuery(submission.value.plano ?? null) : null;
+    const back = plano ? `/assine-o-bem?plano=${plano}` : "/assine-o-bem";
+    return redirectWithToast(loginUrl(back), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
   }
-  const form = await readFormData(request);
-  // Only the plan id is read: a price id, amount or customer in the form is ignored.
-  const result = form.get("intent") === "gerenciar" ? await openCustomerPortal(user) : await startSubscription(user, form.get("plano"));
+  if (submission.status !== "success") {
+    const error: SubscriptionError = { title: SUBSCRIPTION_MESSAGES.checkoutTitle, description: SUBSCRIPTION_MESSAGES.invalidPlan };
+    return data({ error }, { status: 400 });
+  }
+  const choice = submission.value;
+  const deps = { provider: context.payments.checkout, config: context.config, clock: context.clock };
+  const result = choice.intent === "gerenciar" ? await openCustomerPortal(user, deps) : await startSubscription(user, choice.plano, deps);
   if (result.ok) return redirect(result.url);
   return data({ error: result.error }, { status: result.status });
+}
+
+function planFromQuery(value: string | null): PlanId | null {
+  return value && (PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : null;
 }
 
 export default function AssineOBem({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,7 +90,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
     intent: navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null,
     plan: navigation.formData?.get("plano")?.toString() ?? null,
   };
-  const error: SubscriptionError | undefined = actionData?.error;
+  const error: SubscriptionError | undefined = actionData?.error ?? loaderData.error ?? undefined;
 
   useEffect(() => {
     if (error) toast.error(error.title, { description: error.description });

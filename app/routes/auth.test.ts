@@ -1,14 +1,19 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { cookieHeaderFrom, createTestUser } from "@tests/auth";
+import { fieldErrors, postedValues } from "@tests/forms";
+import type { FormResult } from "~/platform/forms/submission";
+import { solveChallengePayload } from "@tests/challenge";
+import type { Challenge } from "altcha-lib";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { getOptionalUser } from "~/lib/auth.server";
-import { countUserSessions } from "~/models/session.server";
+import { db, schema } from "~/platform/db.server";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { countUserSessions } from "~/domain/accounts/sessions.server";
 import { action, loader } from "./auth";
 
-const context = { clientIp: "203.0.113.50", nonce: "n", requestId: "r" };
+const context = testContext({ clientIp: "203.0.113.50" });
 
 function post(path: string, fields: Record<string, string>, cookie?: string, ip = context.clientIp) {
   const request = new Request(`http://localhost:3000${path}`, {
@@ -28,10 +33,11 @@ async function call<T>(fn: () => Promise<T>): Promise<T | Response> {
   }
 }
 
-/** RR's data() result: the body and status an action answered with. */
+/** RR's data() result: the body and status an action answered with; field errors and values read from Conform's reply. */
 function reply(result: unknown) {
-  const r = result as { data: Record<string, unknown>; init?: { status?: number } };
-  return { status: r.init?.status ?? 200, ...r.data };
+  const r = result as { data: Record<string, unknown> & { result?: FormResult }; init?: { status?: number } };
+  const form = r.data.result ? { errors: fieldErrors(r.data.result), values: postedValues(r.data.result) } : {};
+  return { status: r.init?.status ?? 200, ...r.data, ...form };
 }
 
 function toastOf(response: Response) {
@@ -55,6 +61,16 @@ describe("/auth loader", () => {
     expect(res.headers.get("Location")).toBe("/criar-festa");
     expect(((await load("/auth", cookie)) as Response).headers.get("Location")).toBe("/painel");
   });
+
+  it("never sends a signed-in visitor off-site, whatever the encoding (security review finding 4)", async () => {
+    const { cookie } = await createTestUser();
+    for (const redirectTo of ["%2F.%2F%2Fevil.example", "%2F..%2F%2Fevil.example", "%2F%5Cevil.example", "/..//evil.example", "/.//evil.example"]) {
+      const location = ((await load(`/auth?redirectTo=${redirectTo}`, cookie)) as Response).headers.get("Location")!;
+      expect(location, redirectTo).toBe("/painel");
+      expect(new URL(location, "https://festa.example").host).toBe("festa.example");
+    }
+    expect(await load("/auth?redirectTo=%2F.%2F%2Fevil.example")).toEqual({ tab: "login", redirectTo: null });
+  });
 });
 
 describe("/auth actions", () => {
@@ -74,6 +90,8 @@ describe("/auth actions", () => {
       errors: { name: "Informe seu nome completo.", email: expect.stringContaining("e-mail válido"), password: "A senha deve ter no mínimo 6 caracteres." },
       values: { name: "", email: "nao-e-email" },
     });
+    // What was typed comes back to the form, never the password.
+    expect((r as { result?: FormResult }).result?.initialValue).not.toHaveProperty("password");
     expect(await db.select().from(schema.user)).toHaveLength(0);
   });
 
@@ -108,13 +126,18 @@ describe("/auth actions", () => {
     });
   });
 
-  it("throttles after 20 wrong passwords with the pt-BR message", async () => {
+  it("after many wrong passwords the form asks for a challenge (not a lockout), and the owner gets in by solving it", async () => {
     const { user, password } = await createTestUser();
     const statuses = [];
-    for (let i = 0; i < 20; i++) statuses.push(reply(await post("/auth", { intent: "login", email: user.email, password: `errada${i}` })).status);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    const last = reply(await post("/auth", { intent: "login", email: user.email, password }));
-    expect(last).toMatchObject({ status: 429, formError: { description: "Muitas tentativas. Aguarde alguns minutos e tente novamente." } });
+    for (let i = 0; i < 20; i++) statuses.push(reply(await post("/auth", { intent: "login", email: user.email, password: `errada${i}` }, undefined, `198.51.100.${i}`)).status);
+    expect(statuses).not.toContain(429);
+    expect(statuses.filter((s) => s === 428).length).toBeGreaterThan(0);
+    const asked = reply(await post("/auth", { intent: "login", email: user.email, password }, undefined, "192.0.2.10")) as unknown as { status: number; challenge: Challenge; formError: unknown };
+    expect(asked).toMatchObject({ status: 428, formError: { title: "Erro no login", description: "Por segurança, confirme que você não é um robô e envie de novo." } });
+    const altcha = await solveChallengePayload(asked.challenge);
+    const result = await post("/auth", { intent: "login", email: user.email, password, altcha }, undefined, "192.0.2.10");
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("Location")).toBe("/painel");
   });
 
   it("recovery shows the same confirmation whether or not the account exists", async () => {

@@ -1,15 +1,18 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { AuthPage, type AuthActionData, type AuthTab } from "~/components/auth/auth-page";
-import { getOptionalUser } from "~/lib/auth.server";
-import { requestPasswordReset, signIn, signOut, signUp, THROTTLED_MESSAGE } from "~/lib/auth-flows.server";
-import { loginSchema, parseForm, recoverSchema, signupSchema } from "~/lib/auth-forms";
-import { clientIpFromContext } from "~/lib/client-ip.server";
-import { logger } from "~/lib/logger.server";
-import { pageMeta } from "~/lib/meta";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
-import { readFormData } from "~/lib/form-data.server";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { CHALLENGE_MESSAGE, requestPasswordReset, signIn, signOut, signUp, THROTTLED_MESSAGE } from "~/domain/accounts/auth-flows.server";
+import { loginSchema, recoverSchema, signupSchema } from "~/domain/accounts/auth-forms";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { clientIpFromContext } from "~/platform/http/client-ip.server";
+import { logger } from "~/platform/logger.server";
+import { pageMeta } from "~/platform/ui/meta";
+import { safeRedirectPath } from "~/platform/http/safe-redirect";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { readFormData } from "~/platform/http/form-data.server";
+import { CHALLENGE_FIELD } from "~/platform/abuse/challenge.server";
+import type { Challenge } from "altcha-lib";
 
 const TABS: Record<string, AuthTab> = { login: "login", cadastro: "cadastro", recuperar: "recuperar" };
 
@@ -30,18 +33,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (url.searchParams.get("intent") === "logout") return logout(meta);
 
   const form = await readFormData(request);
+  const solution = form.get(CHALLENGE_FIELD);
+  const flowMeta = { ...meta, challenge: typeof solution === "string" ? solution : undefined };
   const intent = String(form.get("intent") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo") || url.searchParams.get("redirectTo"));
-  const email = String(form.get("email") ?? "");
+  // A password never comes back in the reply.
+  const hideFields = ["password"];
 
   if (intent === "login") {
-    const parsed = parseForm(loginSchema, form, ["email", "password"]);
-    if (!parsed.ok) return reply({ intent, errors: parsed.errors, values: { email } }, 400);
-    const result = await signIn({ ...parsed.data, ...meta });
+    const submission = parseFormSubmission(form, loginSchema);
+    if (submission.status !== "success") return reply({ intent, result: submission.reply({ hideFields }) }, 400);
+    const result = await signIn({ ...submission.value, ...flowMeta, adminEmails: context.config.ADMIN_EMAILS });
+    if (!result.ok && result.error === "challenge") return askChallenge(intent, "Erro no login", result.challenge, submission.reply({ hideFields }));
     if (!result.ok) {
       const throttled = result.error === "throttled";
       return reply(
-        { intent, values: { email }, formError: { title: "Erro no login", description: throttled ? THROTTLED_MESSAGE : "Email ou senha incorretos" } },
+        {
+          intent,
+          result: submission.reply({ hideFields }),
+          formError: { title: "Erro no login", description: throttled ? THROTTLED_MESSAGE : "Email ou senha incorretos" },
+        },
         throttled ? 429 : 401,
       );
     }
@@ -53,10 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "signup") {
-    const name = String(form.get("name") ?? "");
-    const parsed = parseForm(signupSchema, form, ["name", "email", "password"]);
-    if (!parsed.ok) return reply({ intent, errors: parsed.errors, values: { name, email } }, 400);
-    const result = await signUp({ ...parsed.data, ...meta });
+    const submission = parseFormSubmission(form, signupSchema);
+    if (submission.status !== "success") return reply({ intent, result: submission.reply({ hideFields }) }, 400);
+    const result = await signUp({ ...submission.value, ...flowMeta, adminEmails: context.config.ADMIN_EMAILS });
+    if (!result.ok && result.error === "challenge") return askChallenge(intent, "Erro ao criar conta", result.challenge, submission.reply({ hideFields }));
     if (!result.ok) {
       const description =
         result.error === "throttled"
@@ -64,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           : result.error === "exists"
             ? "Este e-mail já tem uma conta. Entre pela aba Login ou recupere sua senha."
             : "Ocorreu um erro ao criar sua conta";
-      return reply({ intent, values: { name, email }, formError: { title: "Erro ao criar conta", description } }, result.error === "throttled" ? 429 : 400);
+      return reply(
+        { intent, result: submission.reply({ hideFields }), formError: { title: "Erro ao criar conta", description } },
+        result.error === "throttled" ? 429 : 400,
+      );
     }
     return redirectWithToast(
       redirectTo,
@@ -74,13 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "recover") {
-    const parsed = parseForm(recoverSchema, form, ["email"]);
-    if (!parsed.ok) return reply({ intent, errors: parsed.errors, values: { email } }, 400);
-    const result = await requestPasswordReset({ ...parsed.data, ...meta });
-    if (!result.ok) {
-      return reply({ intent, values: { email }, formError: { title: "Erro ao enviar e-mail", description: THROTTLED_MESSAGE } }, 429);
-    }
-    return reply({ intent, sentTo: parsed.data.email }, 200);
+    const submission = parseFormSubmission(form, recoverSchema);
+    if (submission.status !== "success") return reply({ intent, result: submission.reply() }, 400);
+    const result = await requestPasswordReset({ ...submission.value, ...flowMeta });
+    if (!result.ok) return askChallenge(intent, "Erro ao enviar e-mail", result.challenge, submission.reply());
+    return reply({ intent, sentTo: submission.value.email }, 200);
   }
 
   return reply({ intent: "login", formError: { title: "Erro no login", description: "Não entendemos o pedido. Tente novamente." } }, 400);
@@ -94,6 +106,11 @@ async function logout(meta: { request: Request; ip: string }) {
     logger.error({ err: error }, "sign-out failed");
     return redirectWithToast("/", { type: "error", title: "Erro ao sair", description: "Tente novamente em instantes." });
   }
+}
+
+/** Past the abuse thresholds: not a refusal, a proof-of-work to solve before sending again (428). */
+function askChallenge(intent: string, title: string, challenge: Challenge, result: AuthActionData["result"]) {
+  return reply({ intent, result, formError: { title, description: CHALLENGE_MESSAGE }, challenge }, 428);
 }
 
 function reply(body: AuthActionData, status: number) {

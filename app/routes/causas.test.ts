@@ -1,3 +1,4 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -6,7 +7,7 @@ import { seedDemoData } from "~/seed/seed.server";
 import { loader } from "./causas";
 
 async function load(query = "") {
-  return loader({ request: new Request(`http://localhost/causas${query}`), params: {}, context: {} } as never);
+  return loader({ request: new Request(`http://localhost/causas${query}`), params: {}, context: testContext() } as never);
 }
 
 describe("/causas", () => {

@@ -3,14 +3,14 @@ import { Form, Link, useNavigate } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/causas";
 import { OrganizationCard, OrganizationDetails } from "~/components/causes/organization";
-import { SponsorBanner } from "~/components/sponsor-banner";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { seoMeta } from "~/lib/seo";
-import { getSponsorAd } from "~/models/ads.server";
-import { listActiveCauses } from "~/models/causes.server";
-import { listOrganizationCities, listPublicOrganizations } from "~/models/organizations.server";
+import { seoMeta } from "~/platform/ui/seo";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { listActiveCauses } from "~/domain/organizations/causes.server";
+import { listOrganizationCities, listPublicOrganizations } from "~/domain/organizations/organizations.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

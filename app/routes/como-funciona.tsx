@@ -17,9 +17,9 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { feeSentence } from "~/lib/fee";
-import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { feeSentence } from "~/domain/donations/fee";
+import { pageMeta } from "~/platform/ui/meta";
+import { useRootData } from "~/components/layout/root-data";
 
 export const meta = () =>
   pageMeta({

@@ -1,8 +1,11 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
+import { fieldErrors, postedValues } from "@tests/forms";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
+import type { FormResult } from "~/platform/forms/submission";
+import { db, schema } from "~/platform/db.server";
 import { action } from "./contato";
 
 const valid = { nome: "Joana Prado", email: "joana@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: "Quero cadastrar minha ONG." };
@@ -11,10 +14,14 @@ async function send(fields: Record<string, string>, ip = "203.0.113.7") {
   const response = await action({
     request: new Request("http://localhost/contato", { method: "POST", body: new URLSearchParams(fields) }),
     params: {},
-    context: { clientIp: ip, nonce: "", requestId: "t" },
+    context: testContext({ clientIp: ip }),
   } as never);
-  const result = response as unknown as { data: { formError?: string; values?: Record<string, string> } & Record<string, unknown>; init: ResponseInit | null };
-  return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
+  const result = response as unknown as { data: { ok?: boolean; formError?: string; result?: FormResult } & Record<string, unknown>; init: ResponseInit | null };
+  // Field errors and the values as typed are read from Conform's reply.
+  const form: { errors?: Record<string, string>; values?: Record<string, string> } = result.data.result
+    ? { errors: fieldErrors(result.data.result), values: postedValues(result.data.result) }
+    : {};
+  return { status: result.init?.status ?? 200, body: { ...result.data, ...form }, headers: new Headers(result.init?.headers) };
 }
 
 const stored = () => db.select().from(schema.contactMessages);

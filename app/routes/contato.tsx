@@ -1,23 +1,21 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
 import type { Route } from "./+types/contato";
 import { whatsappLink } from "~/components/layout/whatsapp-button";
 import { Button } from "~/components/ui/button";
 import { FieldError, focusFirstError, TextareaField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { getConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { contactMessageEmail } from "~/emails/contact-message";
-import { clientIpFromContext, rateLimitSubject } from "~/lib/client-ip.server";
-import { CONTACT_HONEYPOT, type ContactField, formatWhatsappNumber } from "~/lib/contact-form";
-import { contactSchema, contactValues } from "~/lib/contact-form.server";
-import { seoMeta } from "~/lib/seo";
-import { insertContactMessage } from "~/models/contact.server";
-import { enqueueEmail } from "~/models/outbox.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
-import { readFormData } from "~/lib/form-data.server";
+import { clientIpFromContext, rateLimitSubject } from "~/platform/http/client-ip.server";
+import { CONTACT_HONEYPOT, contactSchema, formatWhatsappNumber } from "~/domain/content/contact-form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import type { FormResult } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { seoMeta } from "~/platform/ui/seo";
+import { submitContactMessage } from "~/domain/content/contact.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { readFormData } from "~/platform/http/form-data.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
@@ -28,26 +26,16 @@ export const meta: Route.MetaFunction = (args) =>
 /** Five messages per address every ten minutes: plenty for people, useless for spam runs. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
 
-type ActionResult =
-  | { ok: true }
-  | { ok: false; values: Record<ContactField, string>; errors: Partial<Record<ContactField, string>>; formError?: string };
+type ActionResult = { ok: true } | { ok: false; result: FormResult; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const values = contactValues(form);
   const honeypot = form.get(CONTACT_HONEYPOT);
   // A bot gets the same answer as a person, so it has nothing to learn from; nothing is stored.
   if (typeof honeypot === "string" && honeypot.trim() !== "") return data<ActionResult>({ ok: true });
 
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<ContactField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as ContactField;
-      errors[field] ??= issue.message;
-    }
-    return data<ActionResult>({ ok: false, values, errors }, { status: 400 });
-  }
+  const submission = parseFormSubmission(form, contactSchema);
+  if (submission.status !== "success") return data<ActionResult>({ ok: false, result: submission.reply() }, { status: 400 });
 
   const ip = clientIpFromContext(context);
   const limit = await hitRateLimit(`contact:${rateLimitSubject(ip)}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
@@ -55,20 +43,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>(
       {
         ok: false,
-        values,
-        errors: {},
+        result: submission.reply(),
         formError: "Você enviou muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente — o que você escreveu continua aqui.",
       },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
 
-  const { nome, email, telefone, mensagem } = parsed.data;
+  const { nome, email, telefone, mensagem } = submission.value;
   const message = { name: nome, email, phone: telefone, message: mensagem || null };
-  await db.transaction(async (tx) => {
-    const row = await insertContactMessage(tx, message);
-    await enqueueEmail(tx, { to: getConfig().CONTACT_EMAIL, ...contactMessageEmail({ ...message, receivedAt: row.createdAt }) });
-  });
+  await submitContactMessage(message, { mailer: context.mailer, to: context.config.CONTACT_EMAIL });
   return data<ActionResult>({ ok: true });
 }
 
@@ -79,6 +63,7 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const result = actionData as ActionResult | undefined;
   const failed = result && !result.ok ? result : undefined;
+  const [form, fields] = useSchemaForm(contactSchema, failed?.result);
 
   useEffect(() => {
     if (!result) return;
@@ -106,8 +91,8 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
               <p className="mt-4 rounded-xl bg-paid-bg p-4 font-semibold text-paid">Mensagem enviada! Entraremos em contato em breve.</p>
             </noscript>
           ) : null}
-          <Form ref={formRef} method="post" action="/contato" noValidate className="mt-6 space-y-5">
-            <TextField label="Nome *" name="nome" autoComplete="name" required maxLength={120} defaultValue={failed?.values.nome} error={failed?.errors.nome} />
+          <Form id={form.id} ref={formRef} method="post" action="/contato" onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5">
+            <TextField label="Nome *" name="nome" autoComplete="name" required maxLength={120} defaultValue={fields.nome.initialValue} error={fields.nome.errors} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label="E-mail *"
@@ -117,8 +102,8 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
                 inputMode="email"
                 required
                 maxLength={254}
-                defaultValue={failed?.values.email}
-                error={failed?.errors.email}
+                defaultValue={fields.email.initialValue}
+                error={fields.email.errors}
               />
               <TextField
                 label="Telefone *"
@@ -129,8 +114,8 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
                 required
                 maxLength={30}
                 placeholder="(31) 99999-9999"
-                defaultValue={failed?.values.telefone}
-                error={failed?.errors.telefone}
+                defaultValue={fields.telefone.initialValue}
+                error={fields.telefone.errors}
               />
             </div>
             <TextareaField
@@ -138,8 +123,8 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
               name="mensagem"
               rows={5}
               maxLength={2000}
-              defaultValue={failed?.values.mensagem}
-              error={failed?.errors.mensagem}
+              defaultValue={fields.mensagem.initialValue}
+              error={fields.mensagem.errors}
             />
             {/* Honeypot: off-screen and out of the tab order; only bots fill it. */}
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

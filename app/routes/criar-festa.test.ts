@@ -1,14 +1,17 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
+import { fieldErrors, postedValues } from "@tests/forms";
 import { insertCause } from "@tests/parties";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import type { FormResult } from "~/platform/forms/submission";
 import { action, loader } from "./criar-festa";
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => ({ request, params: {}, context: testContext() }) as never;
 
 function post(cookie: string | undefined, fields: Record<string, string>) {
   return authedRequest("/criar-festa", { method: "POST", body: new URLSearchParams(fields), cookie });
@@ -16,8 +19,9 @@ function post(cookie: string | undefined, fields: Record<string, string>) {
 
 async function unwrap(result: unknown) {
   // data() results come back as { type: "DataWithResponseInit", data, init }.
-  const r = result as { data: { errors: Record<string, string>; values: Record<string, string>; formError?: string }; init: { status: number } };
-  return { status: r.init.status, ...r.data };
+  const r = result as { data: { result: FormResult; formError?: string }; init: { status: number } };
+  // Field errors and the values as typed are read from Conform's reply.
+  return { status: r.init.status, ...r.data, errors: fieldErrors(r.data.result), values: postedValues(r.data.result) };
 }
 
 const valid = (causeId: string) => ({
@@ -75,6 +79,12 @@ describe("/criar-festa", () => {
 
     const negative = await unwrap(await action(args(post(cookie, { ...valid(cause.id), goal: "-50" }))));
     expect(negative.errors).toEqual({ goal: "A meta não pode ser negativa." });
+
+    // The bounds, each with its own message (R$ 0,01 used to be accepted; a huge number was "format").
+    const tiny = await unwrap(await action(args(post(cookie, { ...valid(cause.id), goal: "0,01" }))));
+    expect(tiny.errors).toEqual({ goal: "A meta precisa ser de pelo menos R$ 50,00." });
+    const huge = await unwrap(await action(args(post(cookie, { ...valid(cause.id), goal: "99999999999999" }))));
+    expect(huge.errors).toEqual({ goal: "A meta pode ser de no máximo R$ 10.000.000,00." });
 
     const off = await unwrap(await action(args(post(cookie, valid(inactive.id)))));
     expect(off).toMatchObject({ status: 400, errors: { causeId: "Esta ONG/Causa não está disponível. Escolha outra da lista." } });

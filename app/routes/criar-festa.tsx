@@ -1,43 +1,53 @@
 import { PartyPopper } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
 import type { Route } from "./+types/criar-festa";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { focusFirstError, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { EVENT_TYPES } from "~/db/schema";
-import { requireUser } from "~/lib/auth.server";
-import { todayInSaoPaulo } from "~/lib/dates";
-import { logger } from "~/lib/logger.server";
-import { PARTY_FIELDS, type PartyFieldErrors, parseCreatePartyForm } from "~/lib/party-schema";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { listActiveCauses } from "~/models/causes.server";
-import { createParty } from "~/models/party.server";
-import { readFormData } from "~/lib/form-data.server";
+import { EVENT_TYPES } from "~/domain/parties/event-types";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { todayInSaoPaulo } from "~/platform/dates";
+import { logger } from "~/platform/logger.server";
+import { createPartySchema } from "~/domain/parties/party-form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import type { FormResult } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { pageMeta } from "~/platform/ui/meta";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { listActiveCauses } from "~/domain/organizations/causes.server";
+import { createParty } from "~/domain/parties/parties.server";
+import { readFormData } from "~/platform/http/form-data.server";
+import { getSetupStatus, setupSteps } from "~/domain/admin/setup-status.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const causes = await listActiveCauses();
-  return { causes: causes.map(({ id, name }) => ({ id, name })), today: todayInSaoPaulo() };
+  // A new installation: admins see what is left to set up; nobody else sees internals.
+  const setup = user.isAdmin ? await getSetupStatus() : null;
+  return {
+    causes: causes.map(({ id, name }) => ({ id, name })),
+    today: todayInSaoPaulo(),
+    setupSteps: setup && !setup.complete ? setupSteps(setup) : null,
+  };
 }
 
-type ActionResult = { errors: PartyFieldErrors; values: Record<string, string>; formError?: string };
+type ActionResult = { result: FormResult; formError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   // The owner is whoever holds the session; a user id in the form is never read.
   const user = await requireUser(request);
   const form = await readFormData(request);
-  const values = Object.fromEntries(PARTY_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const parsed = parseCreatePartyForm(form);
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
+  const submission = parseFormSubmission(form, createPartySchema());
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   try {
-    const result = await createParty(user.id, parsed.data);
-    if (!result.ok) return data<ActionResult>({ errors: { [result.field]: result.message }, values }, { status: 400 });
+    const result = await createParty(user.id, submission.value);
+    if (!result.ok) return data<ActionResult>({ result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
   } catch (error) {
     logger.error({ err: error }, "create party failed");
-    return data<ActionResult>({ errors: {}, values, formError: "Erro ao criar festa" }, { status: 500 });
+    return data<ActionResult>({ result: submission.reply(), formError: "Erro ao criar festa" }, { status: 500 });
   }
   return redirectWithToast("/painel", { type: "success", title: "Festa solidária criada com sucesso! 🎉" });
 }
@@ -50,12 +60,11 @@ export const meta = () =>
   });
 
 export default function CreatePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { causes, today } = loaderData;
+  const { causes, today, setupSteps: pendingSetup } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/criar-festa";
   const formRef = useRef<HTMLFormElement>(null);
-  const errors: PartyFieldErrors = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {};
+  const [form, fields] = useSchemaForm(createPartySchema(today), actionData?.result);
 
   useEffect(() => {
     if (!actionData) return;
@@ -71,11 +80,24 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
         description="Em vez de presentes, seus convidados fazem uma doação para a causa que você escolher."
       />
       <div className="mx-auto max-w-2xl px-4 pb-16">
-        {/* key: a new submission result re-applies the posted values to the uncontrolled fields */}
-        <Form key={JSON.stringify(values)} ref={formRef} method="post" noValidate className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8">
-          <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={values.name} error={errors.name} placeholder="Ex.: Aniversário de 30 anos da Ana" autoComplete="off" />
+        {pendingSetup ? (
+          <Alert title="Configuração inicial pendente" className="relative z-10 -mt-4 mb-8">
+            <p>Antes que alguém possa criar uma festa, falta:</p>
+            <ol className="mt-2 list-decimal space-y-1 pl-5">
+              {pendingSetup.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </Alert>
+        ) : causes.length === 0 ? (
+          <Alert title="Ainda não há causas disponíveis" className="relative z-10 -mt-4 mb-8">
+            Estamos preparando as causas que você poderá apoiar. Volte em breve — ou fale com a gente em Contato.
+          </Alert>
+        ) : null}
+        <Form id={form.id} ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8">
+          <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={fields.name.initialValue} error={fields.name.errors} placeholder="Ex.: Aniversário de 30 anos da Ana" autoComplete="off" />
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField label="Tipo de evento" name="eventType" required defaultValue={values.eventType ?? ""} error={errors.eventType}>
+            <SelectField label="Tipo de evento" name="eventType" required defaultValue={fields.eventType.initialValue ?? ""} error={fields.eventType.errors}>
               <option value="" disabled>
                 Selecione o tipo
               </option>
@@ -85,9 +107,9 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
                 </option>
               ))}
             </SelectField>
-            <TextField label="Data do evento" name="eventDate" type="date" required min={today} defaultValue={values.eventDate} error={errors.eventDate} />
+            <TextField label="Data do evento" name="eventDate" type="date" required min={today} defaultValue={fields.eventDate.initialValue} error={fields.eventDate.errors} />
           </div>
-          <SelectField label="ONG/Causa" name="causeId" required defaultValue={values.causeId ?? ""} error={errors.causeId}>
+          <SelectField label="ONG/Causa" name="causeId" required defaultValue={fields.causeId.initialValue ?? ""} error={fields.causeId.errors}>
             <option value="" disabled>
               Selecione a causa
             </option>
@@ -101,18 +123,18 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
             label="Meta de arrecadação (opcional)"
             name="goal"
             inputMode="decimal"
-            defaultValue={values.goal}
-            error={errors.goal}
+            defaultValue={fields.goal.initialValue}
+            error={fields.goal.errors}
             placeholder="Ex.: 1.500,00"
-            hint="Em reais. Deixe em branco se preferir não definir uma meta."
+            hint="Em reais, de R$ 50 a R$ 10.000.000. Deixe em branco se preferir não definir uma meta."
           />
           <TextareaField
             label="Porque escolhi essa ONG/Causa (opcional)"
             name="message"
             rows={4}
             maxLength={1000}
-            defaultValue={values.message}
-            error={errors.message}
+            defaultValue={fields.message.initialValue}
+            error={fields.message.errors}
             placeholder="Conte aos convidados por que essa causa é importante para você."
           />
           <Button type="submit" size="lg" loading={submitting} loadingText="Criando...">

@@ -1,22 +1,22 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
-import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
-import { db } from "~/db.server";
+import { describe, expect, it } from "vitest";
+import { type Config, parseConfig } from "~/platform/config.server";
+import { db } from "~/platform/db.server";
+import { createTestUser } from "@tests/auth";
 import { passwordResetEmail } from "~/emails/password-reset";
-import { enqueueEmail } from "~/models/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { loader as detail } from "./dev.emails.$id";
 import { loader as list } from "./dev.emails";
 
-const saved = { ...process.env };
-afterEach(() => {
-  for (const key of ["NODE_ENV", "PAYMENTS_SANDBOX"]) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetConfigForTests();
-});
+type Args = { params?: Record<string, string>; ip?: string; cookie?: string; headers?: Record<string, string>; config?: Config };
+/** Loader arguments as the Express adapter builds them: the resolved client address is in the context. */
+function args({ params = {}, ip = "127.0.0.1", cookie, headers = {}, config }: Args = {}) {
+  const request = new Request("http://localhost:3000/dev/emails", { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } });
+  return { request, params, context: testContext({ clientIp: ip, ...(config ? { config } : {}) }) } as never;
+}
 
 async function status(run: () => Promise<unknown>) {
   try {
@@ -31,24 +31,37 @@ async function status(run: () => Promise<unknown>) {
 describe("/dev/emails", () => {
   it("lists every outbox e-mail with its text, and serves the HTML part", async () => {
     const id = await enqueueEmail(db, { to: "ana@exemplo.com.br", ...passwordResetEmail({ name: "Ana", url: "http://localhost:3000/redefinir-senha?token=t1" }) });
-    const data = await list();
+    const data = await list(args());
     expect(data.emails).toEqual([
       expect.objectContaining({ id, to: "ana@exemplo.com.br", subject: "Redefina sua senha da Festa Solidária", status: "pending" }),
     ]);
     expect(data.emails[0]!.text).toContain("http://localhost:3000/redefinir-senha?token=t1");
 
-    const res = (await detail({ params: { id: id! } } as never)) as Response;
+    const res = (await detail(args({ params: { id: id! } }))) as Response;
     expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(await res.text()).toContain('href="http://localhost:3000/redefinir-senha?token=t1"');
-    expect(await status(() => detail({ params: { id: "nao-e-uuid" } } as never))).toBe(404);
+    expect(await status(() => detail(args({ params: { id: "nao-e-uuid" } })))).toBe(404);
   });
 
   it("does not exist in production", async () => {
     const id = await enqueueEmail(db, { to: "ana@exemplo.com.br", ...passwordResetEmail({ name: "Ana", url: "http://x/y" }) });
-    process.env.NODE_ENV = "production";
-    process.env.PAYMENTS_SANDBOX = "on";
-    resetConfigForTests();
-    expect(await status(() => list())).toBe(404);
-    expect(await status(() => detail({ params: { id: id! } } as never))).toBe(404);
+    const config = parseConfig({ ...process.env, NODE_ENV: "production", PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado" });
+    expect(await status(() => list(args({ config })))).toBe(404);
+    expect(await status(() => detail(args({ params: { id: id! }, config })))).toBe(404);
+  });
+
+  it("is served only to loopback clients or admins (security review finding 7)", async () => {
+    const id = await enqueueEmail(db, { to: "ana@exemplo.com.br", ...passwordResetEmail({ name: "Ana", url: "http://x/redefinir-senha?token=t2" }) });
+    const outsider = { ip: "203.0.113.50" };
+    expect(await status(() => list(args(outsider)))).toBe(404);
+    expect(await status(() => detail(args({ ...outsider, params: { id: id! } })))).toBe(404);
+    // Behind a proxy we were not told to trust, every request comes from 127.0.0.1: not local.
+    expect(await status(() => list(args({ headers: { "X-Forwarded-For": "203.0.113.50" } })))).toBe(404);
+    const { cookie: userCookie } = await createTestUser();
+    expect(await status(() => list(args({ ...outsider, cookie: userCookie })))).toBe(404);
+    const { cookie: adminCookie } = await createTestUser({ admin: true });
+    expect(await status(() => list(args({ ...outsider, cookie: adminCookie })))).toBe(200);
+    expect(await status(() => detail(args({ ...outsider, cookie: adminCookie, params: { id: id! } })))).toBe(200);
+    expect(await status(() => list(args({ ip: "::1" })))).toBe(200);
   });
 });

@@ -1,20 +1,21 @@
 import { ExternalLink, RefreshCw } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/dev.emails";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
-import { getConfig } from "~/config.server";
-import { formatDateTime } from "~/lib/dates";
-import { pageMeta } from "~/lib/meta";
-import { listOutboxEmails } from "~/models/outbox.server";
+import { formatDateTime } from "~/platform/dates";
+import { pageMeta } from "~/platform/ui/meta";
+import { listOutboxEmails } from "~/platform/mail/outbox.server";
+import { requireDevMailboxAccess } from "~/domain/accounts/dev-mailbox-access.server";
 
 /**
  * The local mailbox: every e-mail the outbox holds, newest first, so the product can be tried
- * without a mail server. Never in production (it shows recovery links).
+ * without a mail server. Never in production, and elsewhere only to loopback clients or admins
+ * (it shows recovery links).
  */
-export async function loader() {
-  const config = getConfig();
-  if (config.isProduction) throw data(null, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context;
+  await requireDevMailboxAccess(request, context);
   const emails = await listOutboxEmails(200);
   return {
     smtp: Boolean(config.SMTP_URL),

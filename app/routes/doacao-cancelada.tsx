@@ -1,10 +1,10 @@
 import { CircleX, Eye, Gift, HeartHandshake, Sparkles } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ResultLinks, ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { feeSentence } from "~/lib/fee";
-import { festaFromSearch } from "~/lib/festa-param";
-import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { feeSentence } from "~/domain/donations/fee";
+import { festaFromSearch } from "~/domain/parties/festa-param";
+import { pageMeta } from "~/platform/ui/meta";
+import { useRootData } from "~/components/layout/root-data";
 
 export const meta = () =>
   pageMeta({
@@ -16,6 +16,8 @@ export const meta = () =>
 export default function DoacaoCancelada() {
   const [search] = useSearchParams();
   const festa = festaFromSearch(search);
+  // Same shape rule as /doar's: only a slug-looking value builds a link back.
+  const ong = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(search.get("ong") ?? "") ? search.get("ong") : null;
   const feePercent = useRootData()?.config.feePercent;
 
   const items: ResultItem[] = [
@@ -33,7 +35,7 @@ export default function DoacaoCancelada() {
       lead="O pagamento não foi concluído e nenhum valor foi cobrado. Se quiser, você pode tentar de novo quando preferir."
       listTitle="Por que doar?"
       items={items}
-      actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Voltar para Festa" } : null} />}
+      actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Voltar para Festa" } : ong ? { to: `/doar?ong=${ong}`, label: "Tentar de novo" } : null} />}
     />
   );
 }

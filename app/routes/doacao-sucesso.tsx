@@ -1,10 +1,13 @@
 import { ChartLine, CircleCheck, HandHeart, LayoutDashboard, Mail, UserRound } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { InstitutionBox } from "~/components/causes/institution";
 import { ResultLinks, ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { giftShareSentence } from "~/lib/fee";
-import { festaFromSearch } from "~/lib/festa-param";
-import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { resolveGiftTarget } from "~/domain/donations/gift-target.server";
+import { giftShareSentence } from "~/domain/donations/fee";
+import { festaFromSearch } from "~/domain/parties/festa-param";
+import { pageMeta } from "~/platform/ui/meta";
+import { useRootData } from "~/components/layout/root-data";
+import type { Route } from "./+types/doacao-sucesso";
 
 export const meta = () =>
   pageMeta({
@@ -13,8 +16,16 @@ export const meta = () =>
     noindex: true,
   });
 
+/** Who receives the gift, from the provider's redirect (`?festa=` or `?ong=`, validated like /doar's). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const target = await resolveGiftTarget({ festa: festaFromSearch(search), ong: search.get("ong") });
+  return { institution: target.ok ? target.institution : null };
+}
+
 // Only words here: the payment provider's confirmed event marks a gift paid, never this page.
-export default function DoacaoSucesso() {
+export default function DoacaoSucesso({ loaderData }: Route.ComponentProps) {
+  const { institution } = loaderData;
   const [search] = useSearchParams();
   const festa = festaFromSearch(search);
   const feePercent = useRootData()?.config.feePercent;
@@ -39,6 +50,8 @@ export default function DoacaoSucesso() {
       listTitle="O que acontece agora"
       items={items}
       actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Ver Festa" } : null} />}
-    />
+    >
+      {institution ? <InstitutionBox institution={institution} label="Sua doação vai para" className="mx-auto mt-6 max-w-lg" /> : null}
+    </ResultPage>
   );
 }

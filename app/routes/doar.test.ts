@@ -1,36 +1,78 @@
+import { testContext, testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 import { givingSetup } from "@tests/donations";
+import { fieldErrors } from "@tests/forms";
 import { insertParty } from "@tests/parties";
-import { afterEach, describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { DONATION_RATE_LIMITS } from "~/lib/donation-checkout.server";
-import { DONATION_MESSAGES } from "~/lib/donation-form";
-import { TARGET_MESSAGES } from "~/lib/donation-target.server";
-import { setPaymentProviderForTests } from "~/lib/payments/provider.server";
-import { CheckoutError, type PaymentProvider } from "~/lib/payments/types";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { DONATION_MESSAGES } from "~/domain/donations/donation-form";
+import type { FormResult } from "~/platform/forms/submission";
+import { TARGET_MESSAGES } from "~/domain/donations/gift-target.server";
+import { CheckoutError, type PaymentProvider } from "~/domain/payments/types";
+import { solveChallengePayload } from "@tests/challenge";
+import type { Challenge } from "altcha-lib";
+import { eq } from "drizzle-orm";
+import { PAYMENT_ABUSE_LIMITS } from "~/domain/donations/payment-abuse.server";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { action, loader } from "./doar";
 
 useTestDatabase();
-afterEach(() => setPaymentProviderForTests(undefined));
 
 type ActionArgs = Parameters<typeof action>[0];
 let ipCounter = 0;
 
-function post(fields: Record<string, string>, options: { ip?: string; query?: string } = {}) {
+function post(fields: Record<string, string>, options: { ip?: string; query?: string; provider?: PaymentProvider } = {}) {
   const request = new Request(`http://localhost:3000/doar${options.query ?? ""}`, { method: "POST", body: new URLSearchParams(fields) });
-  return action({ request, params: {}, context: { clientIp: options.ip ?? `10.0.0.${++ipCounter % 250}` } } as unknown as ActionArgs);
+  const clientIp = options.ip ?? `10.0.0.${++ipCounter % 250}`;
+  const context = testContext({ clientIp, ...(options.provider ? { payments: { checkout: options.provider } } : {}) });
+  return action({ request, params: {}, context } as unknown as ActionArgs);
 }
 
 const guest = { nome: "Beatriz Lima", email: "bia@exemplo.com.br" };
 
 async function failure(result: Awaited<ReturnType<typeof action>>) {
   expect(result).not.toBeInstanceOf(Response);
-  const { data, init } = result as unknown as { data: { errors: Record<string, string> }; init: { status: number } };
-  return { errors: data.errors, status: init.status };
+  const { data, init } = result as unknown as { data: { result: FormResult }; init: { status: number } };
+  // Field errors from Conform's reply; the form-level one (Conform's "") is the page's `form` message.
+  const { "": form, ...errors } = fieldErrors(data.result);
+  return { errors: form ? { ...errors, form } : errors, status: init.status };
 }
 
 const allDonations = () => db.select().from(schema.donations);
+
+function challengeOf(result: Awaited<ReturnType<typeof action>>): Challenge {
+  const { data } = result as unknown as { data: { challenge: Challenge | null } };
+  expect(data.challenge).toBeTruthy();
+  return data.challenge!;
+}
+
+/** `count` checkouts from `ip`, each declined by the provider (a signed event, as the webhook would apply it). */
+async function declineFrom(ip: string, festa: string, count: number, cardFingerprint?: string) {
+  for (let i = 0; i < count; i++) {
+    const location = ((await post({ preset: "10", ...guest, festa }, { ip })) as Response).headers.get("Location")!;
+    const checkoutId = location.split("/").pop()!;
+    const [gift] = await db.select().from(schema.donations).where(eq(schema.donations.providerCheckoutId, checkoutId));
+    const outcome = await processPaymentEvent({
+      kind: "donation",
+      id: `evt_decline_${checkoutId}`,
+      provider: "sandbox",
+      type: "checkout.failed",
+      occurredAt: new Date(),
+      action: "failed",
+      ref: { donationId: gift!.id, checkoutId },
+      cardFingerprint: cardFingerprint ?? null,
+    }, testDeps());
+    expect(outcome).toMatchObject({ outcome: "applied", to: "falhou" });
+  }
+}
+
+type LoaderArgs = Parameters<typeof loader>[0];
+const load = async (query = "", ip = "10.9.9.9") =>
+  (await loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext({ clientIp: ip }) } as unknown as LoaderArgs)) as unknown as {
+    challenge: Challenge | null;
+    target: { partyName: string; causeName: string; festa: string };
+  };
 
 describe("/doar action", () => {
   it("creates a pending gift with the server's amount and redirects to the provider", async () => {
@@ -132,27 +174,60 @@ describe("/doar action", () => {
     expect(await allDonations()).toHaveLength(1);
   });
 
-  it("rate limit per address", async () => {
-    await givingSetup();
+  it("50 checkouts from one address within a minute all reach the provider (a crowd behind one Wi-Fi)", async () => {
+    const { party } = await givingSetup();
+    const sandbox = testDeps().payments.checkout;
+    let calls = 0;
+    const provider: PaymentProvider = { ...sandbox, createDonationCheckout: (request) => (calls++, sandbox.createDonationCheckout(request)) };
     const ip = "203.0.113.9";
-    for (let i = 0; i < DONATION_RATE_LIMITS.perIp.limit; i++) expect(await post({ preset: "10", ...guest }, { ip })).toBeInstanceOf(Response);
-    const { errors, status } = await failure(await post({ preset: "10", ...guest }, { ip }));
-    expect(status).toBe(429);
-    expect(errors.form).toBe("Muitas tentativas de doação em pouco tempo. Aguarde alguns minutos e tente novamente.");
-    expect(await post({ preset: "10", ...guest }, { ip: "203.0.113.10" })).toBeInstanceOf(Response);
+    for (let i = 0; i < 50; i++) expect(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip, provider })).toBeInstanceOf(Response);
+    expect(calls).toBe(50);
+    expect(await allDonations()).toHaveLength(50);
   });
 
-  it("rate limit per party, across addresses", async () => {
+  it("20 declined payments from one address bring the challenge; a solved one lets the next checkout through, once", async () => {
     const { party } = await givingSetup();
-    const saved = DONATION_RATE_LIMITS.perParty.limit;
-    DONATION_RATE_LIMITS.perParty.limit = 3;
+    const ip = "203.0.113.20";
+    expect(PAYMENT_ABUSE_LIMITS.failuresPerIp.limit).toBe(20);
+    await declineFrom(ip, party.shareCode, 19);
+    expect(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip })).toBeInstanceOf(Response);
+    await declineFrom(ip, party.shareCode, 1);
+    const blocked = await failure(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip }));
+    expect(blocked.status).toBe(428);
+    expect(blocked.errors.form).toBe(DONATION_MESSAGES.challengeRequired);
+    const challenge = challengeOf(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip }));
+    // Another address giving to the same party is not asked.
+    expect(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip: "198.51.100.77" })).toBeInstanceOf(Response);
+    // The page itself asks for it up front, so the widget is there before the first submit.
+    expect((await load(`?festa=${party.shareCode}`, ip)).challenge).toMatchObject({ parameters: { algorithm: "PBKDF2/SHA-256" } });
+    expect((await load(`?festa=${party.shareCode}`, "198.51.100.77")).challenge).toBeNull();
+
+    const solved = await solveChallengePayload(challenge);
+    expect(await post({ preset: "10", ...guest, festa: party.shareCode, altcha: solved }, { ip })).toBeInstanceOf(Response);
+    // A solution is spent once: replaying it is refused.
+    const replay = await failure(await post({ preset: "10", ...guest, festa: party.shareCode, altcha: solved }, { ip }));
+    expect(replay.status).toBe(428);
+    expect(replay.errors.form).toBe(DONATION_MESSAGES.challengeFailed);
+    expect((await failure(await post({ preset: "10", ...guest, altcha: "bm90LWEtc29sdXRpb24=" }, { ip }))).status).toBe(428);
+  });
+
+  it("the same card declined again and again challenges the addresses it is tried from", async () => {
+    const { party } = await givingSetup();
+    const ip = "203.0.113.30";
+    await declineFrom(ip, party.shareCode, PAYMENT_ABUSE_LIMITS.failuresPerCard.limit + 1, "fp_card_tested");
+    expect((await failure(await post({ preset: "10", ...guest }, { ip }))).status).toBe(428);
+  });
+
+  it("many declines for one party challenge everyone giving to it, and nobody else", async () => {
+    const { party } = await givingSetup();
+    const saved = PAYMENT_ABUSE_LIMITS.failuresPerParty.limit;
+    PAYMENT_ABUSE_LIMITS.failuresPerParty.limit = 4;
     try {
-      for (let i = 0; i < 3; i++) expect(await post({ preset: "10", ...guest, festa: party.shareCode })).toBeInstanceOf(Response);
-      expect((await failure(await post({ preset: "10", ...guest, festa: party.shareCode }))).status).toBe(429);
-      // Other parties and the main charity are not affected.
-      expect(await post({ preset: "10", ...guest })).toBeInstanceOf(Response);
+      for (let i = 0; i < 4; i++) await declineFrom(`192.0.2.${i + 1}`, party.shareCode, 1);
+      expect((await failure(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip: "192.0.2.200" }))).status).toBe(428);
+      expect(await post({ preset: "10", ...guest }, { ip: "192.0.2.200" })).toBeInstanceOf(Response);
     } finally {
-      DONATION_RATE_LIMITS.perParty.limit = saved;
+      PAYMENT_ABUSE_LIMITS.failuresPerParty.limit = saved;
     }
   });
 
@@ -165,18 +240,17 @@ describe("/doar action", () => {
       },
       parseWebhook: () => [],
     };
-    setPaymentProviderForTests(failing);
-    expect((await failure(await post({ preset: "50", ...guest }))).errors.form).toBe("Cartões temporariamente indisponíveis - Tente novamente.");
-    setPaymentProviderForTests({ ...failing, createDonationCheckout: async () => Promise.reject(new Error("socket hang up")) });
-    expect((await failure(await post({ preset: "50", ...guest }))).errors.form).toBe("Erro ao processar o pagamento - Tente novamente.");
-    setPaymentProviderForTests({ ...failing, createDonationCheckout: async () => ({ checkoutId: "cs_x", url: null }) });
-    expect((await failure(await post({ preset: "50", ...guest }))).errors.form).toBe("URL de pagamento não foi retornada");
+    expect((await failure(await post({ preset: "50", ...guest }, { provider: failing }))).errors.form).toBe("Cartões temporariamente indisponíveis - Tente novamente.");
+    const hangsUp = { ...failing, createDonationCheckout: async () => Promise.reject(new Error("socket hang up")) };
+    expect((await failure(await post({ preset: "50", ...guest }, { provider: hangsUp }))).errors.form).toBe("Erro ao processar o pagamento - Tente novamente.");
+    const noUrl = { ...failing, createDonationCheckout: async () => ({ checkoutId: "cs_x", url: null }) };
+    expect((await failure(await post({ preset: "50", ...guest }, { provider: noUrl }))).errors.form).toBe("URL de pagamento não foi retornada");
   });
 });
 
 describe("/doar loader", () => {
   type LoaderArgs = Parameters<typeof loader>[0];
-  const load = (query = "") => loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: {} } as unknown as LoaderArgs);
+  const load = (query = "") => loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext() } as unknown as LoaderArgs);
 
   it("names the party and its cause", async () => {
     const { party } = await givingSetup({ partyName: "Festa da Bia" });
@@ -190,5 +264,14 @@ describe("/doar loader", () => {
     const result = (await load(`?festa=${ended.shareCode}`)) as unknown as { data: { refused: { message: string } }; init: { status: number } };
     expect(result.init.status).toBe(410);
     expect(result.data.refused.message).toBe(TARGET_MESSAGES.ended);
+  });
+
+  it("does not name a deactivated party (security review finding 8)", async () => {
+    const { owner, cause } = await givingSetup();
+    const inactive = await insertParty({ userId: owner.id, causeId: cause.id, active: false, name: "Festa Secreta da Joana" });
+    const result = (await load(`?festa=${inactive.shareCode}`)) as unknown as { data: { refused: { message: string; title: string } }; init: { status: number } };
+    expect(result.init.status).toBe(410);
+    expect(result.data.refused).toMatchObject({ message: TARGET_MESSAGES.inactive, title: "Festa não encontrada" });
+    expect(JSON.stringify(result.data)).not.toContain("Joana");
   });
 });

@@ -1,32 +1,38 @@
 import { randomUUID } from "node:crypto";
-import { CalendarX2 } from "lucide-react";
+import { Building2, CalendarX2 } from "lucide-react";
 import { data, Link, redirect } from "react-router";
+import { InstitutionBox } from "~/components/causes/institution";
 import { DonationForm } from "~/components/donation/donation-form";
-import { SponsorBanner } from "~/components/sponsor-banner";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { buttonVariants } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { getConfig } from "~/config.server";
-import { getOptionalUser } from "~/lib/auth.server";
-import { clientIpFromContext } from "~/lib/client-ip.server";
-import { startDonation } from "~/lib/donation-checkout.server";
-import { resolveGiftTarget } from "~/lib/donation-target.server";
-import { pageMeta } from "~/lib/meta";
-import { getSponsorAd } from "~/models/ads.server";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { clientIpFromContext } from "~/platform/http/client-ip.server";
+import { startDonation } from "~/domain/donations/checkout.server";
+import { resolveGiftTarget } from "~/domain/donations/gift-target.server";
+import { pageMeta } from "~/platform/ui/meta";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/payment-abuse.server";
+import { issueChallenge } from "~/platform/abuse/challenge.server";
 import type { Route } from "./+types/doar";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/platform/http/form-data.server";
 
 export const meta = () =>
   pageMeta({ title: "Doar", description: "Faça uma doação para uma festa solidária ou para a nossa causa principal, com cartão ou Pix." });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const festa = new URL(request.url).searchParams.get("festa")?.trim() || null;
-  const [target, ad, user] = await Promise.all([resolveGiftTarget(festa), getSponsorAd("doar"), getOptionalUser(request)]);
-  const base = { ad, feePercent: getConfig().PLATFORM_FEE_PERCENT };
+const REFUSAL_STATUS = { "not-found": 404, ended: 410, inactive: 410, "org-not-found": 404, "org-inactive": 410, "org-unverified": 403 } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const query = { festa: search.get("festa"), ong: search.get("ong") };
+  const [target, ad, user] = await Promise.all([resolveGiftTarget(query, context.clock.now()), getSponsorAd("doar"), getOptionalUser(request)]);
+  const base = { ad, feePercent: context.config.PLATFORM_FEE_PERCENT };
   if (!target.ok) {
-    return data(
-      { ...base, refused: { message: target.error, partyName: target.party?.name ?? null }, target: null, formKey: "", prefill: {} },
-      { status: target.reason === "not-found" ? 404 : 410 },
-    );
+    const forInstitution = target.reason.startsWith("org-");
+    // A deactivated party is hidden everywhere: only an ended one may still be named.
+    const partyName = target.reason === "ended" ? (target.party?.name ?? null) : null;
+    const title = forInstitution ? (target.organizationName ?? "Instituição não encontrada") : (partyName ?? "Festa não encontrada");
+    return data({ ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {} }, { status: REFUSAL_STATUS[target.reason] });
   }
   return {
     ...base,
@@ -34,49 +40,56 @@ export async function loader({ request }: Route.LoaderArgs) {
     target: {
       festa: target.party?.code ?? null,
       partyName: target.party?.name ?? null,
+      ong: target.ongSlug,
       organizationName: target.organizationName,
+      institution: target.institution,
       causeName: target.causeName,
+      impact: target.impact,
     },
     // One key per rendered form: submitting the same form twice is the same gift.
     formKey: randomUUID(),
+    // Only after many declined payments from here (or for this party): the widget loads then.
+    challenge: (await checkoutChallengeRequired(abuseSubject(clientIpFromContext(context)), target.party?.id ?? target.organizationId ?? "main")) ? await issueChallenge("doar") : null,
     prefill: user ? { nome: user.name, email: user.email } : {},
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const [formData, user] = await Promise.all([readFormData(request), getOptionalUser(request)]);
-  const result = await startDonation(formData, { clientIp: clientIpFromContext(context), userId: user?.id ?? null });
+  const { config, clock, payments } = context;
+  const result = await startDonation(formData, { clientIp: clientIpFromContext(context), userId: user?.id ?? null, provider: payments.checkout, config, clock });
   if (result.ok) return redirect(result.url);
-  const values = {
-    preset: String(formData.get("preset") ?? ""),
-    valorPersonalizado: String(formData.get("valorPersonalizado") ?? ""),
-    anonima: formData.get("anonima") === "on",
-    nome: String(formData.get("nome") ?? ""),
-    email: String(formData.get("email") ?? ""),
-    mensagem: String(formData.get("mensagem") ?? ""),
-  };
-  return data({ errors: result.errors, values }, { status: result.status });
+  return data({ result: result.result, challenge: result.challenge ?? null }, { status: result.status });
 }
 
 export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
   const { ad, feePercent, refused, target, formKey, prefill } = loaderData;
+  const challenge = actionData ? actionData.challenge : "challenge" in loaderData ? loaderData.challenge : null;
   if (refused || !target) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center md:py-24">
         <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-coral-100 text-coral-700">
-          <CalendarX2 size={32} strokeWidth={2} aria-hidden="true" />
+          {refused?.forInstitution ? <Building2 size={32} strokeWidth={2} aria-hidden="true" /> : <CalendarX2 size={32} strokeWidth={2} aria-hidden="true" />}
         </span>
-        <h1 className="mt-6 text-3xl">{refused?.partyName ?? "Festa não encontrada"}</h1>
+        <h1 className="mt-6 text-3xl">{refused?.title}</h1>
         <p role="alert" className="mt-4 text-lg text-muted">
           {refused?.message}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/doar" className={buttonVariants()}>
-            Doar para a causa principal
-          </Link>
-          <Link to="/eventos" className={buttonVariants({ variant: "secondary" })}>
-            Ver festas ativas
-          </Link>
+          {refused?.forInstitution ? (
+            <Link to="/causas" className={buttonVariants()}>
+              Ver Causas e ONGs
+            </Link>
+          ) : (
+            <>
+              <Link to="/doar" className={buttonVariants()}>
+                Doar para a causa principal
+              </Link>
+              <Link to="/eventos" className={buttonVariants({ variant: "secondary" })}>
+                Ver festas ativas
+              </Link>
+            </>
+          )}
         </div>
       </section>
     );
@@ -100,15 +113,20 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
           )
         }
         className="[&>div]:py-10 md:[&>div]:py-12"
-      />
+      >
+        {target.institution ? <InstitutionBox institution={target.institution} className="w-full max-w-xl" /> : null}
+      </PageHeader>
       <div className="mx-auto max-w-5xl px-4 pb-16">
         <DonationForm
           key={formKey}
           festa={target.festa}
+          ong={target.ong}
+          impact={target.impact}
           formKey={formKey}
           feePercent={feePercent}
-          errors={actionData?.errors}
-          values={actionData?.values ?? prefill}
+          result={actionData?.result}
+          prefill={prefill}
+          challenge={challenge ?? null}
         />
         <SponsorBanner ad={ad} className="mt-10" />
       </div>

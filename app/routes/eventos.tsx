@@ -3,17 +3,17 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/eventos";
 import { PartyCard } from "~/components/party/party-card";
-import { SponsorBanner } from "~/components/sponsor-banner";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Spinner } from "~/components/ui/spinner";
-import { isValidCalendarDate } from "~/lib/dates";
-import { seoMeta } from "~/lib/seo";
-import { cn } from "~/lib/utils";
-import { getSponsorAd } from "~/models/ads.server";
-import { listLiveParties } from "~/models/party-list.server";
+import { isValidCalendarDate } from "~/platform/dates";
+import { seoMeta } from "~/platform/ui/seo";
+import { cn } from "~/platform/ui/cn";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { listLiveParties } from "~/domain/parties/party-list.server";
 
 // Bad query values are dropped, never an error: the page stays shareable and forgiving.
 const searchSchema = z.object({

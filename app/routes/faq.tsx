@@ -4,9 +4,9 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { feeFaqAnswer } from "~/lib/fee";
-import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { feeFaqAnswer } from "~/domain/donations/fee";
+import { pageMeta } from "~/platform/ui/meta";
+import { useRootData } from "~/components/layout/root-data";
 
 export const meta = () =>
   pageMeta({

@@ -1,26 +1,28 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
 import type { Route } from "./+types/festa.$id";
+import { InstitutionBox } from "~/components/causes/institution";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { GiftList } from "~/components/party/gift-list";
 import { PartyEnded } from "~/components/party/party-ended";
 import { PartyProgress } from "~/components/party/party-progress";
 import { ShareButtons } from "~/components/party/share-buttons";
-import { SponsorBanner } from "~/components/sponsor-banner";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatCalendarDate } from "~/lib/dates";
-import { feeSentence } from "~/lib/fee";
-import { parseFestaParam } from "~/lib/festa-param";
-import { formatCents } from "~/lib/money";
-import { partyVisibility } from "~/lib/party-status";
-import { qrCodeDataUrl } from "~/lib/qr.server";
-import { seoMeta } from "~/lib/seo";
-import { getSponsorAd } from "~/models/ads.server";
-import { listRecentPaidGifts } from "~/models/party-gifts.server";
-import { findPartyForPage } from "~/models/party.server";
-import { useRootData } from "~/root";
+import { formatCalendarDate } from "~/platform/dates";
+import { feeSentence } from "~/domain/donations/fee";
+import { institutionSummary } from "~/domain/organizations/institution";
+import { parseFestaParam } from "~/domain/parties/festa-param";
+import { formatCents } from "~/platform/money";
+import { partyVisibility } from "~/domain/parties/party-status";
+import { qrCodeDataUrl } from "~/platform/qr.server";
+import { seoMeta } from "~/platform/ui/seo";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { listRecentPaidGifts } from "~/domain/donations/gifts.server";
+import { findPartyForPage } from "~/domain/parties/parties.server";
+import { useRootData } from "~/components/layout/root-data";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Public page: anyone may ask; only live parties are shown in full (decisions.md, Parties).
@@ -30,7 +32,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const visibility = partyVisibility(party);
   if (visibility === "inactive") throw redirect("/");
 
-  const { userId: _owner, creatorName: _name, creatorImage: _image, ...publicParty } = party;
+  const { userId: _owner, creatorName: _name, creatorImage: _image, organization, ...rest } = party;
+  const publicParty = { ...rest, institution: institutionSummary(organization) };
   const shareUrl = `/festa/${party.shareCode}`;
   if (visibility === "ended") {
     return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null }, { status: 410 });
@@ -126,6 +129,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
               {party.causeName}
             </p>
             <p className="mt-2 text-ink/90">{party.causeDescription}</p>
+            {party.institution ? <InstitutionBox institution={party.institution} className="mt-4 p-3 shadow-none" /> : null}
             <dl className="mt-4 grid grid-cols-2 gap-3 text-center">
               <div className="rounded-xl bg-cream p-3">
                 <dt className="text-xs font-bold text-muted">Contribuições</dt>

@@ -2,15 +2,15 @@ import { BookHeart, HeartHandshake, PartyPopper } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/historias";
 import { SectionHeading } from "~/components/home/sections";
-import { ImpactStats } from "~/components/impact-stats";
-import { SponsorBanner } from "~/components/sponsor-banner";
-import { TestimonialCard } from "~/components/testimonial-card";
+import { ImpactStats } from "~/components/content/impact-stats";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
+import { TestimonialCard } from "~/components/content/testimonial-card";
 import { PageHeader } from "~/components/ui/page-header";
-import { seoMeta } from "~/lib/seo";
-import { getSponsorAd } from "~/models/ads.server";
-import { getImpactFigures } from "~/models/impact.server";
-import { listActiveStories } from "~/models/stories.server";
-import { listActiveTestimonials } from "~/models/testimonials.server";
+import { seoMeta } from "~/platform/ui/seo";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { getImpactFigures } from "~/domain/content/impact.server";
+import { listActiveStories } from "~/domain/content/stories.server";
+import { listActiveTestimonials } from "~/domain/content/testimonials.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

@@ -1,14 +1,15 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
+import { db, schema } from "~/platform/db.server";
 import { seedDemoData } from "~/seed/seed.server";
 import { loader } from "./home";
 
 async function homeData() {
-  return loader();
+  return loader({ context: testContext() } as never);
 }
 
 /** Sums straight over the ledger, independent of the models under test. */

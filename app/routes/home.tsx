@@ -3,17 +3,16 @@ import type { Route } from "./+types/home";
 import { ScrollCarousel } from "~/components/carousel/scroll-carousel";
 import { HeroCarousel, type HeroSlide } from "~/components/home/hero-carousel";
 import { HowItWorks, MainCharity, SectionHeading, SubscriptionTeaser, TransparencyLink } from "~/components/home/sections";
-import { ImpactStats } from "~/components/impact-stats";
-import { SponsorBanner } from "~/components/sponsor-banner";
-import { TestimonialCard } from "~/components/testimonial-card";
-import { getConfig } from "~/config.server";
-import { feeHeadline } from "~/lib/fee";
-import { seoMeta } from "~/lib/seo";
-import { getSponsorAd } from "~/models/ads.server";
-import { listActiveCauses } from "~/models/causes.server";
-import { getImpactFigures } from "~/models/impact.server";
-import { getMainOrganization } from "~/models/organizations.server";
-import { listActiveTestimonials } from "~/models/testimonials.server";
+import { ImpactStats } from "~/components/content/impact-stats";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
+import { TestimonialCard } from "~/components/content/testimonial-card";
+import { feeHeadline } from "~/domain/donations/fee";
+import { seoMeta } from "~/platform/ui/seo";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { listActiveCauses } from "~/domain/organizations/causes.server";
+import { getImpactFigures } from "~/domain/content/impact.server";
+import { getMainOrganization } from "~/domain/organizations/organizations.server";
+import { listActiveTestimonials } from "~/domain/content/testimonials.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
@@ -25,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
 // Public, no personal data: the figures may be a minute old.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60" });
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [figures, testimonials, causes, mainOrganization, ad] = await Promise.all([
     getImpactFigures(),
     listActiveTestimonials(3),
@@ -33,7 +32,7 @@ export async function loader() {
     getMainOrganization(),
     getSponsorAd("home"),
   ]);
-  return { figures, testimonials, causes, mainOrganization, ad, feePercent: getConfig().PLATFORM_FEE_PERCENT };
+  return { figures, testimonials, causes, mainOrganization, ad, feePercent: context.config.PLATFORM_FEE_PERCENT };
 }
 
 const SLIDES: HeroSlide[] = [

@@ -1,16 +1,20 @@
+import { testContext } from "@tests/context";
 import { testConnection, useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
 import { insertCause, insertParty, insertPaidGift } from "@tests/parties";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { donationPaidFanout } from "~/lib/live-events.server";
-import { ownerDonationStream } from "~/lib/owner-event-stream.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { donationPaidFanout } from "~/domain/donations/live-events.server";
+import { ownerDonationStream } from "~/domain/parties/owner-event-stream.server";
+import { db, schema } from "~/platform/db.server";
+import { signOut } from "~/domain/accounts/auth-flows.server";
 import { loader as streamLoader } from "./painel.eventos";
 import { loader } from "./painel";
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => ({ request, params: {}, context: testContext() }) as never;
 
 /** Reads an event stream until `until` holds for the text so far (or fails after 5 s). */
 async function readUntil(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
@@ -102,5 +106,26 @@ describe("/painel", () => {
     const text = await readUntil(stream, (t) => t.includes(": keep-alive"));
     expect(text).toMatch(/^retry: 3000\n\n/);
     abort.abort();
+  });
+
+  it("stops delivering after logout and after a password reset (security review finding 8)", async () => {
+    const cause = await insertCause();
+    for (const revoke of ["logout", "reset"] as const) {
+      const owner = await createTestUser();
+      const party = await insertParty({ userId: owner.user.id, causeId: cause.id });
+      const abort = new AbortController();
+      const response = (await streamLoader(args(authedRequest("/painel/eventos", { cookie: owner.cookie, signal: abort.signal })))) as Response;
+      const stream = response.body!;
+      await readUntil(stream, (t) => t.includes("event: ready"));
+      await insertPaidGift(party.id, { amountCents: 1500 });
+      expect(donationEvents(await readUntil(stream, (t) => donationEvents(t).length >= 1))).toHaveLength(1);
+
+      if (revoke === "logout") await signOut({ request: authedRequest("/auth", { cookie: owner.cookie }), ip: "127.0.0.1" });
+      else await db.delete(schema.session).where(eq(schema.session.userId, owner.user.id)); // what a reset does
+      await insertPaidGift(party.id, { amountCents: 2500 });
+      const after = await readUntil(stream, (t) => t.includes("event: end"));
+      expect(donationEvents(after), revoke).toEqual([]);
+      abort.abort();
+    }
   });
 });

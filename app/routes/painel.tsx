@@ -5,11 +5,11 @@ import { EndedPartyRow, OwnerPartyCard } from "~/components/party/owner-party-ca
 import { useLiveDonations } from "~/components/party/use-live-donations";
 import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { requireUser } from "~/lib/auth.server";
-import { pageMeta } from "~/lib/meta";
-import { partyVisibility } from "~/lib/party-status";
-import { listRecentPaidGiftsByParty } from "~/models/party-gifts.server";
-import { listPartiesOfOwner } from "~/models/party-list.server";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { pageMeta } from "~/platform/ui/meta";
+import { partyVisibility } from "~/domain/parties/party-status";
+import { listRecentPaidGiftsByParty } from "~/domain/donations/gifts.server";
+import { listPartiesOfOwner } from "~/domain/parties/party-list.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/redefinir-senha";
 import { ResetPasswordPage, type ResetActionData } from "~/components/auth/reset-password-page";
-import { isResetTokenLive, resetPassword, THROTTLED_MESSAGE } from "~/lib/auth-flows.server";
-import { MESSAGES, MIN_PASSWORD } from "~/lib/auth-forms";
-import { clientIpFromContext } from "~/lib/client-ip.server";
-import { logger } from "~/lib/logger.server";
-import { pageMeta } from "~/lib/meta";
-import { readFormData } from "~/lib/form-data.server";
+import { isResetTokenLive, resetPassword, THROTTLED_MESSAGE } from "~/domain/accounts/auth-flows.server";
+import { resetFormAlert, resetSchema } from "~/domain/accounts/auth-forms";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { clientIpFromContext } from "~/platform/http/client-ip.server";
+import { logger } from "~/platform/logger.server";
+import { pageMeta } from "~/platform/ui/meta";
+import { readFormData } from "~/platform/http/form-data.server";
 
 /** Seconds before leaving for /auth (product-spec §9). */
 const INVALID_DELAY = 3;
@@ -22,27 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const token = String(form.get("token") ?? "");
-  const password = String(form.get("password") ?? "");
-  const confirm = String(form.get("confirm") ?? "");
-
-  const invalid = (errors: ResetActionData["errors"], formError?: ResetActionData["formError"]) =>
-    data<ResetActionData>({ errors, formError }, { status: 400 });
-  if (!password) return invalid({ password: "Informe a nova senha." });
-  if (!confirm) return invalid({ confirm: MESSAGES.confirmRequired });
-  if (password.length < MIN_PASSWORD || confirm.length < MIN_PASSWORD) {
-    return invalid(
-      { [password.length < MIN_PASSWORD ? "password" : "confirm"]: MESSAGES.passwordShort },
-      { title: "Senha muito curta", description: MESSAGES.passwordShort },
+  const submission = parseFormSubmission(form, resetSchema);
+  // A token too long to be ours is a spent link: the loader says so and leaves for /auth.
+  if (submission.status !== "success") {
+    const error = submission.error ?? {};
+    if (error.token) return redirect("/redefinir-senha");
+    return data<ResetActionData>(
+      { result: submission.reply({ hideFields: ["password", "confirm"] }), formError: resetFormAlert(error) },
+      { status: 400 },
     );
   }
-  if (password.length > 128) return invalid({ password: MESSAGES.passwordLong });
-  if (password !== confirm) {
-    return invalid(
-      { confirm: "Por favor, digite a mesma senha nos dois campos." },
-      { title: "Senhas não coincidem", description: "Por favor, digite a mesma senha nos dois campos." },
-    );
-  }
+  const { token, password } = submission.value;
 
   try {
     const result = await resetPassword({ token, newPassword: password, request, ip: clientIpFromContext(context) });

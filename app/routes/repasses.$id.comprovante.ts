@@ -1,7 +1,6 @@
 import type { Route } from "./+types/repasses.$id.comprovante";
-import { isValidProofToken, proofMimeType } from "~/lib/admin/payout-proof.server";
-import { getOptionalUser } from "~/lib/auth.server";
-import { findPayoutProof } from "~/models/admin-payouts.server";
+import { isValidProofToken, openPayoutProof } from "~/domain/payouts/payout-proof.server";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,21 +15,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t");
   const allowed = isValidProofToken(id, token) || (await getOptionalUser(request))?.isAdmin === true;
   if (!allowed) return notFound();
-  const proof = await findPayoutProof(id);
+  const proof = await openPayoutProof(id);
   if (!proof) return notFound();
-  if (proof.proofFile && proof.proofFileName) {
-    const bytes = Buffer.from(proof.proofFile, "base64");
-    return new Response(bytes, {
-      headers: {
-        "Content-Type": proofMimeType(proof.proofFileName),
-        "Content-Disposition": `inline; filename="${proof.proofFileName}"`,
-        "Content-Length": String(bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      },
-    });
-  }
-  if (proof.proofUrl) return Response.redirect(proof.proofUrl, 302);
-  return notFound();
+  if (proof.kind === "link") return Response.redirect(proof.url, 302);
+  return new Response(proof.body, {
+    headers: {
+      // The type was established from the file's bytes at upload; nosniff and the sandbox keep a
+      // browser from reading it as anything else.
+      "Content-Type": proof.contentType,
+      "Content-Disposition": `inline; filename="${proof.fileName}"`,
+      "Content-Length": String(proof.size),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
 }

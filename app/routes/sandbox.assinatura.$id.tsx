@@ -1,22 +1,23 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { SandboxFrame, SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
+import { SandboxFrame, SandboxOutcomeButtons, SandboxTestCard } from "~/components/payments/sandbox-checkout";
 import { Button } from "~/components/ui/button";
-import { getConfig } from "~/config.server";
-import { formatCents } from "~/lib/money";
-import { deliverCheckoutPaid } from "~/lib/payments/sandbox-subscription-actions.server";
-import { readSandboxCheckoutId, sandboxSubscriptionIdFor } from "~/lib/payments/sandbox-subscriptions.server";
-import { getPlan } from "~/lib/plans";
-import { findCustomerSubscription, findSubscriptionByProviderId } from "~/models/subscriptions.server";
+import type { Config } from "~/platform/config.server";
+import { formatCents } from "~/platform/money";
+import { deliverCheckoutPaid } from "~/domain/payments/sandbox-subscription-actions.server";
+import { readSandboxCheckoutId, sandboxSubscriptionIdFor } from "~/domain/payments/sandbox-subscriptions.server";
+import { getPlan } from "~/domain/subscriptions/plans";
+import { sandboxOutcomeSchema } from "~/domain/payments/sandbox-forms";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { findCustomerSubscription, findSubscriptionByProviderId } from "~/domain/subscriptions/subscriptions.server";
 import type { Route } from "./+types/sandbox.assinatura.$id";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/platform/http/form-data.server";
 
 export const handle = { bare: true };
 
 export const meta = () => [{ title: "Assinatura — Ambiente de testes" }, { name: "robots", content: "noindex" }];
 
-async function loadCheckout(id: string | undefined) {
-  const config = getConfig();
+async function loadCheckout(id: string | undefined, config: Config) {
   const checkout = config.paymentsSandbox && id ? readSandboxCheckoutId(config.APP_SECRET, id) : null;
   if (!checkout) throw data(null, { status: 404 });
   const subscriptionId = sandboxSubscriptionIdFor(config.APP_SECRET, checkout.checkoutId);
@@ -28,21 +29,23 @@ async function loadCheckout(id: string | undefined) {
   return { checkout, plan: getPlan(checkout.planId)!, paid, alreadySubscribed };
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const { plan, paid, alreadySubscribed } = await loadCheckout(params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { plan, paid, alreadySubscribed } = await loadCheckout(params.id, context.config);
   return { planName: plan.name, priceCents: plan.priceCents, open: !paid && !alreadySubscribed, paid, alreadySubscribed };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { checkout, paid, alreadySubscribed } = await loadCheckout(params.id);
-  const intent = String((await readFormData(request)).get("intent") ?? "");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { checkout, paid, alreadySubscribed } = await loadCheckout(params.id, context.config);
+  const submission = parseFormSubmission(await readFormData(request), sandboxOutcomeSchema);
+  // A paid (or superseded) checkout answers any button, "Voltar" included, by leaving the page.
   if (paid) return redirect("/subscription-success");
   if (alreadySubscribed) return redirect("/assine-o-bem");
+  if (submission.status !== "success") throw data(null, { status: 400 });
+  const { intent } = submission.value;
   if (intent === "cancelar") return redirect("/subscription-canceled");
   // Like Stripe Checkout: a declined card stays on the page and creates nothing.
   if (intent === "recusar") return data({ declined: true }, { status: 402 });
-  if (intent !== "pagar") throw data(null, { status: 400 });
-  deliverCheckoutPaid(checkout);
+  await deliverCheckoutPaid(checkout, { sandboxEvents: context.payments.sandboxEvents, now: context.clock.now(), secret: context.config.APP_SECRET });
   return redirect("/subscription-success");
 }
 

@@ -1,13 +1,14 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { SandboxFrame, SandboxOutcomeButtons, SandboxTestCard } from "~/components/sandbox-checkout";
+import { SandboxFrame, SandboxOutcomeButtons, SandboxTestCard } from "~/components/payments/sandbox-checkout";
 import { Button } from "~/components/ui/button";
-import { getConfig } from "~/config.server";
-import { formatCents } from "~/lib/money";
-import { deliverSandboxEvent } from "~/lib/payments/sandbox-delivery.server";
-import { sandboxEvent, sandboxPaymentId, type SandboxEventType } from "~/lib/payments/sandbox.server";
-import { findDonationByCheckoutId } from "~/models/donation.server";
+import type { Config } from "~/platform/config.server";
+import { formatCents } from "~/platform/money";
+import { SANDBOX_TEST_CARD_FINGERPRINT, sandboxEvent, sandboxPaymentId, type SandboxEventType } from "~/domain/payments/sandbox.server";
+import { findDonationByCheckoutId } from "~/domain/donations/donations.server";
 import type { Route } from "./+types/sandbox.checkout.$id";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/platform/http/form-data.server";
+import { type SandboxOutcome, sandboxOutcomeSchema } from "~/domain/payments/sandbox-forms";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
 
 export const handle = { bare: true };
 
@@ -15,15 +16,15 @@ export const meta = () => [{ title: "Pagamento — Ambiente de testes" }, { name
 
 const CHECKOUT_ID = /^cs_sbx_[0-9a-f]{32}$/;
 
-async function loadCheckout(id: string | undefined) {
-  if (!getConfig().paymentsSandbox || !id || !CHECKOUT_ID.test(id)) throw data(null, { status: 404 });
+async function loadCheckout(id: string | undefined, config: Config) {
+  if (!config.paymentsSandbox || !id || !CHECKOUT_ID.test(id)) throw data(null, { status: 404 });
   const donation = await findDonationByCheckoutId(id);
   if (!donation || donation.provider !== "sandbox") throw data(null, { status: 404 });
   return donation;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const d = await loadCheckout(params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const d = await loadCheckout(params.id, context.config);
   return {
     amountCents: d.amountCents,
     destination: d.partyName ?? d.organizationName ?? "Festa Solidária",
@@ -37,22 +38,33 @@ const OUTCOMES = {
   pagar: { type: "checkout.paid", result: "sucesso" },
   recusar: { type: "checkout.failed", result: "cancelada" },
   cancelar: { type: "checkout.canceled", result: "cancelada" },
-} as const satisfies Record<string, { type: SandboxEventType; result: "sucesso" | "cancelada" }>;
+} as const satisfies Record<SandboxOutcome, { type: SandboxEventType; result: "sucesso" | "cancelada" }>;
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const d = await loadCheckout(params.id);
-  const intent = String((await readFormData(request)).get("intent") ?? "");
-  const festa = d.partyCode ? `?festa=${encodeURIComponent(d.partyCode)}` : "";
-  if (!(intent in OUTCOMES)) throw data(null, { status: 400 });
-  const outcome = OUTCOMES[intent as keyof typeof OUTCOMES];
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const d = await loadCheckout(params.id, context.config);
+  const submission = parseFormSubmission(await readFormData(request), sandboxOutcomeSchema);
+  // Where the gift went, for the result page (as /doar's success URL says for the real providers).
+  const festa = d.partyCode
+    ? `?festa=${encodeURIComponent(d.partyCode)}`
+    : d.organizationSlug
+      ? `?ong=${encodeURIComponent(d.organizationSlug)}`
+      : "";
+  if (submission.status !== "success") throw data(null, { status: 400 });
+  const outcome = OUTCOMES[submission.value.intent];
   if (d.status === "pendente") {
     // Like a real provider: the result reaches the webhook later, signed, never from this request.
-    deliverSandboxEvent(
-      sandboxEvent(outcome.type, {
-        checkoutId: d.checkoutId!,
-        donationId: d.id,
-        ...(outcome.type === "checkout.paid" ? { paymentId: sandboxPaymentId(d.checkoutId!) } : {}),
-      }),
+    await context.payments.sandboxEvents.deliver(
+      sandboxEvent(
+        outcome.type,
+        {
+          checkoutId: d.checkoutId!,
+          donationId: d.id,
+          ...(outcome.type === "checkout.paid" ? { paymentId: sandboxPaymentId(d.checkoutId!) } : {}),
+          // A declined test card carries its fingerprint, like Stripe's, for the abuse limits.
+          ...(outcome.type === "checkout.failed" ? { cardFingerprint: SANDBOX_TEST_CARD_FINGERPRINT } : {}),
+        },
+        context.clock.now(),
+      ),
     );
     return redirect(`/doacao-${outcome.result}${festa}`);
   }

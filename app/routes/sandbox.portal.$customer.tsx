@@ -1,18 +1,19 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SandboxFrame } from "~/components/sandbox-checkout";
+import { SandboxFrame } from "~/components/payments/sandbox-checkout";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { getConfig } from "~/config.server";
-import { PLAN_IDS } from "~/db/schema";
-import { requireUser } from "~/lib/auth.server";
-import { formatDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import { deliverPortalChoice, PORTAL_INTENTS, type PortalIntent } from "~/lib/payments/sandbox-subscription-actions.server";
-import { getPlan, PLANS, type PlanId } from "~/lib/plans";
-import { findCustomerSubscription, getBillingCustomer } from "~/models/subscriptions.server";
+import type { Config } from "~/platform/config.server";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { formatDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import { sandboxPortalSchema } from "~/domain/payments/sandbox-forms";
+import { deliverPortalChoice } from "~/domain/payments/sandbox-subscription-actions.server";
+import { getPlan, PLANS } from "~/domain/subscriptions/plans";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { findCustomerSubscription, getBillingCustomer } from "~/domain/subscriptions/subscriptions.server";
 import type { Route } from "./+types/sandbox.portal.$customer";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/platform/http/form-data.server";
 
 export const handle = { bare: true };
 
@@ -21,16 +22,16 @@ export const meta = () => [{ title: "Gerenciar assinatura — Ambiente de testes
 const STATUS_LABEL = { active: "Ativa", past_due: "Pagamento pendente", incomplete: "Aguardando pagamento", canceled: "Cancelada" } as const;
 
 /** Only the signed-in owner of this sandbox customer gets in; anyone else sees nothing (404). */
-async function loadPortal(request: Request, customerId: string | undefined) {
-  if (!getConfig().paymentsSandbox || !customerId || !/^[A-Za-z0-9_]{1,100}$/.test(customerId)) throw data(null, { status: 404 });
+async function loadPortal(request: Request, customerId: string | undefined, config: Config) {
+  if (!config.paymentsSandbox || !customerId || !/^[A-Za-z0-9_]{1,100}$/.test(customerId)) throw data(null, { status: 404 });
   const user = await requireUser(request);
   const customer = await getBillingCustomer(user.id);
   if (!customer || customer.provider !== "sandbox" || customer.providerCustomerId !== customerId) throw data(null, { status: 404 });
   return findCustomerSubscription("sandbox", customerId);
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const row = await loadPortal(request, params.customer);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const row = await loadPortal(request, params.customer, context.config);
   const binding = row && (row.status === "active" || row.status === "past_due") ? row : null;
   return {
     done: new URL(request.url).searchParams.has("feito"),
@@ -45,14 +46,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const row = await loadPortal(request, params.customer);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const plan = String(form.get("plano") ?? "");
-  if (!(PORTAL_INTENTS as readonly string[]).includes(intent)) throw data(null, { status: 400 });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const row = await loadPortal(request, params.customer, context.config);
+  const submission = parseFormSubmission(await readFormData(request), sandboxPortalSchema);
+  if (submission.status !== "success") throw data(null, { status: 400 });
+  const { intent, plano } = submission.value;
   if (!row) return data({ error: "Você não tem uma assinatura para gerenciar." }, { status: 400 });
-  const error = deliverPortalChoice(row, intent as PortalIntent, (PLAN_IDS as readonly string[]).includes(plan) ? (plan as PlanId) : null);
+  const error = await deliverPortalChoice(row, intent, plano ?? null, { sandboxEvents: context.payments.sandboxEvents, now: context.clock.now() });
   if (error) return data({ error }, { status: 400 });
   return redirect(`/sandbox/portal/${encodeURIComponent(params.customer)}?feito=${intent}`);
 }

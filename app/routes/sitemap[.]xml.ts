@@ -1,5 +1,5 @@
-import { getConfig } from "~/config.server";
-import { listLivePartiesForSitemap } from "~/models/sitemap.server";
+import type { Route } from "./+types/sitemap[.]xml";
+import { listLivePartiesForSitemap } from "~/domain/parties/sitemap.server";
 
 /** Pages anyone can open (no login, no per-visitor state), most important first. */
 export const SITEMAP_PAGES = [
@@ -21,8 +21,8 @@ function escapeXml(s: string) {
   return s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-export async function loader() {
-  const base = getConfig().PUBLIC_URL;
+export async function loader({ context }: Route.LoaderArgs) {
+  const base = context.config.PUBLIC_URL;
   const parties = await listLivePartiesForSitemap();
   const urls = [
     ...SITEMAP_PAGES.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`),

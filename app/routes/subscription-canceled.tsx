@@ -1,6 +1,6 @@
 import { Award, ChartLine, CircleX, HeartHandshake, MessageCircle } from "lucide-react";
 import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/platform/ui/meta";
 
 export const meta = () =>
   pageMeta({

@@ -3,12 +3,12 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { SubscriptionSuccessView } from "~/components/static-pages/subscription-success-view";
 import { buttonVariants } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
-import { formatDate } from "~/lib/dates";
-import { logger } from "~/lib/logger.server";
-import { pageMeta } from "~/lib/meta";
-import { getPlan } from "~/lib/plans";
-import { refreshSubscription, sendSubscriptionConfirmation } from "~/lib/subscriptions.server";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { formatDate } from "~/platform/dates";
+import { logger } from "~/platform/logger.server";
+import { pageMeta } from "~/platform/ui/meta";
+import { getPlan } from "~/domain/subscriptions/plans";
+import { refreshSubscription, sendSubscriptionConfirmation } from "~/domain/subscriptions/subscribe.server";
 import type { Route } from "./+types/subscription-success";
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -22,16 +22,16 @@ export const meta = ({ data }: Route.MetaArgs) =>
 export const RECHECK_SECONDS = 3;
 export const MAX_CHECKS = 20;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const check = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("verificacao") ?? "0", 10) || 0, 0), MAX_CHECKS);
-  const status = await refreshSubscription(user.id);
+  const status = await refreshSubscription(user.id, { provider: context.payments.checkout, config: context.config });
   const plan = status.subscribed && status.plan ? getPlan(status.plan) : undefined;
   if (!plan || !status.subscriptionId) {
     return { state: status.status === "past_due" ? ("failed" as const) : ("waiting" as const), check, nextCheck: check < MAX_CHECKS ? check + 1 : null, plan: null };
   }
   try {
-    await sendSubscriptionConfirmation(status.subscriptionId);
+    await sendSubscriptionConfirmation(status.subscriptionId, context);
   } catch (error) {
     // product-spec §8: a confirmation e-mail failure is only logged; the page still confirms.
     logger.error({ subscriptionId: status.subscriptionId, error: (error as Error).message }, "subscription confirmation e-mail not queued");

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/static-pages/legal-page";
-import { feeSentence } from "~/lib/fee";
-import { pageMeta } from "~/lib/meta";
-import { type RootData, useRootData } from "~/root";
+import { feeSentence } from "~/domain/donations/fee";
+import { pageMeta } from "~/platform/ui/meta";
+import { useRootData } from "~/components/layout/root-data";
+import type { RootData } from "~/root";
 
 type PublicConfig = NonNullable<RootData>["config"];
 

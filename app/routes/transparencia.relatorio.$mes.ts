@@ -1,21 +1,21 @@
 import type { Route } from "./+types/transparencia.relatorio.$mes";
-import { getConfig } from "~/config.server";
-import { loadMonthlyReport } from "~/lib/reports/monthly-report.server";
-import { renderMonthlyReportPdf } from "~/lib/reports/report-pdf.server";
-import { parseReportMonth } from "~/lib/report-month";
+import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
+import { renderMonthlyReportPdf } from "~/domain/content/report-pdf.server";
+import { parseReportMonth } from "~/domain/content/report-month";
 
 /** GET /transparencia/relatorio/2026-03: the month's public report as a PDF download. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const month = parseReportMonth(params.mes);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { config, clock } = context;
+  const now = clock.now();
+  const month = parseReportMonth(params.mes, now);
   if (!month) {
     return new Response("Relatório não encontrado: use um mês no formato AAAA-MM, de 2020 até o mês atual.", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const config = getConfig();
-  const report = await loadMonthlyReport(month, config.PLATFORM_FEE_PERCENT);
-  const pdf = await renderMonthlyReportPdf(report, { publicUrl: config.PUBLIC_URL });
+  const report = await loadMonthlyReport(month, config.PLATFORM_FEE_PERCENT, now);
+  const pdf = await renderMonthlyReportPdf(report, { publicUrl: config.PUBLIC_URL, generatedAt: now });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,3 +1,4 @@
+import { testContext } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -6,13 +7,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { todayInSaoPaulo } from "~/lib/dates";
+import { db, schema } from "~/platform/db.server";
+import { todayInSaoPaulo } from "~/platform/dates";
 import { seedDemoData } from "~/seed/seed.server";
 import { loader as pageLoader } from "./transparencia";
 import { loader as reportLoader } from "./transparencia.relatorio.$mes";
 
-const args = (params: Record<string, string> = {}) => ({ request: new Request("http://localhost/transparencia"), params, context: {} }) as never;
+const args = (params: Record<string, string> = {}) => ({ request: new Request("http://localhost/transparencia"), params, context: testContext() }) as never;
 
 /** Text of a PDF through poppler's pdftotext when the machine has it (CI images may not). */
 function pdfText(bytes: Buffer): string | null {
@@ -38,7 +39,7 @@ describe("/transparencia", () => {
     await db.insert(schema.donations).values(
       [333, 333, 334].map((reais) => ({ partyId: party!.id, amountCents: reais * 100 + 1, status: "paga" as const, provider: "sandbox" })),
     );
-    const data = await pageLoader();
+    const data = await pageLoader(args());
     expect(data.shares.length).toBeGreaterThan(1);
     expect(data.shares.reduce((s, c) => s + c.percent, 0)).toBe(100);
     expect(data.shares.reduce((s, c) => s + c.totalCents, 0)).toBe(data.figures.donationsCents);
@@ -49,12 +50,12 @@ describe("/transparencia", () => {
   });
 
   it("groups gifts without a party under their NGO's cause and shows an empty distribution when nothing was paid", async () => {
-    expect((await pageLoader()).shares).toEqual([]);
+    expect((await pageLoader(args())).shares).toEqual([]);
     await seedDemoData({ withUsers: false });
     const [org] = await db.select().from(schema.organizations).limit(1);
     await db.insert(schema.donations).values({ organizationId: org!.id, amountCents: 5_000, status: "paga", provider: "sandbox" });
     await db.insert(schema.donations).values({ amountCents: 1_000, status: "paga", provider: "sandbox" });
-    const { shares } = await pageLoader();
+    const { shares } = await pageLoader(args());
     expect(shares.map((s) => s.totalCents).sort()).toEqual([1_000, 5_000]);
     expect(shares.reduce((s, c) => s + c.percent, 0)).toBe(100);
   });

@@ -2,19 +2,18 @@ import { Mail, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/transparencia";
 import { whatsappLink } from "~/components/layout/whatsapp-button";
 import { SectionHeading } from "~/components/home/sections";
-import { SponsorBanner } from "~/components/sponsor-banner";
+import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { CauseDistribution, Certifications, ReportList } from "~/components/transparency/sections";
 import { PageHeader } from "~/components/ui/page-header";
-import { getConfig } from "~/config.server";
-import { largestRemainderPercentages } from "~/lib/distribution";
-import { feeSentence } from "~/lib/fee";
-import { formatCents, formatCentsShort, splitFee } from "~/lib/money";
-import { isCurrentMonth, monthLabel, recentReportMonths } from "~/lib/report-month";
-import { GENERAL_FUND_LABEL } from "~/lib/reports/monthly-report.server";
-import { seoMeta } from "~/lib/seo";
-import { getSponsorAd } from "~/models/ads.server";
-import { getImpactFigures } from "~/models/impact.server";
-import { countActiveOrganizations, paidDonationsByCause, sumTransferredPayouts } from "~/models/transparency.server";
+import { largestRemainderPercentages } from "~/platform/distribution";
+import { feeSentence } from "~/domain/donations/fee";
+import { formatCents, formatCentsShort, splitFee } from "~/platform/money";
+import { isCurrentMonth, monthLabel, recentReportMonths } from "~/domain/content/report-month";
+import { GENERAL_FUND_LABEL } from "~/domain/content/monthly-report.server";
+import { seoMeta } from "~/platform/ui/seo";
+import { getSponsorAd } from "~/domain/content/ads.server";
+import { getImpactFigures } from "~/domain/content/impact.server";
+import { countActiveOrganizations, paidDonationsByCause, sumTransferredPayouts } from "~/domain/content/transparency.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
@@ -25,8 +24,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60" });
 
-export async function loader() {
-  const feePercent = getConfig().PLATFORM_FEE_PERCENT;
+export async function loader({ context }: Route.LoaderArgs) {
+  const feePercent = context.config.PLATFORM_FEE_PERCENT;
   const [figures, causes, payouts, organizations, ad] = await Promise.all([
     getImpactFigures(),
     paidDonationsByCause(),

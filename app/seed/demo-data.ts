@@ -1,5 +1,6 @@
 /** Content the spec hard-codes, kept as data so admins can change it (decisions.md). */
-import type { AD_PLACEMENTS, EVENT_TYPES, TESTIMONIAL_TYPES } from "~/db/schema";
+import type { AD_PLACEMENTS, TESTIMONIAL_TYPES } from "~/domain/content/content-kinds";
+import type { EVENT_TYPES } from "~/domain/parties/event-types";
 
 export const DEMO_CAUSES = [
   { key: "raras", name: "Doenças Raras", icon: "🧬", description: "Acolhimento, tratamento e qualidade de vida para pessoas com doenças raras e suas famílias." },
@@ -10,14 +11,83 @@ export const DEMO_CAUSES = [
   { key: "animais", name: "Proteção Animal", icon: "🐾", description: "Resgate, castração e adoção responsável de cães e gatos." },
   { key: "ambiente", name: "Meio Ambiente", icon: "🌱", description: "Reflorestamento, hortas urbanas e educação ambiental." },
 ] as const;
+
+/** /doar's impact panel per cause: what each preset (in reais) helps to pay for. */
+export const DEMO_CAUSE_IMPACT: Record<(typeof DEMO_CAUSES)[number]["key"], Record<string, string>> = {
+  raras: {
+    "10": "Ajuda no transporte de uma família até uma consulta especializada.",
+    "25": "Contribui para um exame de apoio ao diagnóstico.",
+    "50": "Ajuda a custear uma sessão de fisioterapia ou terapia.",
+    "100": "Garante uma semana de atendimento psicológico às famílias.",
+    "250": "Apoia um mês de acompanhamento de uma família.",
+    "500": "Ajuda a manter o acolhimento funcionando por um mês inteiro.",
+  },
+  fome: {
+    "10": "Garante cinco refeições na cozinha comunitária.",
+    "25": "Contribui para uma cesta de alimentos para uma família.",
+    "50": "Serve o almoço de 25 pessoas em um dia.",
+    "100": "Compra os legumes e verduras de uma semana da cozinha.",
+    "250": "Garante cestas básicas para dez famílias.",
+    "500": "Mantém a cozinha comunitária aberta por quatro dias.",
+  },
+  educacao: {
+    "10": "Compra um livro infantil para a biblioteca comunitária.",
+    "25": "Garante o material escolar de uma criança por um mês.",
+    "50": "Paga uma semana de reforço escolar para uma criança.",
+    "100": "Monta um kit de leitura para uma turma.",
+    "250": "Apoia um mês de reforço escolar para cinco crianças.",
+    "500": "Ajuda a manter a biblioteca comunitária aberta por um mês.",
+  },
+  saude: {
+    "10": "Ajuda no transporte de uma pessoa até um atendimento.",
+    "25": "Contribui para medicamentos de uso contínuo.",
+    "50": "Ajuda a custear uma consulta ou sessão de terapia.",
+    "100": "Garante uma semana de apoio emocional em grupo.",
+    "250": "Apoia um mês de acompanhamento de uma pessoa.",
+    "500": "Ajuda a manter um mutirão de saúde por um dia.",
+  },
+  moradia: {
+    "10": "Compra um saco de cimento para um mutirão.",
+    "25": "Contribui para a tinta de um cômodo.",
+    "50": "Ajuda a trocar a fiação elétrica de um cômodo.",
+    "100": "Garante as telhas para consertar um vazamento.",
+    "250": "Apoia a reforma do banheiro de uma família.",
+    "500": "Ajuda a reformar um quarto inteiro.",
+  },
+  animais: {
+    "10": "Garante a ração de um cão resgatado por uma semana.",
+    "25": "Contribui para uma vacina de um animal resgatado.",
+    "50": "Ajuda a custear uma consulta veterinária.",
+    "100": "Paga a castração de um gato.",
+    "250": "Apoia o tratamento de um animal resgatado.",
+    "500": "Ajuda a manter o abrigo funcionando por uma semana.",
+  },
+  ambiente: {
+    "10": "Planta uma muda de árvore nativa.",
+    "25": "Compra sementes para um canteiro da horta urbana.",
+    "50": "Garante as ferramentas de uma oficina com alunos.",
+    "100": "Planta dez árvores nativas com uma escola.",
+    "250": "Apoia um mês de horta em uma escola pública.",
+    "500": "Ajuda a recuperar um trecho de mata ciliar.",
+  },
+};
 export type DemoCauseKey = (typeof DEMO_CAUSES)[number]["key"];
 
+/**
+ * Demo institutions. Their CNPJs are FICTITIOUS: made up, with valid check digits so the forms
+ * accept them; they do not belong to these (or any known) institutions. Pix keys are the same
+ * fictitious CNPJs. The seed marks them verified "by the demo data", saying so in the note.
+ */
+export const DEMO_CNPJ_NOTE = "Dados de demonstração: CNPJ e chave Pix fictícios (dígitos verificadores válidos).";
+
 export const DEMO_ORGANIZATIONS: Array<{
-  slug: string; name: string; cause: DemoCauseKey; city: string; state: string; description: string; email: string; isMain?: boolean; bannerUrl: string;
+  slug: string; name: string; legalName: string; cnpj: string; cause: DemoCauseKey; city: string; state: string; description: string; email: string; isMain?: boolean; bannerUrl: string;
 }> = [
   {
     slug: "aadora",
     name: "AADORA — Associação de Apoio às Pessoas com Doenças Raras",
+    legalName: "Associação de Apoio às Pessoas com Doenças Raras",
+    cnpj: "10485736000150",
     cause: "raras",
     city: "Belo Horizonte",
     state: "MG",
@@ -27,16 +97,18 @@ export const DEMO_ORGANIZATIONS: Array<{
     description:
       "Desde 2009 a AADORA acolhe pessoas com doenças raras e suas famílias em Belo Horizonte: orientação para diagnóstico, acesso a tratamento, fisioterapia, apoio psicológico e defesa de direitos. Cada doação vira consulta, terapia e esperança.",
   },
-  { slug: "prato-cheio", name: "Instituto Prato Cheio", cause: "fome", city: "Contagem", state: "MG", email: "contato@pratocheio.org.br", bannerUrl: "/images/banners/fome.svg", description: "Cozinha comunitária que serve 600 refeições por dia e distribui cestas básicas na região metropolitana de BH." },
-  { slug: "ler-e-crescer", name: "Projeto Ler e Crescer", cause: "educacao", city: "São Paulo", state: "SP", email: "ola@lerecrescer.org.br", bannerUrl: "/images/banners/educacao.svg", description: "Bibliotecas comunitárias e reforço escolar para 300 crianças da zona leste de São Paulo." },
-  { slug: "patinhas-do-bem", name: "Associação Patinhas do Bem", cause: "animais", city: "Belo Horizonte", state: "MG", email: "adote@patinhasdobem.org.br", bannerUrl: "/images/banners/animais.svg", description: "Resgate, tratamento veterinário e adoção responsável de cães e gatos abandonados." },
-  { slug: "teto-amigo", name: "Rede Teto Amigo", cause: "moradia", city: "Rio de Janeiro", state: "RJ", email: "contato@tetoamigo.org.br", bannerUrl: "/images/banners/moradia.svg", description: "Mutirões de reforma que devolvem segurança e dignidade a casas de famílias de baixa renda." },
-  { slug: "verde-vivo", name: "Coletivo Verde Vivo", cause: "ambiente", city: "Curitiba", state: "PR", email: "ola@verdevivo.org.br", bannerUrl: "/images/banners/ambiente.svg", description: "Hortas urbanas e plantio de árvores nativas com escolas públicas." },
+  { slug: "prato-cheio", name: "Instituto Prato Cheio", legalName: "Instituto Prato Cheio de Segurança Alimentar", cnpj: "21593847000105", cause: "fome", city: "Contagem", state: "MG", email: "contato@pratocheio.org.br", bannerUrl: "/images/banners/fome.svg", description: "Cozinha comunitária que serve 600 refeições por dia e distribui cestas básicas na região metropolitana de BH." },
+  { slug: "ler-e-crescer", name: "Projeto Ler e Crescer", legalName: "Associação Projeto Ler e Crescer", cnpj: "32746159000146", cause: "educacao", city: "São Paulo", state: "SP", email: "ola@lerecrescer.org.br", bannerUrl: "/images/banners/educacao.svg", description: "Bibliotecas comunitárias e reforço escolar para 300 crianças da zona leste de São Paulo." },
+  { slug: "patinhas-do-bem", name: "Associação Patinhas do Bem", legalName: "Associação Protetora Patinhas do Bem", cnpj: "43857261000135", cause: "animais", city: "Belo Horizonte", state: "MG", email: "adote@patinhasdobem.org.br", bannerUrl: "/images/banners/animais.svg", description: "Resgate, tratamento veterinário e adoção responsável de cães e gatos abandonados." },
+  { slug: "teto-amigo", name: "Rede Teto Amigo", legalName: "Associação Rede Teto Amigo de Moradia", cnpj: "54968372000135", cause: "moradia", city: "Rio de Janeiro", state: "RJ", email: "contato@tetoamigo.org.br", bannerUrl: "/images/banners/moradia.svg", description: "Mutirões de reforma que devolvem segurança e dignidade a casas de famílias de baixa renda." },
+  { slug: "verde-vivo", name: "Coletivo Verde Vivo", legalName: "Associação Coletivo Verde Vivo", cnpj: "65079483000107", cause: "ambiente", city: "Curitiba", state: "PR", email: "ola@verdevivo.org.br", bannerUrl: "/images/banners/ambiente.svg", description: "Hortas urbanas e plantio de árvores nativas com escolas públicas." },
 ];
 
 export const DEMO_TESTIMONIALS: Array<{ name: string; type: (typeof TESTIMONIAL_TYPES)[number]; quote: string; event: string; impact: string }> = [
-  { name: "Mariana Costa", type: "Festeiro Solidário", quote: "Fiz 30 anos e pedi doações no lugar de presentes. Foi o aniversário mais emocionante da minha vida!", event: "Aniversário de 30 anos", impact: "R$ 3.200 para a AADORA" },
-  { name: "Rafael e Júlia", type: "Festeiro Solidário", quote: "Nossos convidados adoraram saber que o presente ia ajudar quem precisa. Casamento com propósito!", event: "Casamento", impact: "R$ 8.750 para combate à fome" },
+  // Testimonials tell of parties that already happened: Bia's (bia08, ended, R$ 400 in DEMO_PARTIES)
+  // or ones older than the demo data — never of a party still collecting.
+  { name: "Mariana Costa", type: "Festeiro Solidário", quote: "A Bia pediu doações no lugar de presentes nos 8 anos dela. Foi a festa mais emocionante da família — agora é a minha vez, nos meus 30!", event: "Festa de 8 anos da Bia", impact: "R$ 400 para a AADORA" },
+  { name: "Camila e Pedro", type: "Festeiro Solidário", quote: "Nossos convidados adoraram saber que o presente ia ajudar quem precisa. Casamento com propósito!", event: "Casamento em 2025", impact: "R$ 8.750 para combate à fome" },
   { name: "Dona Helena", type: "Beneficiado", quote: "Meu neto tem uma doença rara e a associação nos acolheu quando ninguém sabia o que fazer.", event: "Família atendida pela AADORA", impact: "12 meses de fisioterapia" },
   { name: "Lucas Andrade", type: "Assinante do Bem", quote: "Assino o plano Prata há um ano. Recebo os relatórios e vejo exatamente onde o dinheiro chega.", event: "Assinante desde 2025", impact: "R$ 600 doados no ano" },
   { name: "Turma de Engenharia 2025", type: "Festeiro Solidário", quote: "A formatura virou uma campanha e a turma inteira se envolveu. Valeu cada centavo!", event: "Formatura", impact: "R$ 5.400 para educação infantil" },

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
-import { getConfig } from "~/config.server";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { hashPassword } from "~/lib/password.server";
+import { getConfig } from "~/platform/config.server";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { hashPassword } from "~/domain/accounts/password.server";
 import {
   DEMO_ADS,
+  DEMO_CAUSE_IMPACT,
   DEMO_CAUSES,
+  DEMO_CNPJ_NOTE,
   DEMO_ORGANIZATIONS,
   DEMO_PARTIES,
   DEMO_STORIES,
@@ -34,13 +36,24 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
   await db.transaction(async (tx) => {
     const causes = await tx
       .insert(schema.causes)
-      .values(DEMO_CAUSES.map(({ name, description, icon }) => ({ name, description, icon })))
+      .values(DEMO_CAUSES.map(({ key, name, description, icon }) => ({ name, description, icon, impactLines: DEMO_CAUSE_IMPACT[key] })))
       .returning();
     const causeId = (key: string) => causes[DEMO_CAUSES.findIndex((c) => c.key === key)]!.id;
 
     const orgs = await tx
       .insert(schema.organizations)
-      .values(DEMO_ORGANIZATIONS.map((o) => ({ ...o, isMain: o.isMain ?? false, causeId: causeId(o.cause) })))
+      .values(
+        DEMO_ORGANIZATIONS.map((o) => ({
+          ...o,
+          isMain: o.isMain ?? false,
+          causeId: causeId(o.cause),
+          pixKeyType: "cnpj" as const,
+          pixKey: o.cnpj,
+          // Verified so /doar?ong= works on a fresh install; the note says the data is fictitious.
+          verifiedAt: new Date(),
+          verificationNote: DEMO_CNPJ_NOTE,
+        })),
+      )
       .returning();
     const orgId = (slug: string) => orgs.find((o) => o.slug === slug)!.id;
 
@@ -69,6 +82,8 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
     await tx
       .insert(schema.userRoles)
       .values(DEMO_USERS.flatMap((u, i) => (u.admin ? [{ userId: userIds[i]!, role: "admin" as const }] : [])));
+    const adminId = userIds[DEMO_USERS.findIndex((u) => u.admin)];
+    if (adminId) await tx.update(schema.organizations).set({ verifiedBy: adminId });
 
     for (const p of DEMO_PARTIES) {
       const paid = p.gifts;

@@ -101,3 +101,36 @@ test("an admin creates a story and it appears on /historias", async ({ browser }
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await page.context().close();
 });
+
+test("an admin tab checks its form in the browser with the action's schema, and the action's reply shows the same messages", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin?aba=equipe");
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  await page.getByRole("button", { name: "Conceder acesso" }).click();
+  await expect(page.getByText("Informe um e-mail válido.")).toBeVisible();
+  expect(posted).toBe(0); // refused in the browser, nothing sent
+
+  // A well-formed e-mail without an account: the server refuses, its reply shows under the field.
+  await page.getByLabel("E-mail").fill(`ninguem.${uniqueId()}@exemplo.com.br`);
+  await page.getByRole("button", { name: "Conceder acesso" }).click();
+  await expect(page.getByText("Nenhuma conta com este e-mail. A pessoa precisa se cadastrar antes.").first()).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await page.context().close();
+});
+
+test("without JavaScript, a refused admin form comes back with its messages and what was typed", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await logIn(page, "admin@festasolidaria.org.br", "admin1234");
+  await page.goto("/admin?aba=causas");
+  const name = `Causa sem descrição ${uniqueId()}`;
+  await page.getByLabel("Nome da Causa").fill(name);
+  await page.getByRole("button", { name: "Criar Causa" }).click();
+  await expect(page.getByText("Informe a descrição da causa.")).toBeVisible();
+  await expect(page.getByLabel("Nome da Causa")).toHaveValue(name);
+  await expect(page.getByRole("region", { name: "Causas Cadastradas" }).getByText(name)).toHaveCount(0);
+  await context.close();
+});

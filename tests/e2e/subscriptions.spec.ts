@@ -20,7 +20,7 @@ test("logged out, 'Assinar' asks for login and comes back to the plans", async (
   await expect(page.getByRole("table")).toContainText("R$ 45,00");
   await expect(page.getByText("R$ 100 ou mais por mês")).toBeVisible();
   await card(page, "prata").getByRole("button", { name: "Assinar Prata" }).click();
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fassine-o-bem$/);
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fassine-o-bem%3Fplano%3Dprata$/);
   await expect(page.getByText("Login necessário")).toBeVisible();
   await expect(page.getByText("Faça login para assinar um plano")).toBeVisible();
 
@@ -33,6 +33,20 @@ test("logged out, 'Assinar' asks for login and comes back to the plans", async (
   await expect(card(page, "ouro").getByRole("button", { name: "Gerenciar Assinatura" })).toBeVisible();
   await expect(page.getByText("Mais Popular")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Assinar / })).toHaveCount(0);
+});
+
+test("logged out, 'Assinar Prata' then a new account goes straight on to Prata's checkout", async ({ page }) => {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await page.goto("/assine-o-bem");
+  await card(page, "prata").getByRole("button", { name: "Assinar Prata" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fassine-o-bem%3Fplano%3Dprata$/);
+  await page.goto("/auth?tab=cadastro&redirectTo=%2Fassine-o-bem%3Fplano%3Dprata");
+  await page.getByLabel("Nome completo").fill(`Caio Assinante ${id}`);
+  await page.getByLabel("E-mail").fill(`caio.${id}@exemplo.com.br`);
+  await page.getByLabel("Senha", { exact: true }).fill("festa-segura");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/assinatura\/cs_sbx_sub_/);
+  await expect(page.getByText("Assine o Bem · Plano Prata")).toBeVisible();
 });
 
 test("subscribe to Prata in the sandbox, change to Ouro and cancel in the portal; the confirmation e-mail arrives", async ({ page }) => {

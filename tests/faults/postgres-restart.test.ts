@@ -108,7 +108,8 @@ describe.runIf(enabled)("PostgreSQL restarted under load", () => {
     await sleep(DOWN_MS);
     pgCtl("start");
     const upAt = Date.now();
-    await waitUntil("/healthz ok again", async () => (await fetch(`${server!.url}/healthz`)).ok, 60_000, 200);
+    // /healthz only says the process is alive; /readyz says the database answers again.
+    await waitUntil("/readyz ok again", async () => (await fetch(`${server!.url}/readyz`)).ok, 60_000, 200);
     const recoveredMs = Date.now() - upAt;
 
     await deliveries;

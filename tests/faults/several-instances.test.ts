@@ -4,6 +4,7 @@
  * a session made on A works on B; the sign-in rate limit counts across both; the outbox workers of
  * both send each e-mail exactly once.
  */
+import { AUTH_LIMITS } from "~/domain/accounts/auth-flows.server";
 import { startTestSmtp } from "@tests/smtp";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -78,20 +79,22 @@ describe.runIf(Boolean(PG_URL))("two instances on one PostgreSQL", () => {
       await conn.close();
     }
 
-    // The sign-in limit (10 failures per account per 15 min) counts across instances.
+    // The account's failure count (a challenge past AUTH_LIMITS.signInAccountChallenge, never a
+    // lockout: docs/decisions/102-abuse-limits.md) is shared across instances.
     const attempts: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    const threshold = AUTH_LIMITS.signInAccountChallenge.limit;
+    for (let i = 0; i <= threshold; i++) {
       const server = i % 2 === 0 ? a : b;
       const res = await postForm(server, "/auth", { intent: "login", email, password: "senha-errada" }, { "X-Forwarded-For": `198.51.100.${i + 1}` });
       await res.arrayBuffer();
       attempts.push(res.status);
     }
-    expect(attempts.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(attempts[10]).toBe(429);
-    // …and keeps refusing on the other instance too.
+    expect(attempts.slice(0, threshold)).toEqual(Array(threshold).fill(401));
+    expect(attempts[threshold]).toBe(428);
+    // …and the other instance asks for the challenge too, from yet another address.
     const other = await postForm(a, "/auth", { intent: "login", email, password: "senha-errada" }, { "X-Forwarded-For": "198.51.100.99" });
     await other.arrayBuffer();
-    expect(other.status).toBe(429);
+    expect(other.status).toBe(428);
 
     // Both instances' outbox workers: each contact e-mail arrives exactly once.
     const stamp = Date.now().toString(36);

@@ -3,7 +3,7 @@ useTestDatabase();
 
 import { createTestUser } from "@tests/auth";
 import { describe, expect, it } from "vitest";
-import { requireAdmin, requireUser } from "~/lib/auth.server";
+import { requireAdmin, requireUser } from "~/domain/accounts/guards.server";
 
 const context = { clientIp: "192.0.2.10", nonce: "n", requestId: "r" };
 

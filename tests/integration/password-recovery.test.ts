@@ -5,13 +5,13 @@ import { createTestUser } from "@tests/auth";
 import { startTestSmtp } from "@tests/smtp";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { type Boss, startBoss, stopBoss } from "~/lib/boss.server";
-import { getOptionalUser } from "~/lib/auth.server";
-import { startEmailWorker } from "~/lib/email-worker.server";
-import { getConfig, resetConfigForTests } from "~/config.server";
-import { transportFromConfig } from "~/lib/mailer.server";
-import { countUserSessions } from "~/models/session.server";
+import { db, schema } from "~/platform/db.server";
+import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { startEmailWorker } from "~/platform/mail/email-worker.server";
+import { parseConfig } from "~/platform/config.server";
+import { transportFromConfig } from "~/platform/mail/mailer.server";
+import { countUserSessions } from "~/domain/accounts/sessions.server";
 import { action as authAction } from "~/routes/auth";
 import { action as resetAction, loader as resetLoader } from "~/routes/redefinir-senha";
 
@@ -38,17 +38,13 @@ afterEach(async () => {
   if (boss) await stopBoss(boss);
   await smtp?.stop();
   boss = stopWorker = smtp = undefined;
-  delete process.env.SMTP_URL;
-  resetConfigForTests();
 });
 
 async function startMail() {
   smtp = await startTestSmtp();
   boss = await startBoss(testConnection());
-  // The same path as the server: SMTP_URL in the environment picks the SMTP transport.
-  process.env.SMTP_URL = smtp.url;
-  resetConfigForTests();
-  const transport = await transportFromConfig(getConfig());
+  // The same path as the server: SMTP_URL in the configuration picks the SMTP transport.
+  const transport = await transportFromConfig(parseConfig({ ...process.env, SMTP_URL: smtp.url }));
   expect(transport?.kind).toBe("smtp");
   stopWorker = await startEmailWorker(boss, testConnection(), {
     transport,

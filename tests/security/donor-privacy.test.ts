@@ -12,11 +12,10 @@ import { type AppServer, listRoutes, startAppServer } from "@tests/app-server";
 import { insertPendingGift } from "@tests/donations";
 import { insertPaidGift } from "@tests/parties";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { todayInSaoPaulo } from "~/lib/dates";
-import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
-import { loadMonthlyReport } from "~/lib/reports/monthly-report.server";
-import { parseReportMonth } from "~/lib/report-month";
+import { db, schema } from "~/platform/db.server";
+import { todayInSaoPaulo } from "~/platform/dates";
+import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
+import { parseReportMonth } from "~/domain/content/report-month";
 import { seedDemoData } from "~/seed/seed.server";
 import { buildWorld, concretePaths, DONOR_EMAILS, type World } from "./support/world";
 
@@ -56,8 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  cancelSandboxDeliveries();
-  setSandboxTransportForTests(undefined);
 });
 
 /** The page and the loader data the browser would fetch for it. */

@@ -8,6 +8,7 @@
  * the sign-in limits make the account actions the dearest); FUZZ_RUNS=10000 runs every action
  * 10 000 times (130 000 inputs, ~25 min on PGlite on a busy 2-core machine: passed).
  */
+import { testContext } from "@tests/context";
 import { useSharedTestDatabase } from "@tests/database";
 useSharedTestDatabase();
 
@@ -16,13 +17,12 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { importRouteModule, listRoutes } from "@tests/app-server";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { EVENT_TYPES } from "~/db/schema";
-import { ADMIN_INTENTS } from "~/lib/admin/panel.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
-import { PORTAL_INTENTS } from "~/lib/payments/sandbox-subscription-actions.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/platform/db.server";
+import { EVENT_TYPES } from "~/domain/parties/event-types";
+import { ADMIN_INTENTS } from "~/domain/admin/panel.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { PORTAL_INTENTS } from "~/domain/payments/sandbox-subscription-actions.server";
 import { action as adminAction } from "~/routes/admin";
 import { action as assineAction } from "~/routes/assine-o-bem";
 import { action as authAction } from "~/routes/auth";
@@ -140,7 +140,7 @@ let ip = 0;
 async function answer(handler: (args: never) => unknown, request: Request, params: Record<string, string>, clientIp?: string): Promise<number> {
   let result: unknown;
   try {
-    result = await handler({ request, params, context: { clientIp: clientIp ?? `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`, nonce: "n", requestId: "fuzz" } } as never);
+    result = await handler({ request, params, context: testContext({ clientIp: clientIp ?? `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`, requestId: "fuzz" }) } as never);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     const t = thrown as { type?: string; init?: { status?: number } };
@@ -174,7 +174,7 @@ const TARGETS: Target[] = [
     route: "routes/auth",
     runs: 150,
     ipPool: 3,
-    deep: [302, 401, 429],
+    deep: [302, 401, 428, 429],
     path: () => "/auth",
     handler: authAction as never,
     fields: () => ({ intent: fc.constant("login"), email: field(email), password: field(fc.string({ minLength: 6, maxLength: 40 })), redirectTo: field(fc.constantFrom("/painel", "//evil.com")) }),
@@ -350,11 +350,6 @@ let w: World;
 beforeAll(async () => {
   w = await buildWorld();
 }, 120_000);
-afterAll(() => {
-  cancelSandboxDeliveries();
-  setSandboxTransportForTests(undefined);
-});
-
 describe("fuzzing every form action (fast-check)", () => {
   it("fuzzes the action of every route in app/routes.ts that has one", async () => {
     const withAction: string[] = [];

@@ -11,8 +11,6 @@ import { snapshotDatabase } from "@tests/admin";
 import { type AppServer, importRouteModule, listRoutes, startAppServer } from "@tests/app-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
-import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
 import { buildWorld, concretePaths, ORIGIN, type World } from "./support/world";
 
 const routes = listRoutes();
@@ -35,8 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  cancelSandboxDeliveries();
-  setSandboxTransportForTests(undefined);
 });
 
 function form(fields: Record<string, string>) {
@@ -256,16 +252,16 @@ describe("security headers and cookies, production", () => {
   const saved = { ...process.env };
   beforeAll(async () => {
     await app.close();
-    Object.assign(process.env, { NODE_ENV: "production", PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on", TRUST_PROXY: "on" });
-    resetConfigForTests();
+    // Production for the whole process: Better Auth and the toast cookie read the process's
+    // configuration (getConfig follows the environment); the app's context gets the same one.
+    Object.assign(process.env, { NODE_ENV: "production", PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", TRUST_PROXY: "on" });
     app = await startAppServer();
   });
   afterAll(async () => {
-    for (const key of ["NODE_ENV", "PUBLIC_URL", "PAYMENTS_SANDBOX", "TRUST_PROXY"]) {
+    for (const key of ["NODE_ENV", "PUBLIC_URL", "PAYMENTS_SANDBOX", "PAYMENTS_SANDBOX_IN_PRODUCTION", "TRUST_PROXY"]) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }
-    resetConfigForTests();
   });
 
   it("every route: the same headers plus HSTS", async () => {

@@ -5,6 +5,7 @@
  * tags) and in the hydration data. The browser half (no dialog, no injected element) is
  * tests/e2e/xss.spec.ts.
  */
+import { testDeps } from "@tests/context";
 import { useSharedTestDatabase } from "@tests/database";
 useSharedTestDatabase();
 
@@ -13,10 +14,9 @@ import { type AppServer, startAppServer } from "@tests/app-server";
 import { donationEvent } from "@tests/donations";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { cancelSandboxDeliveries, setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
-import { processPaymentEvent } from "~/models/payment-events.server";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { action as adminAction } from "~/routes/admin";
 import { action as contatoAction } from "~/routes/contato";
 import { action as criarFestaAction } from "~/routes/criar-festa";
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const cause = await call(adminAction as never, post("/admin", { intent: "createCause", name: SHORT("causeName"), description: P.causeText, icon: "🧬" }, admin));
   expect(cause.status).toBe(200);
   const [causeRow] = await db.select().from(schema.causes).where(eq(schema.causes.name, SHORT("causeName")));
-  const org = await call(adminAction as never, post("/admin", { intent: "createOrganization", name: SHORT("orgName"), slug: "org-xss", causeId: causeRow!.id, city: "Contagem", state: "MG", description: P.orgText, email: "ong@exemplo.com.br" }, admin));
+  const org = await call(adminAction as never, post("/admin", { intent: "createOrganization", name: SHORT("orgName"), slug: "org-xss", causeId: causeRow!.id, city: "Contagem", state: "MG", description: P.orgText, email: "ong@exemplo.com.br", cnpj: "11.222.333/0001-81", legalName: "Instituto XSS de Teste" }, admin));
   expect(org.status).toBe(200);
   const story = await call(adminAction as never, post("/admin", { intent: "createStory", title: SHORT("storyTitle"), description: P.storyText, imageUrl: "https://example.com/foto.jpg" }, admin));
   expect(story.status).toBe(200);
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const gift = await call(doarAction as never, post(`/doar`, { preset: "50", nome: SHORT("donorName"), email: "xss@exemplo.com.br", mensagem: P.donorMessage, festa: shareCode, chave: randomUUID() }));
   expect(gift.status).toBe(302);
   const [donation] = await db.select().from(schema.donations).where(eq(schema.donations.partyId, party!.id));
-  await processPaymentEvent(donationEvent({ id: donation!.id, checkoutId: donation!.providerCheckoutId! }, "paid"));
+  await processPaymentEvent(donationEvent({ id: donation!.id, checkoutId: donation!.providerCheckoutId! }, "paid"), testDeps());
 
   const contact = await call(contatoAction as never, post("/contato", { nome: SHORT("contactName"), email: "c@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: P.contactMessage }));
   expect(contact.status).toBe(200);
@@ -76,8 +76,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  cancelSandboxDeliveries();
-  setSandboxTransportForTests(undefined);
 });
 
 /** Every page that shows one of the fields, who looks at it, and which fields it must show (escaped). */

@@ -2,14 +2,16 @@
  * Helpers for the admin panel's tests: a database with one of everything an admin manages, a
  * snapshot of every table (to prove a refused request changed nothing), and route-call plumbing.
  */
+import { type TestDepsOverrides, testContext } from "./context";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { authedRequest } from "./auth";
 import { insertCause, insertPaidGift, insertParty, insertUser } from "./parties";
 
-export const routeArgs = (request: Request) => ({ request, params: {}, context: {} }) as never;
+/** A loader/action call as React Router makes it; `deps` overrides the test dependencies (tests/support/context.ts). */
+export const routeArgs = (request: Request, deps?: TestDepsOverrides) => ({ request, params: {}, context: testContext(deps) }) as never;
 
 export function adminGet(path: string, cookie?: string) {
   return authedRequest(path, { cookie });
@@ -84,7 +86,7 @@ export async function adminFixture() {
   const unusedCause = await insertCause({ name: "Meio Ambiente", icon: "🌱" });
   const [org] = await db
     .insert(schema.organizations)
-    .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", email: "contato@aadora.org.br", isMain: true })
+    .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", email: "contato@aadora.org.br", isMain: true, cnpj: "10485736000150" })
     .returning();
   const liveParty = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org!.id, name: "Aniversário da Ana", goalCents: 100_000 });
   const endedParty = await insertParty({

@@ -12,10 +12,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { type ServerBuild, UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, UNSAFE_withHydrateFallbackProps } from "react-router";
-import { getConfig } from "~/config.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/platform/logger.server";
 import routeConfig from "~/routes";
 import { createRequestPipeline } from "../../server/app";
+import { type TestDepsOverrides, testDeps } from "./context";
 
 export type RouteEntry = {
   id: string;
@@ -119,12 +119,15 @@ function withProps(module: RouteModule): RouteModule {
 
 export type AppServer = { url: string; close: () => Promise<void> };
 
-/** Serves the pipeline on an ephemeral loopback port, with the configuration of this moment. */
-export async function startAppServer(): Promise<AppServer> {
+/**
+ * Serves the pipeline on an ephemeral loopback port, with the test dependencies (tests/support/context.ts)
+ * and any `deps` overrides (another configuration, a fake provider or clock…).
+ */
+export async function startAppServer({ deps }: { deps?: TestDepsOverrides } = {}): Promise<AppServer> {
   const build = await sourceServerBuild();
   const app = express();
   app.disable("x-powered-by");
-  app.use(createRequestPipeline({ config: getConfig(), log: logger, getBuild: async () => build }));
+  app.use(createRequestPipeline({ deps: testDeps(deps), log: logger, getBuild: async () => build }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;

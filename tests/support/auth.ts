@@ -6,8 +6,8 @@
  *   await loader({ request: new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }), … });
  */
 import { randomUUID } from "node:crypto";
-import { getAuth } from "~/lib/auth-config.server";
-import { grantAdmin } from "~/models/user.server";
+import { getAuth } from "~/domain/accounts/auth-config.server";
+import { grantAdmin } from "~/domain/accounts/users.server";
 
 let counter = 0;
 

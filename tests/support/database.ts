@@ -2,8 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
-import { resetConfigForTests } from "~/config.server";
-import { type Connection, openPglite, openPostgres, setConnection } from "~/db.server";
+import { type Connection, openPglite, openPostgres, setConnection } from "~/platform/db.server";
 import { withDatabase } from "./global-setup";
 
 // The test environment: no real secrets, no network, a throwaway data folder.
@@ -15,7 +14,6 @@ process.env.LOG_LEVEL = "silent";
 delete process.env.DATABASE_URL;
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.SMTP_URL;
-resetConfigForTests();
 
 let templateBlob: Blob | undefined;
 let current: { conn: Connection; dropName?: string } | undefined;

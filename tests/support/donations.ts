@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/db.server";
-import type { DonationEventAction, DonationPaymentEvent, ProviderName } from "~/lib/payments/types";
-import { createPendingDonation, linkDonationCheckout } from "~/models/donation.server";
+import { db, schema } from "~/platform/db.server";
+import type { DonationEventAction, DonationPaymentEvent, ProviderName } from "~/domain/payments/types";
+import { createPendingDonation, linkDonationCheckout } from "~/domain/donations/donations.server";
 import { insertCause, insertParty, insertUser } from "./parties";
 
 /** A creator (with e-mail), a cause, an NGO and a live party. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, openPglite, openPostgres } from "~/db.server";
+import { migrateDatabase, openPglite, openPostgres } from "~/platform/db.server";
 
 /**
  * Migrates one template database per run; every test then gets a fresh copy of it

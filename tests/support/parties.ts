@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { notifyDonationPaid } from "~/lib/live-events.server";
-import { applyPaidDelta } from "~/models/party-totals.server";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { notifyDonationPaid } from "~/domain/donations/live-events.server";
+import { applyPaidDelta } from "~/domain/parties/party-totals.server";
 
 /** A bare user row (no password): enough to own parties in model tests. */
 export async function insertUser(name = "Festeira Teste") {

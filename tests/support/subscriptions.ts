@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/db.server";
-import type { SubscriptionEventAction, SubscriptionPaymentEvent, SubscriptionState } from "~/lib/payments/types";
-import { getPlan, type PlanId } from "~/lib/plans";
-import { saveBillingCustomer } from "~/models/subscriptions.server";
+import { db, schema } from "~/platform/db.server";
+import type { SubscriptionEventAction, SubscriptionPaymentEvent, SubscriptionState } from "~/domain/payments/types";
+import { getPlan, type PlanId } from "~/domain/subscriptions/plans";
+import { saveBillingCustomer } from "~/domain/subscriptions/subscriptions.server";
 
 let counter = 0;
 

@@ -4,9 +4,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, TextareaField, TextField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { adminHref } from "~/lib/admin/tabs";
-import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
+import { adSchema } from "~/domain/admin/forms";
+import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
+import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 type Data = TabData<"anuncios">;
 
@@ -21,9 +22,10 @@ const PLACEMENT_LABELS: Record<string, string> = {
 };
 
 export function AdsTab({ data }: { data: Data }) {
+  const formKey = useSavedKey(data.editing ? "updateAd" : "createAd", data.editing?.id ?? "novo");
   return (
     <div className="space-y-8">
-      <AdForm key={data.editing?.id ?? "novo"} data={data} />
+      <AdForm key={formKey} data={data} />
       <section aria-labelledby="anuncios-cadastrados">
         <h2 id="anuncios-cadastrados" className="mb-4 text-xl font-extrabold text-indigo-800">
           Anúncios cadastrados
@@ -75,41 +77,54 @@ export function AdsTab({ data }: { data: Data }) {
   );
 }
 
+/** Remounted after each save: empty again after a create, showing what was saved after an edit. */
 function AdForm({ data }: { data: Data }) {
   const editing = data.editing;
   const intent = editing ? "updateAd" : "createAd";
-  const result = useIntentResult(intent);
-  const formRef = useResetOnSuccess(editing ? undefined : result);
+  // The edit's hidden id is checked by the server (adUpdateSchema); the fields are the same.
+  const [form, fields] = useTabForm(
+    intent,
+    adSchema,
+    editing
+      ? {
+          title: editing.title,
+          description: editing.description,
+          ctaText: editing.ctaText,
+          ctaUrl: editing.ctaUrl,
+          sponsor: editing.sponsor,
+          imageUrl: editing.imageUrl,
+          placements: editing.placements,
+          sortOrder: String(editing.sortOrder),
+        }
+      : { sortOrder: "0" },
+  );
   const submitting = useSubmittingIntent(intent);
-  const failed = result && !result.ok ? result : undefined;
-  const v = failed?.values;
-  const e = result?.errors;
-  const pick = (field: string, current: string | number | null | undefined) => v?.[field] ?? (current === null || current === undefined ? "" : String(current));
-  const checked = (p: string) => (failed ? false : (editing?.placements.includes(p) ?? false));
+  const f = fields;
+  const chosen = new Set([f.placements.initialValue ?? []].flat());
   return (
     <Card>
       <CardTitle>{editing ? "Editar anúncio" : "Novo anúncio"}</CardTitle>
-      <Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2">
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
         <IntentInput intent={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <TextField label="Título" name="title" required maxLength={120} defaultValue={pick("title", editing?.title)} error={e?.title} />
-        <TextField label="Patrocinador" name="sponsor" required maxLength={120} defaultValue={pick("sponsor", editing?.sponsor)} error={e?.sponsor} />
-        <TextareaField label="Descrição" name="description" required maxLength={400} rows={2} defaultValue={pick("description", editing?.description)} error={e?.description} className="md:col-span-2" />
-        <TextField label="Texto do botão" name="ctaText" required maxLength={40} defaultValue={pick("ctaText", editing?.ctaText)} error={e?.ctaText} />
-        <TextField label="Link do botão" name="ctaUrl" required maxLength={2000} placeholder="https://" defaultValue={pick("ctaUrl", editing?.ctaUrl)} error={e?.ctaUrl} />
-        <TextField label="Imagem (URL)" name="imageUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={pick("imageUrl", editing?.imageUrl)} error={e?.imageUrl} />
-        <TextField label="Ordem" name="sortOrder" type="number" min={0} max={9999} defaultValue={pick("sortOrder", editing?.sortOrder ?? 0)} error={e?.sortOrder} />
-        <fieldset className="md:col-span-2" aria-describedby={e?.placements ? "campo-placements-erro" : undefined}>
+        <TextField label="Título" name="title" required maxLength={120} defaultValue={f.title.initialValue} error={f.title.errors} />
+        <TextField label="Patrocinador" name="sponsor" required maxLength={120} defaultValue={f.sponsor.initialValue} error={f.sponsor.errors} />
+        <TextareaField label="Descrição" name="description" required maxLength={400} rows={2} defaultValue={f.description.initialValue} error={f.description.errors} className="md:col-span-2" />
+        <TextField label="Texto do botão" name="ctaText" required maxLength={40} defaultValue={f.ctaText.initialValue} error={f.ctaText.errors} />
+        <TextField label="Link do botão" name="ctaUrl" required maxLength={2000} placeholder="https://" defaultValue={f.ctaUrl.initialValue} error={f.ctaUrl.errors} />
+        <TextField label="Imagem (URL)" name="imageUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={f.imageUrl.initialValue} error={f.imageUrl.errors} />
+        <TextField label="Ordem" name="sortOrder" type="number" min={0} max={9999} defaultValue={f.sortOrder.initialValue} error={f.sortOrder.errors} />
+        <fieldset className="md:col-span-2" aria-describedby={f.placements.valid ? undefined : "campo-placements-erro"}>
           <legend className="mb-1.5 text-sm font-bold text-ink">Páginas onde aparece</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {data.placements.map((p) => (
               <label key={p} className="flex items-center gap-2 text-sm font-semibold">
-                <input type="checkbox" name="placements" value={p} defaultChecked={checked(p)} className="h-5 w-5 accent-indigo-700" />
+                <input type="checkbox" name="placements" value={p} defaultChecked={chosen.has(p)} className="h-5 w-5 accent-indigo-700" />
                 {PLACEMENT_LABELS[p] ?? p}
               </label>
             ))}
           </div>
-          <FieldError id="campo-placements-erro" error={e?.placements} />
+          <FieldError id="campo-placements-erro" error={Object.values(f.placements.allErrors)[0]} />
         </fieldset>
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" loading={submitting} loadingText="Salvando...">

@@ -3,14 +3,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField, TextField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { formatDate } from "~/lib/dates";
-import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
+import { causeSchema } from "~/domain/admin/forms";
+import type { TabData } from "~/domain/admin/panel.server";
+import { formatDate } from "~/platform/dates";
+import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 export function CausesTab({ data }: { data: TabData<"causas"> }) {
+  const formKey = useSavedKey("createCause");
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <NewCauseForm />
+      <NewCauseForm key={formKey} />
       <section aria-labelledby="causas-cadastradas">
         <h2 id="causas-cadastradas" className="mb-4 text-xl font-extrabold text-indigo-800">
           Causas Cadastradas
@@ -46,19 +48,18 @@ export function CausesTab({ data }: { data: TabData<"causas"> }) {
   );
 }
 
+/** Remounted empty after each cause it creates (see useSavedKey). */
 function NewCauseForm() {
-  const result = useIntentResult("createCause");
-  const formRef = useResetOnSuccess(result);
+  const [form, fields] = useTabForm("createCause", causeSchema);
   const submitting = useSubmittingIntent("createCause");
-  const values = result?.ok ? undefined : result?.values;
   return (
     <Card className="h-fit">
       <CardTitle>Nova Causa</CardTitle>
-      <Form ref={formRef} method="post" className="mt-4 space-y-4">
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <IntentInput intent="createCause" />
-        <TextField label="Nome da Causa" name="name" required maxLength={80} defaultValue={values?.name} error={result?.errors?.name} />
-        <TextareaField label="Descrição" name="description" required maxLength={1000} rows={3} defaultValue={values?.description} error={result?.errors?.description} />
-        <TextField label="Ícone" name="icon" maxLength={40} placeholder="🍲 ou nome do ícone" hint="Um emoji ou o nome de um ícone (opcional)." defaultValue={values?.icon} error={result?.errors?.icon} />
+        <TextField label="Nome da Causa" name="name" required maxLength={80} defaultValue={fields.name.initialValue} error={fields.name.errors} />
+        <TextareaField label="Descrição" name="description" required maxLength={1000} rows={3} defaultValue={fields.description.initialValue} error={fields.description.errors} />
+        <TextField label="Ícone" name="icon" maxLength={40} placeholder="🍲 ou nome do ícone" hint="Um emoji ou o nome de um ícone (opcional)." defaultValue={fields.icon.initialValue} error={fields.icon.errors} />
         <Button type="submit" loading={submitting} loadingText="Criando...">
           Criar Causa
         </Button>

@@ -3,14 +3,17 @@
  * JavaScript; with JavaScript, switches and deletes go through fetchers and deletes ask in a
  * dialog first (without it, the server asks on the page).
  */
+import type { DefaultValue } from "@conform-to/react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import type { $ZodType } from "zod/v4/core";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { AdminActionData } from "~/lib/admin/tabs";
-import { cn } from "~/lib/utils";
+import { type FormShape, useSchemaForm } from "~/components/ui/use-schema-form";
+import type { AdminActionData } from "~/domain/admin/tabs";
+import { cn } from "~/platform/ui/cn";
 
 /** The last action result, when it answered this intent. */
 export function useIntentResult(intent: string | string[]): AdminActionData | undefined {
@@ -19,7 +22,28 @@ export function useIntentResult(intent: string | string[]): AdminActionData | un
   return data && intents.includes(data.intent) ? data : undefined;
 }
 
-/** Clears a create form after its action succeeded (the list reloads by itself). */
+/**
+ * A tab's form, checked in the browser with the schema its action parses with
+ * (`~/domain/admin/forms`); after a refusal, the action's reply shows its errors and puts back what
+ * was typed (also without JavaScript).
+ */
+export function useTabForm<S extends $ZodType>(intent: string, schema: S, defaultValue?: DefaultValue<FormShape<S>>) {
+  return useSchemaForm(schema, useIntentResult(intent)?.result, { id: `form-${intent}`, defaultValue });
+}
+
+/**
+ * A key that changes each time `intent` succeeds: given to a form component, it remounts it, so a
+ * create form starts empty again and an edit form shows what was saved.
+ */
+export function useSavedKey(intent: string, base = "form"): string {
+  const result = useIntentResult(intent);
+  return result?.ok && result.key ? `${base}-${result.key}` : base;
+}
+
+/**
+ * Clears a create form after its action succeeded (the list reloads by itself). Only the ONGs tab
+ * still uses it; the other tabs remount their form with useSavedKey.
+ */
 export function useResetOnSuccess(result: AdminActionData | undefined) {
   const ref = useRef<HTMLFormElement>(null);
   const key = result?.ok ? result.key : undefined;

@@ -6,26 +6,28 @@ import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { Progress } from "~/components/ui/progress";
-import type { TabData } from "~/lib/admin/panel.server";
-import { formatCalendarDate, formatDateTime } from "~/lib/dates";
-import { formatCents, formatPercent } from "~/lib/money";
-import { IntentInput, ResultNotice, SectionTitle, StatCard, useIntentResult } from "./common";
+import { familiesHelpedSchema } from "~/domain/admin/forms";
+import type { TabData } from "~/domain/admin/panel.server";
+import { formatCalendarDate, formatDateTime } from "~/platform/dates";
+import { formatCents, formatPercent } from "~/platform/money";
+import { IntentInput, ResultNotice, SectionTitle, StatCard, useSavedKey, useTabForm } from "./common";
 
 const icon = { size: 22, strokeWidth: 2 } as const;
 
 export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
   const { stats, parties, latest } = data;
+  const savedKey = useSavedKey("setFamiliesHelped");
   return (
     <div className="space-y-10">
       <ResultNotice intents={["setFamiliesHelped"]} />
       <section aria-label="Números gerais" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total arrecadado" value={formatCents(stats.totalRaisedCents)} hint="Doações avulsas pagas" icon={<HandCoins {...icon} />} />
         <StatCard label="Doações" value={stats.paidDonations.toLocaleString("pt-BR")} hint="Doações pagas" icon={<HeartHandshake {...icon} />} />
-        <StatCard label="Campanhas ativas" value={stats.partiesCreated.toLocaleString("pt-BR")} hint="Festas criadas" icon={<CalendarHeart {...icon} />} />
+        <StatCard label="Campanhas ativas" value={stats.activeParties.toLocaleString("pt-BR")} hint="Festas no ar, listadas abaixo" icon={<CalendarHeart {...icon} />} />
         <StatCard label="Assinantes ativos" value={stats.activeSubscribers.toLocaleString("pt-BR")} hint="Assinaturas ativas do Assine o Bem" icon={<Users {...icon} />} />
       </section>
 
-      <FamiliesHelpedForm value={stats.familiesHelped} />
+      <FamiliesHelpedForm key={savedKey} value={stats.familiesHelped} />
 
       <section aria-labelledby="festas-ativas">
         <SectionTitle className="mb-4">
@@ -89,20 +91,20 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
   );
 }
 
+/** Remounted after each save, so it shows the saved figure (see useSavedKey). */
 function FamiliesHelpedForm({ value }: { value: number }) {
-  const result = useIntentResult("setFamiliesHelped");
+  const [form, fields] = useTabForm("setFamiliesHelped", familiesHelpedSchema, { familiesHelped: String(value) });
   return (
     <Card padding="md">
-      <Form method="post" className="flex flex-wrap items-end gap-4">
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-wrap items-end gap-4">
         <IntentInput intent="setFamiliesHelped" />
         <TextField
           label="Famílias ajudadas"
           name="familiesHelped"
           inputMode="numeric"
           required
-          defaultValue={result?.values?.familiesHelped ?? String(value)}
-          key={result?.ok ? result.key : "familias"}
-          error={result?.errors?.familiesHelped}
+          defaultValue={fields.familiesHelped.initialValue}
+          error={fields.familiesHelped.errors}
           hint="Número mostrado na página inicial e em Histórias."
           className="w-full max-w-xs"
         />

@@ -4,11 +4,12 @@ import { DonationStatusBadge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { adminHref } from "~/lib/admin/tabs";
-import { formatCalendarDate, formatDateTime } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
+import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
+import { formatCalendarDate, formatDateTime } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
 import { Pagination, ScrollTable, tdClass, thClass } from "./common";
+import { UnmatchedEvents } from "./unmatched-events";
 
 export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
   const { filter, rows, parties, statuses, page, pageSize, total } = data;
@@ -85,6 +86,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
         </ScrollTable>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} href={(p) => adminHref("doacoes", { ...filterParams, pagina: p })} />
+      <UnmatchedEvents rows={data.unmatched} />
     </div>
   );
 }

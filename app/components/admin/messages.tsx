@@ -4,9 +4,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import type { TabData } from "~/lib/admin/panel.server";
-import { adminHref } from "~/lib/admin/tabs";
-import { formatDateTime } from "~/lib/dates";
+import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
+import { formatDateTime } from "~/platform/dates";
 import { IntentInput, Pagination, ResultNotice } from "./common";
 
 type Data = TabData<"mensagens">;

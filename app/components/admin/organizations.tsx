@@ -5,8 +5,10 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { adminHref } from "~/lib/admin/tabs";
+import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
+import { formatCnpj, PIX_KEY_TYPE_LABELS, formatPixKey } from "~/domain/organizations";
+import { OrganizationVerification, VerificationBadge } from "./organization-verification";
 import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
 
 type Data = TabData<"ongs">;
@@ -22,10 +24,11 @@ export function OrganizationsTab({ data }: { data: Data }) {
         {data.organizations.length === 0 ? (
           <EmptyState title="Nenhuma ONG cadastrada." />
         ) : (
-          <ScrollTable label="ONGs cadastradas" minWidth={900}>
+          <ScrollTable label="ONGs cadastradas" minWidth={1000}>
             <thead>
               <tr>
                 <th className={thClass}>ONG</th>
+                <th className={thClass}>CNPJ</th>
                 <th className={thClass}>Causa</th>
                 <th className={thClass}>Cidade</th>
                 <th className={thClass}>E-mail</th>
@@ -41,6 +44,12 @@ export function OrganizationsTab({ data }: { data: Data }) {
                     </a>
                     <p className="text-xs text-muted">#{o.slug}</p>
                     {o.isMain ? <Badge tone="brand" className="mt-1">Principal</Badge> : null}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    {o.cnpj ? formatCnpj(o.cnpj) : <span className="font-semibold text-danger">Sem CNPJ</span>}
+                    <div className="mt-1">
+                      <VerificationBadge verifiedAt={o.verifiedAt} />
+                    </div>
                   </td>
                   <td className={tdClass}>{o.causeName ?? <span className="text-muted">—</span>}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>
@@ -75,7 +84,18 @@ function OrganizationForm({ data }: { data: Data }) {
       <Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2">
         <IntentInput intent={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <TextField label="Nome" name="name" required maxLength={160} defaultValue={pick("name", editing?.name)} error={e?.name} />
+        <TextField label="Nome público" name="name" required minLength={3} maxLength={160} defaultValue={pick("name", editing?.name)} error={e?.name} />
+        <TextField label="Razão social" name="legalName" required minLength={3} maxLength={200} defaultValue={pick("legalName", editing?.legalName)} error={e?.legalName} />
+        <TextField
+          label="CNPJ"
+          name="cnpj"
+          required
+          inputMode="numeric"
+          maxLength={18}
+          placeholder="00.000.000/0000-00"
+          defaultValue={pick("cnpj", editing?.cnpj ? formatCnpj(editing.cnpj) : null)}
+          error={e?.cnpj}
+        />
         <TextField label="Âncora" name="slug" required maxLength={60} pattern="[a-z0-9]+(-[a-z0-9]+)*" hint="Usada no link /causas#âncora, ex.: aadora." defaultValue={pick("slug", editing?.slug)} error={e?.slug} />
         <SelectField label="Causa" name="causeId" defaultValue={pick("causeId", editing?.causeId)} error={e?.causeId}>
           <option value="">Sem causa</option>
@@ -102,6 +122,26 @@ function OrganizationForm({ data }: { data: Data }) {
         <TextareaField label="Descrição" name="description" required maxLength={2000} rows={4} defaultValue={pick("description", editing?.description)} error={e?.description} className="md:col-span-2" />
         <TextField label="Banner (URL)" name="bannerUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={pick("bannerUrl", editing?.bannerUrl)} error={e?.bannerUrl} />
         <TextField label="E-mail da instituição" name="email" type="email" maxLength={200} hint="Recebe o comprovante dos repasses." defaultValue={pick("email", editing?.email)} error={e?.email} />
+        <TextField label="Logo (URL)" name="logoUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={pick("logoUrl", editing?.logoUrl)} error={e?.logoUrl} />
+        <TextField label="Site" name="siteUrl" type="url" maxLength={2000} placeholder="https://" defaultValue={pick("siteUrl", editing?.siteUrl)} error={e?.siteUrl} />
+        <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)] md:col-span-2">
+          <SelectField label="Tipo da chave Pix" name="pixKeyType" defaultValue={pick("pixKeyType", editing?.pixKeyType)} error={e?.pixKeyType}>
+            <option value="">Sem chave</option>
+            {data.pixKeyTypes.map((t) => (
+              <option key={t} value={t}>
+                {PIX_KEY_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Chave Pix para repasses"
+            name="pixKey"
+            maxLength={120}
+            hint="CPF, CNPJ, e-mail, celular (+55 com DDD) ou chave aleatória, conforme o tipo."
+            defaultValue={pick("pixKey", editing?.pixKey && editing.pixKeyType ? formatPixKey(editing.pixKeyType, editing.pixKey) : null)}
+            error={e?.pixKey}
+          />
+        </div>
         <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
           <Checkbox name="isMain" defaultChecked={v ? v.isMain === "on" : Boolean(editing?.isMain)} />
           Instituição principal (destaque na página inicial)
@@ -117,6 +157,7 @@ function OrganizationForm({ data }: { data: Data }) {
           ) : null}
         </div>
       </Form>
+      {editing ? <OrganizationVerification organization={editing} /> : null}
     </Card>
   );
 }

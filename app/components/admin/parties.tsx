@@ -5,17 +5,19 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { adminHref } from "~/lib/admin/tabs";
-import { formatCalendarDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import { partyVisibility } from "~/lib/party-status";
-import { EditAndActiveCell, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useSubmittingIntent } from "./common";
+import { partyUpdateSchema } from "~/domain/admin/forms";
+import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
+import { formatCalendarDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import { partyVisibility } from "~/domain/parties/party-status";
+import { EditAndActiveCell, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 type Data = TabData<"festas">;
 
 export function PartiesTab({ data }: { data: Data }) {
   const { q, rows, page, pageSize, total, editing } = data;
+  const savedKey = useSavedKey("updateParty", editing?.id);
   return (
     <div className="space-y-6">
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft">
@@ -28,7 +30,7 @@ export function PartiesTab({ data }: { data: Data }) {
       </Form>
 
       <ResultNotice intents={["toggleParty"]} />
-      {editing ? <EditPartyForm party={editing} causes={data.causes} closeHref={adminHref("festas", { q, pagina: page > 1 ? page : null })} /> : null}
+      {editing ? <EditPartyForm key={savedKey} party={editing} causes={data.causes} closeHref={adminHref("festas", { q, pagina: page > 1 ? page : null })} /> : null}
 
       {rows.length === 0 ? (
         <EmptyState title="Nenhuma festa encontrada." description={q ? "Tente buscar por outro nome." : undefined} />
@@ -89,21 +91,28 @@ function centsToInput(cents: number) {
   return cents > 0 ? (cents / 100).toFixed(2).replace(".", ",") : "";
 }
 
+/** Remounted after each save, so it shows what was saved (see useSavedKey). */
 function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["editing"]>; causes: Data["causes"]; closeHref: string }) {
-  const result = useIntentResult("updateParty");
+  const [form, fields] = useTabForm("updateParty", partyUpdateSchema, {
+    id: party.id,
+    name: party.name,
+    eventDate: party.eventDate,
+    goal: centsToInput(party.goalCents),
+    causeId: party.causeId,
+    message: party.message ?? "",
+  });
   const submitting = useSubmittingIntent("updateParty");
-  const values = result && !result.ok ? result.values : undefined;
   return (
     <Card>
       <CardTitle>Editar festa</CardTitle>
       <p className="mt-1 text-sm text-muted">As mudanças aparecem na página da festa assim que você salvar.</p>
-      <Form method="post" className="mt-4 grid gap-4 md:grid-cols-2" key={result?.ok ? result.key : party.id}>
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
         <IntentInput intent="updateParty" />
         <input type="hidden" name="id" value={party.id} />
-        <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={values?.name ?? party.name} error={result?.errors?.name} className="md:col-span-2" />
-        <TextField label="Data do evento" name="eventDate" type="date" required defaultValue={values?.eventDate ?? party.eventDate} error={result?.errors?.eventDate} />
-        <TextField label="Meta (R$)" name="goal" inputMode="decimal" placeholder="1.500,00" defaultValue={values?.goal ?? centsToInput(party.goalCents)} error={result?.errors?.goal} />
-        <SelectField label="ONG/Causa" name="causeId" required defaultValue={values?.causeId ?? party.causeId} error={result?.errors?.causeId} className="md:col-span-2">
+        <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={fields.name.initialValue} error={fields.name.errors} className="md:col-span-2" />
+        <TextField label="Data do evento" name="eventDate" type="date" required defaultValue={fields.eventDate.initialValue} error={fields.eventDate.errors} />
+        <TextField label="Meta (R$)" name="goal" inputMode="decimal" placeholder="1.500,00" defaultValue={fields.goal.initialValue} error={fields.goal.errors} />
+        <SelectField label="ONG/Causa" name="causeId" required defaultValue={fields.causeId.initialValue} error={fields.causeId.errors} className="md:col-span-2">
           {causes.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -111,7 +120,7 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
             </option>
           ))}
         </SelectField>
-        <TextareaField label="Porque escolhi essa ONG/Causa" name="message" maxLength={1000} rows={4} defaultValue={values?.message ?? party.message ?? ""} error={result?.errors?.message} className="md:col-span-2" />
+        <TextareaField label="Porque escolhi essa ONG/Causa" name="message" maxLength={1000} rows={4} defaultValue={fields.message.initialValue} error={fields.message.errors} className="md:col-span-2" />
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" loading={submitting} loadingText="Salvando...">
             Salvar alterações

@@ -5,11 +5,12 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
-import type { TabData } from "~/lib/admin/panel.server";
-import { adminHref } from "~/lib/admin/tabs";
-import { formatCalendarDate, formatDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import { cn } from "~/lib/utils";
+import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
+import { MAX_PROOF_MB, PROOF_ACCEPT } from "~/domain/payouts";
+import { formatCalendarDate, formatDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import { cn } from "~/platform/ui/cn";
 import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
 
 type Data = TabData<"repasses">;
@@ -100,10 +101,10 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
           <input type="hidden" name="partyId" value={row.partyId} />
           <TextField label="Link do comprovante" name="proofUrl" type="url" placeholder="https://" defaultValue={mine?.values?.proofUrl} error={mine?.errors?.proofUrl} />
           <TextField
-            label="ou arquivo (PDF, PNG ou JPG, até 5 MB)"
+            label={`ou arquivo (PDF, PNG ou JPG, até ${MAX_PROOF_MB} MB)`}
             name="proofFile"
             type="file"
-            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+            accept={PROOF_ACCEPT}
             error={mine?.errors?.proofFile}
             className="[&_input]:h-auto [&_input]:py-2 [&_input]:text-sm"
           />

@@ -3,14 +3,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField, TextField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { formatDate } from "~/lib/dates";
-import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
+import { storySchema } from "~/domain/admin/forms";
+import type { TabData } from "~/domain/admin/panel.server";
+import { formatDate } from "~/platform/dates";
+import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 export function StoriesTab({ data }: { data: TabData<"historias"> }) {
+  const formKey = useSavedKey("createStory");
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <NewStoryForm />
+      <NewStoryForm key={formKey} />
       <section aria-labelledby="historias-cadastradas">
         <h2 id="historias-cadastradas" className="mb-4 text-xl font-extrabold text-indigo-800">
           Histórias Cadastradas
@@ -42,18 +44,17 @@ export function StoriesTab({ data }: { data: TabData<"historias"> }) {
   );
 }
 
+/** Remounted empty after each story it creates (see useSavedKey). */
 function NewStoryForm() {
-  const result = useIntentResult("createStory");
-  const formRef = useResetOnSuccess(result);
+  const [form, fields] = useTabForm("createStory", storySchema);
   const submitting = useSubmittingIntent("createStory");
-  const values = result?.ok ? undefined : result?.values;
   return (
     <Card className="h-fit">
       <CardTitle>Nova História</CardTitle>
-      <Form ref={formRef} method="post" className="mt-4 space-y-4">
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <IntentInput intent="createStory" />
-        <TextField label="Título" name="title" required maxLength={120} defaultValue={values?.title} error={result?.errors?.title} />
-        <TextareaField label="Descrição" name="description" required maxLength={2000} rows={4} defaultValue={values?.description} error={result?.errors?.description} />
+        <TextField label="Título" name="title" required maxLength={120} defaultValue={fields.title.initialValue} error={fields.title.errors} />
+        <TextareaField label="Descrição" name="description" required maxLength={2000} rows={4} defaultValue={fields.description.initialValue} error={fields.description.errors} />
         <TextField
           label="URL da Imagem"
           name="imageUrl"
@@ -61,8 +62,8 @@ function NewStoryForm() {
           maxLength={2000}
           placeholder="https://"
           hint="Opcional. Um endereço que comece com http:// ou https://."
-          defaultValue={values?.imageUrl}
-          error={result?.errors?.imageUrl}
+          defaultValue={fields.imageUrl.initialValue}
+          error={fields.imageUrl.errors}
         />
         <Button type="submit" loading={submitting} loadingText="Criando...">
           Criar História

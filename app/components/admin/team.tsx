@@ -4,11 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
-import type { TabData } from "~/lib/admin/panel.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import { useRootData } from "~/root";
-import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
+import { grantAdminSchema } from "~/domain/admin/forms";
+import type { TabData } from "~/domain/admin/panel.server";
+import { formatDate, formatDateTime } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import { useRootData } from "~/components/layout/root-data";
+import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 const ACTION_LABELS: Record<string, string> = {
   "settings.families_helped": "Alterou famílias ajudadas",
@@ -56,10 +57,11 @@ function describe(details: unknown): string {
 
 export function TeamTab({ data }: { data: TabData<"equipe"> }) {
   const me = useRootData()?.user?.id;
+  const formKey = useSavedKey("grantAdmin");
   return (
     <div className="space-y-10">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <GrantForm />
+        <GrantForm key={formKey} />
         <section aria-labelledby="administradores">
           <SectionTitle className="mb-4">
             <span id="administradores">Administradores</span>
@@ -127,17 +129,17 @@ export function TeamTab({ data }: { data: TabData<"equipe"> }) {
   );
 }
 
+/** Remounted empty after each grant (see useSavedKey). */
 function GrantForm() {
-  const result = useIntentResult("grantAdmin");
-  const formRef = useResetOnSuccess(result);
+  const [form, fields] = useTabForm("grantAdmin", grantAdminSchema);
   const submitting = useSubmittingIntent("grantAdmin");
   return (
     <Card className="h-fit">
       <CardTitle>Conceder acesso de administrador</CardTitle>
       <p className="mt-1 text-sm text-muted">A pessoa precisa ter uma conta. Administradores veem doações, e-mails de doadores e repasses.</p>
-      <Form ref={formRef} method="post" className="mt-4 space-y-4">
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <IntentInput intent="grantAdmin" />
-        <TextField label="E-mail" name="email" type="email" required autoComplete="off" defaultValue={result && !result.ok ? result.values?.email : undefined} error={result?.errors?.email} />
+        <TextField label="E-mail" name="email" type="email" required autoComplete="off" defaultValue={fields.email.initialValue} error={fields.email.errors} />
         <Button type="submit" loading={submitting} loadingText="Concedendo...">
           <ShieldCheck size={18} strokeWidth={2} aria-hidden="true" />
           Conceder acesso

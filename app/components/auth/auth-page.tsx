@@ -1,21 +1,28 @@
-import { ArrowLeft, KeyRound, LogIn, PartyPopper, UserPlus } from "lucide-react";
+import { KeyRound, LogIn, PartyPopper, UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { ChallengeField } from "~/components/abuse/challenge-field";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { focusFirstError, TextField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
-import type { FieldErrors } from "~/lib/auth-forms";
-import { AuthShell } from "./auth-shell";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { loginSchema, MIN_PASSWORD, recoverSchema, signupSchema } from "~/domain/accounts/auth-forms";
+import type { FormResult } from "~/platform/forms/submission";
+import { AuthShell, BackHome } from "./auth-shell";
 
 export type AuthTab = "login" | "cadastro" | "recuperar";
 export type AuthActionData = {
   intent: string;
-  errors?: FieldErrors;
-  values?: { name?: string; email?: string };
+  /** Conform's reply: field errors and what was typed (never the password). */
+  result?: FormResult;
   formError?: { title: string; description: string };
+  /** A proof-of-work to solve before sending again (too many failed attempts). */
+  challenge?: { signature?: string } | null;
   sentTo?: string;
 };
+
+const SCHEMAS = { login: loginSchema, cadastro: signupSchema, recuperar: recoverSchema };
 
 const TAB_OF_INTENT: Record<string, AuthTab> = { login: "login", signup: "cadastro", recover: "recuperar" };
 const TAB_LABELS: Array<[AuthTab, string]> = [
@@ -33,15 +40,6 @@ function tabHref(tab: AuthTab, redirectTo: string | null) {
 export function AuthPage({ tab: urlTab, redirectTo, actionData }: { tab: AuthTab; redirectTo: string | null; actionData?: AuthActionData }) {
   // After a post the answer belongs to the form that was sent, whatever the URL says.
   const tab = (actionData && TAB_OF_INTENT[actionData.intent]) ?? urlTab;
-  const formRef = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
-
-  useEffect(() => {
-    if (actionData?.errors) focusFirstError(formRef.current);
-  }, [actionData]);
 
   return (
     <AuthShell icon={PartyPopper} title="Acesse sua conta" description="Entre para criar sua festa solidária e acompanhar cada doação.">
@@ -70,60 +68,82 @@ export function AuthPage({ tab: urlTab, redirectTo, actionData }: { tab: AuthTab
         {tab === "recuperar" && actionData?.sentTo ? (
           <RecoverySent email={actionData.sentTo} redirectTo={redirectTo} />
         ) : (
-          <Form
-            key={tab}
-            ref={formRef}
-            method="post"
-            action={tabHref(tab, redirectTo)}
-            noValidate
-            className="grid gap-5"
-          >
-            <input type="hidden" name="intent" value={tab === "login" ? "login" : tab === "cadastro" ? "signup" : "recover"} />
-            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            {tab === "cadastro" ? (
-              <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={120} defaultValue={values.name} error={errors.name} />
-            ) : null}
-            <TextField
-              label="E-mail"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete={tab === "cadastro" ? "email" : "username"}
-              required
-              maxLength={254}
-              defaultValue={values.email}
-              error={errors.email}
-              placeholder="voce@exemplo.com.br"
-            />
-            {tab === "recuperar" ? (
-              <p className="-mt-2 text-sm text-muted">Enviaremos um link para você criar uma nova senha. Ele vale por 1 hora.</p>
-            ) : (
-              <TextField
-                label="Senha"
-                name="password"
-                type="password"
-                autoComplete={tab === "cadastro" ? "new-password" : "current-password"}
-                required
-                minLength={tab === "cadastro" ? 6 : undefined}
-                maxLength={128}
-                error={errors.password}
-                hint={tab === "cadastro" ? "No mínimo 6 caracteres." : undefined}
-              />
-            )}
-            <SubmitButton tab={tab} busy={Boolean(busy)} />
-            {tab === "login" ? (
-              <p className="text-center text-sm text-muted">
-                Esqueceu a senha?{" "}
-                <Link to={tabHref("recuperar", redirectTo)} replace className="font-bold text-coral-700 underline-offset-2 hover:underline">
-                  Recupere o acesso
-                </Link>
-              </p>
-            ) : null}
-          </Form>
+          <AuthForm key={tab} tab={tab} redirectTo={redirectTo} result={actionData?.result} challenge={actionData?.challenge ?? null} />
         )}
       </div>
       <BackHome />
     </AuthShell>
+  );
+}
+
+function AuthForm({
+  tab,
+  redirectTo,
+  result,
+  challenge,
+}: {
+  tab: AuthTab;
+  redirectTo: string | null;
+  result?: FormResult;
+  /** A proof-of-work to solve before sending again (docs/decisions/102-abuse-limits.md). */
+  challenge: AuthActionData["challenge"];
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
+  const [form, fields] = useSchemaForm(SCHEMAS[tab], result);
+  const errorOf = (name: string) => (fields as Record<string, { errors?: string[] } | undefined>)[name]?.errors;
+  const valueOf = (name: string) => (fields as Record<string, { initialValue?: unknown } | undefined>)[name]?.initialValue as string | undefined;
+
+  useEffect(() => {
+    if (result?.error) focusFirstError(formRef.current);
+  }, [result]);
+
+  return (
+    <Form id={form.id} ref={formRef} method="post" action={tabHref(tab, redirectTo)} onSubmit={form.onSubmit} noValidate className="grid gap-5">
+      <input type="hidden" name="intent" value={tab === "login" ? "login" : tab === "cadastro" ? "signup" : "recover"} />
+      <ChallengeField challenge={challenge} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {tab === "cadastro" ? (
+        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={120} defaultValue={valueOf("name")} error={errorOf("name")} />
+      ) : null}
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete={tab === "cadastro" ? "email" : "username"}
+        required
+        maxLength={254}
+        defaultValue={valueOf("email")}
+        error={errorOf("email")}
+        placeholder="voce@exemplo.com.br"
+      />
+      {tab === "recuperar" ? (
+        <p className="-mt-2 text-sm text-muted">Enviaremos um link para você criar uma nova senha. Ele vale por 1 hora.</p>
+      ) : (
+        <TextField
+          label="Senha"
+          name="password"
+          type="password"
+          autoComplete={tab === "cadastro" ? "new-password" : "current-password"}
+          required
+          minLength={tab === "cadastro" ? MIN_PASSWORD : undefined}
+          maxLength={128}
+          error={errorOf("password")}
+          hint={tab === "cadastro" ? "No mínimo 6 caracteres." : undefined}
+        />
+      )}
+      <SubmitButton tab={tab} busy={Boolean(busy)} />
+      {tab === "login" ? (
+        <p className="text-center text-sm text-muted">
+          Esqueceu a senha?{" "}
+          <Link to={tabHref("recuperar", redirectTo)} replace className="font-bold text-coral-700 underline-offset-2 hover:underline">
+            Recupere o acesso
+          </Link>
+        </p>
+      ) : null}
+    </Form>
   );
 }
 
@@ -164,13 +184,3 @@ function RecoverySent({ email, redirectTo }: { email: string; redirectTo: string
   );
 }
 
-export function BackHome() {
-  return (
-    <p className="mt-8 text-center">
-      <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-bold text-indigo-700 hover:underline">
-        <ArrowLeft size={16} strokeWidth={2} aria-hidden="true" />
-        Voltar para o início
-      </Link>
-    </p>
-  );
-}

@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+
 /** The centred card the account pages share (/auth, /redefinir-senha). */
 export function AuthShell({
   title,
@@ -27,5 +30,17 @@ export function AuthShell({
         </div>
       </div>
     </section>
+  );
+}
+
+/** The way out of the account pages, under each of them. */
+export function BackHome() {
+  return (
+    <p className="mt-8 text-center">
+      <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-bold text-indigo-700 hover:underline">
+        <ArrowLeft size={16} strokeWidth={2} aria-hidden="true" />
+        Voltar para o início
+      </Link>
+    </p>
   );
 }

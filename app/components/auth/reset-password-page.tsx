@@ -4,11 +4,12 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { focusFirstError, TextField } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/auth-forms";
-import { BackHome } from "./auth-page";
-import { AuthShell } from "./auth-shell";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { MIN_PASSWORD, resetFormAlert, resetSchema } from "~/domain/accounts/auth-forms";
+import type { FormResult } from "~/platform/forms/submission";
+import { AuthShell, BackHome } from "./auth-shell";
 
-export type ResetActionData = { errors?: FieldErrors; formError?: { title: string; description: string } };
+export type ResetActionData = { result?: FormResult; formError?: { title: string; description: string } };
 
 export function ResetPasswordPage({
   state,
@@ -24,7 +25,10 @@ export function ResetPasswordPage({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  const errors = actionData?.errors ?? {};
+  const [form, fields] = useSchemaForm(resetSchema, actionData?.result);
+  // The same alert whether the server or the browser found the mistake.
+  const formError =
+    resetFormAlert({ password: fields.password.errors, confirm: fields.confirm.errors }) ?? (actionData?.result ? undefined : actionData?.formError);
 
   useEffect(() => {
     if (state === "form") return;
@@ -33,7 +37,7 @@ export function ResetPasswordPage({
   }, [state, delaySeconds, navigate]);
 
   useEffect(() => {
-    if (actionData?.errors) focusFirstError(formRef.current);
+    if (actionData?.result?.error) focusFirstError(formRef.current);
   }, [actionData]);
 
   if (state === "invalid") {
@@ -62,12 +66,12 @@ export function ResetPasswordPage({
 
   return (
     <AuthShell icon={KeyRound} title="Redefinir senha" description="Escolha uma nova senha para sua conta. Por segurança, vamos encerrar as sessões abertas.">
-      {actionData?.formError ? (
-        <Alert tone="danger" title={actionData.formError.title} className="mb-5">
-          {actionData.formError.description}
+      {formError ? (
+        <Alert tone="danger" title={formError.title} className="mb-5">
+          {formError.description}
         </Alert>
       ) : null}
-      <Form ref={formRef} method="post" noValidate className="grid gap-5">
+      <Form id={form.id} ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={token ?? ""} />
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
@@ -77,9 +81,9 @@ export function ResetPasswordPage({
           type="password"
           autoComplete="new-password"
           required
-          minLength={6}
+          minLength={MIN_PASSWORD}
           maxLength={128}
-          error={errors.password}
+          error={fields.password.errors}
           hint="No mínimo 6 caracteres."
         />
         <TextField
@@ -88,9 +92,9 @@ export function ResetPasswordPage({
           type="password"
           autoComplete="new-password"
           required
-          minLength={6}
+          minLength={MIN_PASSWORD}
           maxLength={128}
-          error={errors.confirm}
+          error={fields.confirm.errors}
         />
         <Button type="submit" size="lg" loading={navigation.state === "submitting"} loadingText="Salvando...">
           <KeyRound size={20} strokeWidth={2} aria-hidden="true" /> Salvar nova senha

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 const round =
   "inline-flex h-11 w-11 items-center justify-center rounded-full border border-coral-200 bg-white text-indigo-800 shadow-soft hover:bg-coral-50";

@@ -1,7 +1,7 @@
 import { FieldError } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
-import { PRESET_REAIS } from "~/lib/donation-form";
-import { cn } from "~/lib/utils";
+import { PRESET_REAIS } from "~/domain/donations/donation-form";
+import { cn } from "~/platform/ui/cn";
 
 /**
  * Preset amounts as a native radio group styled as buttons (works without JavaScript) plus a

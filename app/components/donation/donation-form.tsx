@@ -1,74 +1,73 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
+import { ChallengeField } from "~/components/abuse/challenge-field";
 import { Button } from "~/components/ui/button";
 import { FieldError, focusFirstError, TextareaField, TextField } from "~/components/ui/field";
-import { DONATION_MESSAGES, type DonationFormErrors, isPlausibleEmail, MAX_MESSAGE_LENGTH, parseDonationAmount, PRESET_IMPACT } from "~/lib/donation-form";
-import { feeSentence } from "~/lib/fee";
-import { formatCents, splitFee } from "~/lib/money";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { donationSchema, type ImpactLines, MAX_MESSAGE_LENGTH, parseDonationAmount, type PresetReais } from "~/domain/donations/donation-form";
+import { type FormResult, postedText } from "~/platform/forms/submission";
+import { feeSentence } from "~/domain/donations/fee";
+import { formatCents, splitFee } from "~/platform/money";
 import { AmountPicker } from "./amount-picker";
 import { ImpactPanel } from "./impact-panel";
-
-export type DonationFormValues = { preset?: string; valorPersonalizado?: string; anonima?: boolean; nome?: string; email?: string; mensagem?: string };
 
 /** The /doar form: amount, donor, message, the fee sentence, and the impact panel beside it. */
 export function DonationForm({
   festa,
+  ong = null,
+  impact,
   formKey,
   feePercent,
-  errors,
-  values,
+  result,
+  prefill,
+  challenge = null,
 }: {
   festa: string | null;
+  /** The institution's slug for a gift by `/doar?ong=`. */
+  ong?: string | null;
+  /** What each preset pays for at this cause. */
+  impact: ImpactLines;
   formKey: string;
   feePercent: number;
-  errors?: DonationFormErrors;
-  values: DonationFormValues;
+  /** The action's Conform reply after a refused gift. */
+  result?: FormResult;
+  /** A signed-in donor's name and e-mail. */
+  prefill: { nome?: string; email?: string };
+  /** Asked for after many declined payments from here (docs/decisions/102-abuse-limits.md). */
+  challenge?: { signature?: string } | null;
 }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [preset, setPreset] = useState(values.preset ?? "");
-  const [custom, setCustom] = useState(values.valorPersonalizado ?? "");
-  const [anonymous, setAnonymous] = useState(Boolean(values.anonima));
-  const [message, setMessage] = useState(values.mensagem ?? "");
-  const [shown, setShown] = useState<DonationFormErrors>(errors ?? {});
-  const clear = (...keys: Array<keyof DonationFormErrors>) =>
-    setShown((current) => (keys.some((k) => current[k]) ? Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k as keyof DonationFormErrors))) : current));
+  const posted = (name: string) => postedText(result, name);
+  const [form] = useSchemaForm(donationSchema, result);
+  const [preset, setPreset] = useState(posted("preset") ?? "");
+  const [custom, setCustom] = useState(posted("valorPersonalizado") ?? "");
+  const [anonymous, setAnonymous] = useState(posted("anonima") === "on");
+  const [message, setMessage] = useState(posted("mensagem") ?? "");
+  // Errors are kept under the form's groups (valor, doador…), not only under field names.
+  const shown = form.allErrors;
+  const formError = shown[""]?.[0] ?? shown.festa?.[0];
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   useEffect(() => {
-    setShown(errors ?? {});
-    if (errors?.form) toast.error(errors.form);
-    if (errors) focusFirstError(formRef.current);
-  }, [errors]);
+    if (!result?.error) return;
+    const refused = result.error[""]?.[0];
+    if (refused) toast.error(refused);
+    focusFirstError(formRef.current);
+  }, [result]);
 
   const amount = parseDonationAmount({ preset, custom });
   const { netCents } = amount.ok ? splitFee(amount.cents, feePercent) : { netCents: 0 };
   const impactSelection = custom.trim() ? "" : preset;
 
-  // A courtesy check with the server's own rules: it saves a round trip, never replaces it.
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const name = String(data.get("nome") ?? "").trim();
-    const email = String(data.get("email") ?? "").trim();
-    const found: DonationFormErrors = {};
-    if (!amount.ok) found.valor = amount.error;
-    if (!anonymous && (!name || !email)) found.doador = DONATION_MESSAGES.missingDonor;
-    else if (email && !isPlausibleEmail(email)) found.email = DONATION_MESSAGES.invalidEmail;
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      setShown(found);
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-    } else {
-      setShown({});
-    }
-  }
-
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-8 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft sm:p-8">
+      <Form id={form.id} ref={formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-8 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft sm:p-8">
         <input type="hidden" name="chave" value={formKey} />
+        <ChallengeField challenge={challenge} />
         {festa ? <input type="hidden" name="festa" value={festa} /> : null}
+        {ong ? <input type="hidden" name="ong" value={ong} /> : null}
 
         <AmountPicker
           preset={preset}
@@ -76,18 +75,16 @@ export function DonationForm({
           onPresetChange={(v) => {
             setPreset(v);
             setCustom("");
-            clear("valor");
           }}
           onCustomChange={(v) => {
             setCustom(v);
             if (v) setPreset("");
-            clear("valor");
           }}
-          error={shown.valor}
+          error={shown.valor?.[0]}
         />
         {impactSelection ? (
           <p className="-mt-4 rounded-xl bg-coral-50 p-3 text-sm text-ink lg:hidden" aria-live="polite">
-            <strong className="text-coral-700">R$ {impactSelection}:</strong> {PRESET_IMPACT[Number(impactSelection) as keyof typeof PRESET_IMPACT]}
+            <strong className="text-coral-700">R$ {impactSelection}:</strong> {impact[Number(impactSelection) as PresetReais]}
           </p>
         ) : null}
 
@@ -100,7 +97,6 @@ export function DonationForm({
               checked={anonymous}
               onChange={(e) => {
                 setAnonymous(e.currentTarget.checked);
-                clear("doador", "nome");
               }}
               className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
             />
@@ -115,8 +111,7 @@ export function DonationForm({
               name="nome"
               autoComplete="name"
               maxLength={100}
-              defaultValue={values.nome}
-              onInput={() => clear("doador", "nome")}
+              defaultValue={posted("nome") ?? prefill.nome}
               error={shown.nome}
               aria-invalid={shown.doador || shown.nome ? true : undefined}
             />
@@ -126,8 +121,7 @@ export function DonationForm({
             name="email"
             type="email"
             autoComplete="email"
-            defaultValue={values.email}
-            onInput={() => clear("doador", "email")}
+            defaultValue={posted("email") ?? prefill.email}
             hint="Usado só para enviar o recibo. Nunca aparece na página da festa."
             error={shown.email}
             aria-invalid={(shown.doador && !anonymous) || shown.email ? true : undefined}
@@ -143,9 +137,8 @@ export function DonationForm({
           value={message}
           onChange={(e) => {
             setMessage(e.currentTarget.value);
-            clear("mensagem");
           }}
-          placeholder="Deixe um recado carinhoso para quem está celebrando"
+          placeholder={festa ? "Deixe um recado carinhoso para quem está celebrando" : "Deixe um recado carinhoso para a instituição"}
           hint={`${message.length}/${MAX_MESSAGE_LENGTH} caracteres`}
           error={shown.mensagem}
         />
@@ -160,9 +153,10 @@ export function DonationForm({
               </>
             ) : null}
           </p>
-          {shown.form ? (
+          {formError ? (
+            // A `festa` error: the party or institution stopped taking gifts while the form was open.
             <p role="alert" className="rounded-xl bg-danger-bg p-4 font-semibold text-danger">
-              {shown.form}
+              {formError}
             </p>
           ) : null}
           <Button type="submit" size="lg" className="w-full" loading={submitting} loadingText="Processando...">
@@ -172,7 +166,7 @@ export function DonationForm({
         </div>
       </Form>
 
-      <ImpactPanel selected={impactSelection} className="lg:sticky lg:top-24 lg:self-start" />
+      <ImpactPanel selected={impactSelection} lines={impact} className="lg:sticky lg:top-24 lg:self-start" />
     </div>
   );
 }

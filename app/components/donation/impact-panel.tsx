@@ -1,9 +1,9 @@
 import { HeartHandshake } from "lucide-react";
-import { PRESET_IMPACT, PRESET_REAIS } from "~/lib/donation-form";
-import { cn } from "~/lib/utils";
+import { type ImpactLines, PRESET_REAIS } from "~/domain/donations/donation-form";
+import { cn } from "~/platform/ui/cn";
 
-/** What each preset helps to pay for; the chosen one is highlighted. */
-export function ImpactPanel({ selected, className }: { selected: string; className?: string }) {
+/** What each preset helps to pay for at the chosen cause (generic lines otherwise); the chosen one is highlighted. */
+export function ImpactPanel({ selected, lines, className }: { selected: string; lines: ImpactLines; className?: string }) {
   return (
     <section aria-labelledby="impacto-titulo" className={cn("rounded-2xl border border-coral-100 bg-white p-6 shadow-soft", className)}>
       <h2 id="impacto-titulo" className="flex items-center gap-2 text-lg">
@@ -20,7 +20,7 @@ export function ImpactPanel({ selected, className }: { selected: string; classNa
               className={cn("flex gap-3 rounded-xl p-3 transition-colors", active ? "bg-coral-50 ring-2 ring-coral-200" : "")}
             >
               <span className={cn("w-16 shrink-0 font-extrabold", active ? "text-coral-700" : "text-indigo-800")}>R$ {reais}</span>
-              <span className="text-sm text-ink">{PRESET_IMPACT[reais]}</span>
+              <span className="text-sm text-ink">{lines[reais]}</span>
             </li>
           );
         })}

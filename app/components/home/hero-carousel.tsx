@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { arrowKeyHandler, useAutoAdvance, useSwipe } from "~/components/carousel/hooks";
 import { CarouselButton, PlayPauseButton } from "~/components/carousel/controls";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 import { HeroArt } from "./hero-art";
 
 export type HeroSlide = {

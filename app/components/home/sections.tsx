@@ -1,8 +1,8 @@
 import { ArrowRight, FileText, HandHeart, MapPin, PartyPopper, Share2, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { feeSentence } from "~/lib/fee";
-import { formatCents } from "~/lib/money";
-import { PLANS } from "~/lib/plans";
+import { feeSentence } from "~/domain/donations/fee";
+import { formatCents } from "~/platform/money";
+import { PLANS } from "~/domain/subscriptions/plans";
 
 export function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title: string; text?: string; id?: string }) {
   return (

@@ -23,3 +23,19 @@ export function ErrorScreen({ title, message, retry }: { title: string; message:
     </section>
   );
 }
+
+/** The one 404 screen: the catch-all route and the root error boundary both draw this. */
+export function NotFoundScreen() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p aria-hidden="true" className="text-7xl font-extrabold text-coral-600">
+        404
+      </p>
+      <h1 className="mt-4 text-3xl">Oops! Page not found</h1>
+      <p className="mt-3 text-muted">A página que você procura não existe ou mudou de endereço.</p>
+      <Link to="/" className="mt-8 rounded-full bg-coral-600 px-6 py-3 font-bold text-white hover:bg-coral-700">
+        Voltar ao início
+      </Link>
+    </section>
+  );
+}

@@ -1,8 +1,8 @@
 import { Heart, Mail } from "lucide-react";
 import { FacebookIcon, InstagramIcon } from "./brand-icons";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
-import { feeSentence } from "~/lib/fee";
+import { useRootData } from "~/components/layout/root-data";
+import { feeSentence } from "~/domain/donations/fee";
 import { Logo } from "./logo";
 
 export function SiteFooter() {

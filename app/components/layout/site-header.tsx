@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
-import { useRootData } from "~/root";
-import { cn } from "~/lib/utils";
+import { useRootData } from "~/components/layout/root-data";
+import { cn } from "~/platform/ui/cn";
 import { Logo } from "./logo";
 import { firstNameOf, UserAvatar } from "./user-avatar";
 
@@ -24,6 +24,17 @@ export function SiteHeader() {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
+  // Esc closes the open menu and gives the focus back to its button, as a dialog would.
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const details = menu.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, []);
 
   const links = (
     <>

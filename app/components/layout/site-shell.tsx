@@ -1,4 +1,5 @@
-import { useMatches } from "react-router";
+import { useMatches, useRouteLoaderData } from "react-router";
+import { DemoBanner } from "./demo-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { WhatsAppButton } from "./whatsapp-button";
@@ -8,6 +9,7 @@ export type ShellHandle = { bare?: boolean };
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const bare = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.bare);
+  const demo = (useRouteLoaderData("root") as { config?: { demoBanner?: boolean } } | undefined)?.config?.demoBanner === true;
   // The sandbox's hosted payment page stands apart from the site, like a provider's would.
   if (bare) return <main id="conteudo" className="min-h-screen">{children}</main>;
   return (
@@ -18,6 +20,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       >
         Pular para o conteúdo
       </a>
+      {demo ? <DemoBanner /> : null}
       <SiteHeader />
       <main id="conteudo" className="flex-1">
         {children}

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Toaster } from "sonner";
+import { useLocation } from "react-router";
+import { Toaster, toast as sonner } from "sonner";
 import type { RootData } from "~/root";
-import { toast, toasterMounted } from "~/lib/toast";
+import { toast, toasterMounted } from "~/platform/ui/toast";
 
 type Flash = NonNullable<RootData>["toast"];
 
@@ -12,6 +13,12 @@ type Flash = NonNullable<RootData>["toast"];
 export default function ToastCenter({ flash }: { flash: Flash }) {
   // The Toaster below subscribes in its own effect, which React runs before this one.
   useEffect(() => toasterMounted(), []);
+  // A toast belongs to the page that raised it: moving on clears it. This runs before the flash
+  // effect below, so a redirect's own toast survives the navigation that brought it.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    sonner.dismiss();
+  }, [pathname]);
   useEffect(() => {
     if (!flash) return;
     const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast;

@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/layout/root-data";
 
 export const WHATSAPP_GREETING = "Olá! Vim pelo site da Festa Solidária e gostaria de mais informações.";
 

@@ -1,8 +1,8 @@
 import { Heart } from "lucide-react";
-import { formatDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import type { PublicGift } from "~/models/party-gifts.server";
-import { cn } from "~/lib/utils";
+import { formatDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import type { PublicGift } from "~/domain/donations/gifts.server";
+import { cn } from "~/platform/ui/cn";
 
 /** Paid gifts as the public may see them: name or 'Doador Anônimo', message, date, amount. */
 export function GiftList({ gifts, className, compact }: { gifts: PublicGift[]; className?: string; compact?: boolean }) {
@@ -18,7 +18,7 @@ export function GiftList({ gifts, className, compact }: { gifts: PublicGift[]; c
               <p className="font-bold text-ink">{g.name ?? "Doador Anônimo"}</p>
               <p className="font-extrabold text-paid">{formatCents(g.amountCents)}</p>
             </div>
-            {g.message ? <p className="mt-0.5 break-words text-ink/90">{g.message}</p> : null}
+            {g.message ? <p className="mt-0.5 whitespace-pre-line text-ink/90">{g.message}</p> : null}
             <p className="mt-0.5 text-sm text-muted">{formatDate(g.createdAt)}</p>
           </div>
         </li>

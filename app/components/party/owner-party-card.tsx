@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { formatCalendarDate } from "~/lib/dates";
-import { formatCents, formatPercent, progressPercent } from "~/lib/money";
-import type { PublicGift } from "~/models/party-gifts.server";
+import { formatCalendarDate } from "~/platform/dates";
+import { formatCents, formatPercent, progressPercent } from "~/platform/money";
+import type { PublicGift } from "~/domain/donations/gifts.server";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
 

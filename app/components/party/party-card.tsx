@@ -1,8 +1,8 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { formatCalendarDate } from "~/lib/dates";
-import { DEFAULT_PARTY_BANNER, defaultAvatar } from "~/lib/party-images";
+import { formatCalendarDate } from "~/platform/dates";
+import { DEFAULT_PARTY_BANNER, defaultAvatar } from "~/domain/parties/party-images";
 
 type CardParty = {
   name: string;

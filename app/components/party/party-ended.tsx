@@ -1,8 +1,8 @@
 import { PartyPopper } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { formatCalendarDate } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
+import { formatCalendarDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
 
 type EndedParty = { name: string; eventType: string; eventDate: string; raisedCents: number; paidCount: number; causeName: string };
 

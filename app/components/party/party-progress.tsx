@@ -1,5 +1,5 @@
 import { Progress } from "~/components/ui/progress";
-import { formatCents, formatPercent, progressPercent } from "~/lib/money";
+import { formatCents, formatPercent, progressPercent } from "~/platform/money";
 
 /** 'x% de R$ goal' with a bar, only when there is a goal and something raised (product-spec §2). */
 export function PartyProgress({ raisedCents, goalCents, className }: { raisedCents: number; goalCents: number; className?: string }) {

@@ -1,7 +1,7 @@
 import { Copy, Share2 } from "lucide-react";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 async function copyLink(link: string) {
   try {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "~/platform/ui/toast";
 
 export type LiveState = "connecting" | "ready" | "offline";
 
@@ -27,6 +27,11 @@ export function useLiveDonations(url = "/painel/eventos"): LiveState {
     source.addEventListener("donation", () => {
       void revalidate.current();
       toast.success("Nova doação recebida! 🎉", { description: "Sua festa acaba de receber uma nova contribuição!" });
+    });
+    // The session ended (logout, password reset): do not reconnect.
+    source.addEventListener("end", () => {
+      source.close();
+      setState("offline");
     });
     source.addEventListener("error", () => setState(source.readyState === EventSource.CLOSED ? "offline" : "connecting"));
     return () => source.close();

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 export type ResultItem = { icon: LucideIcon; text: React.ReactNode };
 

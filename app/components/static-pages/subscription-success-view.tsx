@@ -1,5 +1,5 @@
 import { Award, ChartLine, CircleCheck, Mail, MessageCircle } from "lucide-react";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/platform/money";
 import { ResultLinks, ResultPage } from "./result-page";
 
 /** The plan the subscription-success route's loader has just confirmed, when it knows it. */

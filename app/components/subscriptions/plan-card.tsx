@@ -2,9 +2,9 @@ import { Check, Settings, Sparkles } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatCents } from "~/lib/money";
-import type { Plan } from "~/lib/plans";
-import { cn } from "~/lib/utils";
+import { formatCents } from "~/platform/money";
+import type { Plan } from "~/domain/subscriptions/plans";
+import { cn } from "~/platform/ui/cn";
 
 export type PlanCardState =
   /** No plan yet: the card offers 'Assinar {plan}'. */

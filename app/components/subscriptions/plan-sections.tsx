@@ -1,7 +1,7 @@
 import { Award, Medal, Trophy, Gem } from "lucide-react";
-import { formatCents, splitFee } from "~/lib/money";
-import { PLANS, type PlanId } from "~/lib/plans";
-import { cn } from "~/lib/utils";
+import { formatCents, splitFee } from "~/platform/money";
+import { PLANS, type PlanId } from "~/domain/subscriptions/plans";
+import { cn } from "~/platform/ui/cn";
 
 /** Per plan: the monthly payment, what reaches the cause after the fee, and in a year. */
 export function ImpactTable({ feePercent, currentPlan }: { feePercent: number; currentPlan: PlanId | null }) {

@@ -1,5 +1,5 @@
 import { FileDown, FileText, Landmark, Lock, Receipt, ShieldCheck } from "lucide-react";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/platform/money";
 
 export type CauseShare = { name: string; totalCents: number; gifts: number; percent: number };
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 export const Accordion = AccordionPrimitive.Root;
 

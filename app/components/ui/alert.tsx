@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 const alertVariants = cva("flex gap-3 rounded-xl border p-4 text-sm", {
   variants: {

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 const badgeVariants = cva("inline-flex items-center gap-1 rounded-full px-3 text-xs font-bold", {
   variants: {

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Loader2 } from "lucide-react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 font-bold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:shrink-0",

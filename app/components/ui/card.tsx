@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 // Padding and background are variants, not classes a caller overrides: `cn` does not resolve
 // conflicting utilities (docs/decisions/090-client-javascript.md).

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 /** Radix checkbox; with `name` it submits "on" in native forms like an <input type=checkbox>. */
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {

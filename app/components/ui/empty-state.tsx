@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 export function EmptyState({ title, description, icon = "🎈", children, className }: { title: string; description?: string; icon?: string; children?: React.ReactNode; className?: string }) {
   return (

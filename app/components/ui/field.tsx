@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 import { Input, Label, Select, Textarea } from "./input";
 
 type Common = { label: React.ReactNode; error?: string | string[] | null; hint?: React.ReactNode; className?: string };

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 const fieldControlClass =
   "w-full rounded-xl border border-coral-200 bg-white px-4 py-2.5 text-ink placeholder:text-muted/80 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-[invalid=true]:border-danger disabled:opacity-60";

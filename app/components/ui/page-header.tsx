@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 /** The hero band at the top of content pages. */
 export function PageHeader({ eyebrow, title, description, className, children }: { eyebrow?: string; title: string; description?: React.ReactNode; className?: string; children?: React.ReactNode }) {

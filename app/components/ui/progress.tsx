@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 /** A progress bar; value is a percentage already capped at 100. */
 export function Progress({ value, label, className }: { value: number; label: string; className?: string }) {

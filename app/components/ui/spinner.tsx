@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/platform/ui/cn";
 
 export function Spinner({ label = "Carregando...", className }: { label?: string; className?: string }) {
   return (
@@ -8,8 +8,4 @@ export function Spinner({ label = "Carregando...", className }: { label?: string
       <span>{label}</span>
     </span>
   );
-}
-
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn("animate-pulse rounded-xl bg-sand", className)} />;
 }

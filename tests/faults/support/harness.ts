@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Connection, migrateDatabase, openPglite, openPostgres } from "~/db.server";
-import { sandboxEvent, signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from "~/lib/payments/sandbox.server";
+import { type Connection, migrateDatabase, openPglite, openPostgres } from "~/platform/db.server";
+import { sandboxEvent, signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from "~/domain/payments/sandbox.server";
 
 export const APP_SECRET = "faults-secret-faults-secret-faults-0123456789";
 export type DbKind = "pg" | "pglite";
@@ -63,7 +63,7 @@ export type FaultDb = {
 };
 
 let dbCounter = 0;
-export async function createFaultDb(kind: DbKind): Promise<FaultDb> {
+export async function createFaultDb(kind: DbKind, options: { empty?: boolean } = {}): Promise<FaultDb> {
   if (kind === "pg") {
     const name = `fs_fault_${process.pid}_${++dbCounter}`;
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -71,9 +71,12 @@ export async function createFaultDb(kind: DbKind): Promise<FaultDb> {
     const u = new URL(PG_URL!);
     u.pathname = `/${name}`;
     const url = u.toString();
-    const conn = await openPostgres(url, { max: 2 });
-    await migrateDatabase(conn);
-    await conn.close();
+    // `empty`: no schema at all, as a brand-new production database (the servers create it).
+    if (!options.empty) {
+      const conn = await openPostgres(url, { max: 2 });
+      await migrateDatabase(conn);
+      await conn.close();
+    }
     return {
       kind,
       env: { DATABASE_URL: url },
@@ -215,9 +218,12 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
     PUBLIC_URL: url,
     APP_SECRET,
     PAYMENTS_SANDBOX: "on",
+    PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
     SEED_DEMO: "off",
     LOG_LEVEL: "warn",
     BUILD_DIR,
+    // One process per server unless a test asks for the cluster (WEB_CONCURRENCY).
+    WEB_CONCURRENCY: "1",
     ...db.env,
     ...extraEnv,
   };
@@ -246,15 +252,13 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
     },
   };
   try {
-    await waitUntil(
-      `${url}/healthz`,
-      async () => {
-        if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${out}`);
-        return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok;
-      },
-      90_000,
-      300,
-    );
+    // A server that exits while starting fails at once, not after the whole wait.
+    await Promise.race([
+      waitUntil(`${url}/healthz`, async () => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok, 90_000, 300),
+      exited.then(() => {
+        throw new Error(`server exited (${proc.exitCode ?? proc.signalCode}) while starting`);
+      }),
+    ]);
   } catch (error) {
     await server.stop();
     throw new Error(`${(error as Error).message}\n${out}`, { cause: error });
@@ -284,6 +288,7 @@ export async function openEventStream(server: { url: string }, cookie: string) {
   const res = await fetch(`${server.url}/painel/eventos`, { headers: { Cookie: cookie }, signal: controller.signal });
   if (res.status !== 200) throw new Error(`event stream answered ${res.status}`);
   const events: Array<{ event: string; data: string; at: number }> = [];
+  const retries: number[] = [];
   let buffer = "";
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -297,6 +302,8 @@ export async function openEventStream(server: { url: string }, cookie: string) {
         while ((i = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, i);
           buffer = buffer.slice(i + 2);
+          const retry = /^retry: (\d+)$/m.exec(block)?.[1];
+          if (retry) retries.push(Number(retry));
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
           if (event) events.push({ event, data, at: Date.now() });
@@ -307,7 +314,7 @@ export async function openEventStream(server: { url: string }, cookie: string) {
     }
   })();
   await waitUntil("the stream's ready event", () => events.some((e) => e.event === "ready"), 15_000, 50);
-  return { events, close: () => controller.abort() };
+  return { events, retries: () => retries, close: () => controller.abort() };
 }
 
 /** Signs up through /auth and returns the session Cookie header. */

@@ -4,19 +4,19 @@
  * nothing; and an admin. Plus the plumbing to call a route's loader/action the way React Router
  * does and read what came back.
  */
+import { testContext, testDeps, testSandboxQueue } from "@tests/context";
 import { randomUUID } from "node:crypto";
 import { createTestUser, type TestUser } from "@tests/auth";
 import { insertPendingGift } from "@tests/donations";
 import { insertCause, insertPaidGift, insertParty } from "@tests/parties";
 import { sandboxSubscriber, subscriptionEvent } from "@tests/subscriptions";
 import { eq } from "drizzle-orm";
-import { getConfig } from "~/config.server";
-import { db, schema } from "~/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/lib/dates";
-import { setSandboxTransportForTests } from "~/lib/payments/sandbox-delivery.server";
-import { createSandboxCheckoutId } from "~/lib/payments/sandbox-subscriptions.server";
-import { getPlan } from "~/lib/plans";
-import { processPaymentEvent } from "~/models/payment-events.server";
+import { getConfig } from "~/platform/config.server";
+import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { createSandboxCheckoutId } from "~/domain/payments/sandbox-subscriptions.server";
+import { getPlan } from "~/domain/subscriptions/plans";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 
 export const ROLES = ["anonymous", "user", "other", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,12 +26,6 @@ export const ORIGIN = "http://localhost:3000";
 export const DONOR_EMAILS = ["doadora.secreta@exemplo.com.br", "pendente.secreto@exemplo.com.br"];
 
 export async function buildWorld() {
-  // Provider events the routes trigger are captured, never POSTed to a port nobody listens on.
-  const delivered: string[] = [];
-  setSandboxTransportForTests(async (body) => {
-    delivered.push(body);
-    return { status: 200 };
-  });
 
   const [user, other, admin] = await Promise.all([
     createTestUser({ name: "Mariana Festeira" }),
@@ -74,7 +68,7 @@ export async function buildWorld() {
     .returning();
 
   const customerId = await sandboxSubscriber(user.user.id);
-  await processPaymentEvent(subscriptionEvent("updated", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }));
+  await processPaymentEvent(subscriptionEvent("updated", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }), testDeps());
   const plan = getPlan("ouro")!;
   const subscriptionCheckoutId = createSandboxCheckoutId(getConfig().APP_SECRET, {
     userId: other.user.id,
@@ -99,7 +93,8 @@ export async function buildWorld() {
     customerId,
     subscriptionCheckoutId,
     emailId: email!.id,
-    delivered,
+    /** Provider events the routes queued (kept, never delivered). */
+    delivered: sandboxEvents.queued,
     cookieOf(role: Role) {
       return role === "anonymous" ? undefined : this.users[role].cookie;
     },
@@ -107,11 +102,14 @@ export async function buildWorld() {
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
+/** Provider events the routes trigger are captured, never POSTed to a port nobody listens on. */
+const sandboxEvents = testSandboxQueue();
+
 let ipCounter = 0;
 /** A fresh client address per call, so the per-IP rate limits never decide a matrix cell. */
 export function loadContext() {
   ipCounter += 1;
-  return { clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, nonce: "test-nonce", requestId: `req-${ipCounter}` };
+  return testContext({ clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, requestId: `req-${ipCounter}`, payments: { sandboxEvents } });
 }
 
 export type Call = { status: number; location: string | null; contentType: string | null; body: unknown; text: string | null };

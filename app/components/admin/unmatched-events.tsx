@@ -1,0 +1,66 @@
+import { Badge } from "~/components/ui/badge";
+import { formatDateTime } from "~/platform/dates";
+import { ScrollTable, tdClass, thClass } from "./common";
+
+export type UnmatchedEventRow = {
+  provider: string;
+  eventId: string;
+  type: string;
+  summary: unknown;
+  attempts: number;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  flaggedAt: Date | null;
+};
+
+/** Provider events for gifts we do not know: retried by the provider, then flagged for a look. */
+export function UnmatchedEvents({ rows }: { rows: UnmatchedEventRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="eventos-desconhecidos" className="space-y-3">
+      <h2 id="eventos-desconhecidos" className="text-xl">
+        Eventos de pagamento sem doação
+      </h2>
+      <p className="text-sm text-muted">
+        O provedor avisou sobre uma doação que não encontramos. Ele tenta de novo algumas vezes; depois o evento fica marcado para
+        conferência aqui.
+      </p>
+      <ScrollTable label="Eventos de pagamento sem doação" minWidth={860}>
+        <thead>
+          <tr>
+            <th className={thClass}>Provedor</th>
+            <th className={thClass}>Evento</th>
+            <th className={thClass}>Referências</th>
+            <th className={`${thClass} text-right`}>Tentativas</th>
+            <th className={thClass}>Primeira / última</th>
+            <th className={thClass}>Situação</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={`${e.provider}:${e.eventId}`}>
+              <td className={tdClass}>{e.provider}</td>
+              <td className={`${tdClass} break-all`}>
+                <span className="font-bold">{e.type}</span>
+                <br />
+                <code className="text-xs">{e.eventId}</code>
+              </td>
+              <td className={`${tdClass} max-w-xs text-xs break-all`}>
+                <code>{JSON.stringify(e.summary)}</code>
+              </td>
+              <td className={`${tdClass} text-right`}>{e.attempts}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                {formatDateTime(e.firstSeenAt)}
+                <br />
+                {formatDateTime(e.lastSeenAt)}
+              </td>
+              <td className={tdClass}>
+                {e.flaggedAt ? <Badge tone="danger">para conferir</Badge> : <Badge tone="pending">aguardando nova tentativa</Badge>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </section>
+  );
+}

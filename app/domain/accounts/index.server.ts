@@ -1,0 +1,3 @@
+/** The accounts domain's public server interface: what other domains may use. */
+export * from "./guards.server";
+export * from "./users.server";

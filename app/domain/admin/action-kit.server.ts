@@ -1,0 +1,111 @@
+/**
+ * Helpers every admin action uses: answers with toasts (a refused form answers Conform's reply),
+ * and the transaction that writes a change together with its audit entry. Forms are parsed with
+ * `parseFormSubmission` and a schema from `./forms.ts` (docs/decisions/111-forms.md).
+ */
+import { data } from "react-router";
+import type { Clock } from "~/platform/clock";
+import type { Config } from "~/platform/config.server";
+import { db, type Transaction } from "~/platform/db.server";
+import type { Mailer } from "~/platform/mail/outbox.server";
+import type { SessionUser } from "~/domain/accounts/index.server";
+import { toastHeaders } from "~/platform/http/toast.server";
+import { type AuditEntry, recordAudit } from "~/domain/admin/audit.server";
+import { type FormResult, firstErrors } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { deletionSchema, toggleActiveSchema } from "./forms";
+import type { AdminActionData } from "./tabs";
+
+/** What the admin panel's loaders and actions receive from the request context. */
+export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock };
+export type AdminActionContext = { admin: SessionUser; form: FormData; request: Request; deps: AdminDeps };
+export type AdminActionHandler = (ctx: AdminActionContext) => Promise<Response | ReturnType<typeof data<AdminActionData>>>;
+
+type ToastInput = { title: string; description?: string };
+
+export async function succeed(intent: string, toast: ToastInput | null, extra: Partial<AdminActionData> = {}) {
+  const body: AdminActionData = { intent, ok: true, key: Date.now(), ...extra };
+  if (!toast) return data(body);
+  return data(body, { headers: await toastHeaders({ type: "success", ...toast }) });
+}
+
+export async function inform(intent: string, toast: ToastInput, extra: Partial<AdminActionData> = {}) {
+  return data<AdminActionData>({ intent, ok: true, key: Date.now(), message: toast.description, ...extra }, { headers: await toastHeaders({ type: "info", ...toast }) });
+}
+
+/**
+ * A refusal. `errors`/`values` are the former hand-built field errors, still used by the ONGs and
+ * payouts tabs only; every other form answers with `refuse` and Conform's reply.
+ */
+export async function fail(
+  intent: string,
+  toast: ToastInput,
+  options: { status?: number; errors?: Record<string, string>; values?: Record<string, string> } = {},
+) {
+  return data<AdminActionData>(
+    { intent, ok: false, message: toast.description, errors: options.errors, values: options.values },
+    { status: options.status ?? 400, headers: await toastHeaders({ type: "error", ...toast }) },
+  );
+}
+
+/**
+ * A refused form: Conform's reply (each field's errors and what was typed, for the tab's form) and
+ * an error toast whose text is the first message. Domain refusals pass
+ * `submission.reply({ fieldErrors })`.
+ */
+export async function refuse(intent: string, title: string, result: FormResult, status = 400) {
+  const description = Object.values(firstErrors(result))[0] ?? "Verifique os campos destacados.";
+  return data<AdminActionData>({ intent, ok: false, message: description, result }, { status, headers: await toastHeaders({ type: "error", title, description }) });
+}
+
+export type AuditRecorder = (entry: Omit<AuditEntry, "actorUserId">) => Promise<void>;
+
+/** Runs a change in a transaction; `audit()` records who made it in that same transaction. */
+export async function auditedChange<T>(admin: SessionUser, change: (tx: Transaction, audit: AuditRecorder) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId: admin.id })));
+}
+
+/**
+ * The "Ativa" switch of an admin list: sets `active` on one row in an audited transaction; a row
+ * that is gone answers 404 with `missing`. `done` is the success toast, if any.
+ */
+export function toggleActiveAction<Row>(options: {
+  intent: string;
+  errorTitle: string;
+  missing: string;
+  setActive: (tx: Transaction, id: string, active: boolean) => Promise<Row | null | undefined>;
+  audit: { entity: string; activate: string; deactivate: string; details: (row: Row) => Record<string, unknown> };
+  done?: (row: Row, active: boolean) => ToastInput;
+}): AdminActionHandler {
+  const { intent, errorTitle } = options;
+  return async ({ admin, form }) => {
+    const submission = parseFormSubmission(form, toggleActiveSchema);
+    if (submission.status !== "success") return refuse(intent, errorTitle, submission.reply());
+    const { id, active } = submission.value;
+    const row = await auditedChange(admin, async (tx, audit) => {
+      const updated = await options.setActive(tx, id, active);
+      if (updated) {
+        const { entity, activate, deactivate, details } = options.audit;
+        await audit({ action: active ? activate : deactivate, entity, entityId: id, details: details(updated) });
+      }
+      return updated;
+    });
+    if (!row) return fail(intent, { title: errorTitle, description: options.missing }, { status: 404 });
+    return succeed(intent, options.done?.(row, active) ?? null);
+  };
+}
+
+/**
+ * Parses a delete request. Without JavaScript there is no confirmation dialog, so a request
+ * without `confirmed=sim` answers with the question, to be confirmed on the page.
+ */
+export async function parseDeletion(intent: string, form: FormData, { errorTitle, prompt }: { errorTitle: string; prompt: string }) {
+  const submission = parseFormSubmission(form, deletionSchema);
+  if (submission.status !== "success") return { response: await refuse(intent, errorTitle, submission.reply()) };
+  const { id, confirmed } = submission.value;
+  if (confirmed !== "sim") return { response: data<AdminActionData>({ intent, ok: false, confirm: { id, prompt } }) };
+  return { id };
+}
+
+// The ONGs and payouts tabs still use the former helpers; see legacy-form-kit.server.ts.
+export { firstError, idField, optionalHttpUrl, optionalImageRef, optionalText, parseForm, postedValues, requiredText } from "./legacy-form-kit.server";

@@ -1,0 +1,33 @@
+import { progressPercent } from "~/platform/money";
+import { countActiveSubscriptions, getFamiliesHelped, sumPaidDonationsCents } from "~/domain/content/index.server";
+import { countPaidDonations, listLatestPaidDonations, listLivePartiesProgress, setFamiliesHelped } from "~/domain/admin/stats.server";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { type AdminActionHandler, auditedChange, refuse, succeed } from "./action-kit.server";
+import { familiesHelpedSchema } from "./forms";
+
+export async function loadDashboard() {
+  const totalRaisedCents = await sumPaidDonationsCents();
+  const paidDonations = await countPaidDonations();
+  const activeSubscribers = await countActiveSubscriptions();
+  const familiesHelped = await getFamiliesHelped();
+  const parties = await listLivePartiesProgress();
+  const latest = await listLatestPaidDonations(10);
+  return {
+    // "Campanhas ativas" is the list below, counted: one query, so the two can never disagree.
+    stats: { totalRaisedCents, paidDonations, activeParties: parties.length, activeSubscribers, familiesHelped },
+    parties: parties.map((p) => ({ ...p, progress: progressPercent(p.raisedCents, p.goalCents) })),
+    latest,
+  };
+}
+
+export const setFamiliesHelpedAction: AdminActionHandler = async ({ admin, form }) => {
+  const submission = parseFormSubmission(form, familiesHelpedSchema);
+  if (submission.status !== "success") return refuse("setFamiliesHelped", "Erro ao salvar", submission.reply());
+  const value = submission.value.familiesHelped;
+  await auditedChange(admin, async (tx, audit) => {
+    const before = await getFamiliesHelped(tx);
+    await setFamiliesHelped(tx, value);
+    await audit({ action: "settings.families_helped", entity: "site_settings", entityId: "families_helped", details: { from: before, to: value } });
+  });
+  return succeed("setFamiliesHelped", { title: "Famílias ajudadas atualizado", description: `Agora o site mostra ${value.toLocaleString("pt-BR")} famílias ajudadas.` });
+};

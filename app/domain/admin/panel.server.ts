@@ -1,0 +1,99 @@
+/**
+ * The admin panel's two dispatch tables: one loader per tab (`?aba=`) and one handler per action
+ * `intent`. The route calls requireAdmin before either; the authorization tests walk both tables,
+ * so a new tab or intent cannot escape them.
+ */
+import { data } from "react-router";
+import type { SessionUser } from "~/domain/accounts/index.server";
+import { type AdminActionHandler, type AdminDeps, fail, postedValues } from "./action-kit.server";
+import { createAdAction, loadAds, toggleAdAction, updateAdAction } from "./ads.server";
+import { createCauseAction, deleteCauseAction, loadCauses, toggleCauseAction } from "./causes.server";
+import { loadDashboard, setFamiliesHelpedAction } from "./dashboard.server";
+import { loadDonations } from "./donations.server";
+import { loadMessages, markMessageAnsweredAction } from "./messages.server";
+import { createOrganizationAction, loadOrganizations, toggleOrganizationAction, updateOrganizationAction, verifyOrganizationAction } from "./organizations.server";
+import { loadParties, togglePartyAction, updatePartyAction } from "./parties.server";
+import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
+import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
+import { createStoryAction, deleteStoryAction, loadStories, toggleStoryAction } from "./stories.server";
+import { type AdminActionData, type AdminTab, parseAdminTab } from "./tabs";
+import { grantAdminAction, loadTeam, revokeAdminAction } from "./team.server";
+import { withoutNulCharacters } from "~/platform/http/form-data.server";
+import { BodyTooLargeError, readLimitedForm } from "~/platform/http/limited-form.server";
+
+export const adminLoaders = {
+  dashboard: () => loadDashboard(),
+  doacoes: (url: URL) => loadDonations(url),
+  causas: () => loadCauses(),
+  historias: () => loadStories(),
+  festas: (url: URL) => loadParties(url),
+  ongs: (url: URL) => loadOrganizations(url),
+  mensagens: (url: URL) => loadMessages(url),
+  repasses: (url: URL, deps: AdminDeps) => loadPayouts(url, deps),
+  equipe: () => loadTeam(),
+  anuncios: (url: URL) => loadAds(url),
+} satisfies Record<AdminTab, (url: URL, deps: AdminDeps) => Promise<unknown>>;
+
+export type AdminTabData = { [K in AdminTab]: { tab: K; data: Awaited<ReturnType<(typeof adminLoaders)[K]>> } }[AdminTab];
+export type TabData<K extends AdminTab> = Extract<AdminTabData, { tab: K }>["data"];
+
+export async function loadAdminTab(url: URL, deps: AdminDeps): Promise<AdminTabData> {
+  const tab = parseAdminTab(url.searchParams.get("aba"));
+  return { tab, data: await adminLoaders[tab](url, deps) } as AdminTabData;
+}
+
+export const adminActions = {
+  setFamiliesHelped: setFamiliesHelpedAction,
+  createCause: createCauseAction,
+  toggleCause: toggleCauseAction,
+  deleteCause: deleteCauseAction,
+  createStory: createStoryAction,
+  toggleStory: toggleStoryAction,
+  deleteStory: deleteStoryAction,
+  updateParty: updatePartyAction,
+  toggleParty: togglePartyAction,
+  createOrganization: createOrganizationAction,
+  verifyOrganization: verifyOrganizationAction,
+  updateOrganization: updateOrganizationAction,
+  toggleOrganization: toggleOrganizationAction,
+  markMessageAnswered: markMessageAnsweredAction,
+  markPayoutTransferred: markPayoutTransferredAction,
+  grantAdmin: grantAdminAction,
+  revokeAdmin: revokeAdminAction,
+  createAd: createAdAction,
+  updateAd: updateAdAction,
+  toggleAd: toggleAdAction,
+} satisfies Record<string, AdminActionHandler>;
+
+export type AdminIntent = keyof typeof adminActions;
+export const ADMIN_INTENTS = Object.keys(adminActions) as AdminIntent[];
+
+/** Room for a 10 MB proof plus the form's other fields and multipart framing. */
+export const MAX_ADMIN_BODY_BYTES = MAX_PROOF_BYTES + 256 * 1024;
+
+/** An over-limit body: its file field gets the message, in the form it came from when known. */
+async function tooLargeAnswer(error: BodyTooLargeError) {
+  const intent = error.leading.get("intent");
+  const message = PROOF_MESSAGES.tooLarge;
+  return fail(
+    typeof intent === "string" && Object.hasOwn(adminActions, intent) ? intent : "",
+    { title: "Arquivo grande demais", description: message },
+    { status: 413, errors: error.cutFileField ? { [error.cutFileField]: message } : undefined, values: postedValues(error.leading) },
+  );
+}
+
+/** Runs one admin action. The caller has already checked that `admin` is an admin. */
+export async function runAdminAction(request: Request, admin: SessionUser, deps: AdminDeps) {
+  let form: FormData;
+  try {
+    form = withoutNulCharacters(await readLimitedForm(request, MAX_ADMIN_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLargeAnswer(error);
+    return data<AdminActionData>({ intent: "", ok: false, message: "Não foi possível ler o formulário." }, { status: 400 });
+  }
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(adminActions, intent)) {
+    return data<AdminActionData>({ intent: String(intent ?? ""), ok: false, message: "Ação desconhecida." }, { status: 400 });
+  }
+  return adminActions[intent as AdminIntent]({ admin, form, request, deps });
+}

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import type { SessionUser } from "~/domain/accounts/index.server";
+import { payoutProofEmail } from "~/emails/payout-proof";
+import { payoutDates } from "~/domain/payouts";
+import { todayInSaoPaulo } from "~/platform/dates";
+import { splitFee } from "~/platform/money";
+import { oldestLiveEventDate } from "~/domain/parties";
+import {
+  countPayoutRows,
+  findPartyForPayout,
+  findPayoutRecipients,
+  findPayoutStatus,
+  insertTransferredPayout,
+  listPayoutRows,
+  type PayoutSituation,
+} from "~/domain/payouts/index.server";
+import { checkProofFile, discardProof, proofPath, signedProofUrl, type StoredProof, storeProof } from "~/domain/payouts/index.server";
+import { type AdminActionHandler, type AdminDeps, auditedChange, fail, firstError, idField, optionalHttpUrl, parseForm, postedValues, succeed } from "./action-kit.server";
+import { PROOF_MESSAGES } from "~/domain/payouts";
+import { logger } from "~/platform/logger.server";
+
+export const PAYOUTS_PAGE_SIZE = 20;
+
+const querySchema = z.object({
+  situacao: z.enum(["pendentes", "transferidos"]).catch("pendentes"),
+  pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "config" | "clock">) {
+  const today = todayInSaoPaulo(clock.now());
+  const query = querySchema.parse({ situacao: url.searchParams.get("situacao") ?? undefined, pagina: url.searchParams.get("pagina") ?? 1 });
+  const situation: PayoutSituation = query.situacao;
+  const feePercent = config.PLATFORM_FEE_PERCENT;
+  const total = await countPayoutRows(situation, today);
+  const rows = await listPayoutRows(situation, query.pagina, PAYOUTS_PAGE_SIZE, today);
+  const pendingCount = situation === "pendentes" ? total : await countPayoutRows("pendentes", today);
+  return {
+    situation,
+    page: query.pagina,
+    pageSize: PAYOUTS_PAGE_SIZE,
+    total,
+    pendingCount,
+    feePercent,
+    today,
+    rows: rows.map((row) => {
+      const transferred = row.status === "transferido";
+      const gross = transferred ? row.grossCents! : row.raisedCents;
+      const { feeCents, netCents } = transferred ? { feeCents: row.feeCents!, netCents: row.netCents! } : splitFee(gross, feePercent);
+      const dates = payoutDates(row.eventDate);
+      return {
+        ...row,
+        grossCents: gross,
+        feeCents,
+        netCents,
+        ...dates,
+        overdue: !transferred && today > dates.transferDeadline,
+        proofHref: transferred && row.payoutId && row.proofFileName ? proofPath(row.payoutId) : null,
+      };
+    }),
+  };
+}
+
+const transferSchema = z.object({
+  partyId: idField,
+  proofUrl: optionalHttpUrl("O link do comprovante deve começar com http:// ou https://."),
+});
+
+export const markPayoutTransferredAction: AdminActionHandler = async ({ admin, form, deps }) => {
+  const intent = "markPayoutTransferred";
+  const title = "Erro ao registrar repasse";
+  const parsed = parseForm(transferSchema, form);
+  if (!parsed.ok) return fail(intent, { title, description: firstError(parsed.errors) }, parsed);
+  const upload = form.get("proofFile");
+  const hasFile = upload instanceof File && upload.size > 0;
+  const { partyId, proofUrl } = parsed.data;
+  if (!proofUrl && !hasFile) {
+    const message = "Informe o link do comprovante ou envie o arquivo.";
+    return fail(intent, { title, description: message }, { errors: { proofUrl: message }, values: postedValues(form) });
+  }
+  let file: StoredProof | null = null;
+  if (hasFile) {
+    const fileError = (message: string, status = 400) => fail(intent, { title, description: message }, { status, errors: { proofFile: message }, values: postedValues(form) });
+    const checked = await checkProofFile(upload);
+    if (!checked.ok) return fileError(checked.message);
+    // Stored before the transaction, so the row never names a missing file; discarded below if unused.
+    try {
+      file = await storeProof(checked.proof);
+    } catch (error) {
+      logger.error({ err: error }, "Armazenamento de arquivos indisponível ao guardar um comprovante");
+      return fileError(PROOF_MESSAGES.storageDown, 503);
+    }
+  }
+  try {
+    const answer = await recordTransfer(admin, partyId, proofUrl, file, deps);
+    if (file && !answer.ok) await discardProof(file.key);
+    return answer.response;
+  } catch (error) {
+    if (file) await discardProof(file.key);
+    throw error;
+  }
+};
+
+async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: string | null, file: StoredProof | null, deps: AdminDeps) {
+  const intent = "markPayoutTransferred";
+  const title = "Erro ao registrar repasse";
+
+  const feePercent = deps.config.PLATFORM_FEE_PERCENT;
+  const today = todayInSaoPaulo(deps.clock.now());
+  const outcome = await auditedChange(admin, async (tx, audit) => {
+    const party = await findPartyForPayout(tx, partyId);
+    if (!party) return { kind: "missing" as const };
+    if (party.eventDate >= oldestLiveEventDate(today)) return { kind: "not-ended" as const };
+    if (party.raisedCents <= 0) return { kind: "nothing" as const };
+    if ((await findPayoutStatus(tx, partyId))?.status === "transferido") return { kind: "already" as const };
+    const { feeCents, netCents } = splitFee(party.raisedCents, feePercent);
+    const dates = payoutDates(party.eventDate);
+    const payout = await insertTransferredPayout(tx, {
+      partyId,
+      grossCents: party.raisedCents,
+      feeCents,
+      netCents,
+      ...dates,
+      proofUrl,
+      proofFileName: file?.fileName ?? null,
+      proofKey: file?.key ?? null,
+      proofContentType: file?.contentType ?? null,
+      proofSize: file?.size ?? null,
+      proofOriginalName: file?.originalName ?? null,
+      transferredBy: admin.id,
+    });
+    if (!payout) return { kind: "already" as const };
+
+    const link = file ? signedProofUrl(payout.id) : proofUrl!;
+    const { creator, organization } = await findPayoutRecipients(tx, party);
+    const common = { partyName: party.name, eventDate: party.eventDate, organizationName: organization?.name ?? null, grossCents: party.raisedCents, feeCents, netCents, feePercent, proofUrl: link };
+    const sentTo: string[] = [];
+    if (creator?.email) {
+      await deps.mailer.enqueue(tx, { to: creator.email, dedupeKey: `payout-proof:${payout.id}:creator`, ...payoutProofEmail({ ...common, recipient: "creator", name: creator.name }) });
+      sentTo.push("creator");
+    }
+    if (organization?.email) {
+      await deps.mailer.enqueue(tx, { to: organization.email, dedupeKey: `payout-proof:${payout.id}:organization`, ...payoutProofEmail({ ...common, recipient: "organization", name: organization.name }) });
+      sentTo.push("organization");
+    }
+    await audit({
+      action: "payout.transfer",
+      entity: "payout",
+      entityId: payout.id,
+      details: { partyId, grossCents: party.raisedCents, feeCents, netCents, proofUrl, proofFileName: file?.fileName ?? null, proofKey: file?.key ?? null, proofSize: file?.size ?? null, emailed: sentTo },
+    });
+    return { kind: "ok" as const, name: party.name, netCents, sentTo };
+  });
+
+  const refused = { ok: false as const };
+  switch (outcome.kind) {
+    case "missing":
+      return { ...refused, response: await fail(intent, { title, description: "Esta festa não existe mais." }, { status: 404 }) };
+    case "not-ended":
+      return { ...refused, response: await fail(intent, { title, description: "Esta festa ainda não terminou: o repasse só acontece depois do evento." }, { status: 409 }) };
+    case "nothing":
+      return { ...refused, response: await fail(intent, { title, description: "Esta festa não tem doações pagas para repassar." }, { status: 409 }) };
+    case "already":
+      return { ...refused, response: await fail(intent, { title, description: "Este repasse já foi marcado como transferido." }, { status: 409 }) };
+  }
+  const who = outcome.sentTo.length === 2 ? "ao criador e à instituição" : outcome.sentTo.includes("creator") ? "ao criador" : outcome.sentTo.length ? "à instituição" : null;
+  const response = await succeed(intent, {
+    title: "Repasse registrado",
+    description: who ? `${outcome.name}: comprovante enviado por e-mail ${who}.` : `${outcome.name}: ninguém com e-mail cadastrado para receber o comprovante.`,
+  });
+  return { ok: true as const, response };
+}

@@ -1,0 +1,2 @@
+/** The content domain's public interface: what other domains may use. */
+export * from "./content-kinds";

@@ -1,0 +1,101 @@
+/**
+ * The server side of "Doar": validate everything again, decide the amount in centavos, create
+ * the gift as `pendente`, and ask the provider for a checkout page. Nothing the browser sends
+ * besides the form's own fields is read (a forged `amount` or `status` has no effect).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { truncateText } from "~/platform/text";
+import type { Config } from "~/platform/config.server";
+import type { Clock } from "~/platform/clock";
+import { DONATION_MESSAGES, donationSchema } from "~/domain/donations/donation-form";
+import type { FormResult } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { logger } from "~/platform/logger.server";
+import { createPendingDonation, linkDonationCheckout } from "~/domain/donations/donations.server";
+import { abuseSubject, checkoutChallengeRequired, recordCheckoutStarted } from "~/domain/donations/payment-abuse.server";
+import { CHALLENGE_FIELD, issueChallenge, verifyChallenge } from "~/platform/abuse/challenge.server";
+import type { Challenge } from "altcha-lib";
+import { CheckoutError, type PaymentProvider } from "~/domain/payments";
+import { resolveGiftTarget } from "./gift-target.server";
+
+export type StartDonationResult =
+  | { ok: true; url: string; donationId: string }
+  | { ok: false; status: number; result: FormResult; challenge?: Challenge };
+
+/** Who is giving and what the gift depends on: the provider for new checkouts, the configuration, the clock. */
+export type StartDonationContext = { clientIp: string; userId: string | null; provider: PaymentProvider; config: Config; clock: Clock };
+
+export async function startDonation(formData: FormData, context: StartDonationContext): Promise<StartDonationResult> {
+  const submission = parseFormSubmission(formData, donationSchema);
+  if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
+  const input = submission.value;
+  const refuse = (status: number, formError: string) => ({ ok: false as const, status, result: submission.reply({ formErrors: [formError] }) });
+
+  const target = await resolveGiftTarget({ festa: input.festa, ong: input.ong }, context.clock.now());
+  if (!target.ok) return { ok: false, status: 400, result: submission.reply({ fieldErrors: { festa: [target.error] } }) };
+
+  // Never refused for its address (crowds share one): past the card-testing thresholds the
+  // visitor proves work instead (docs/decisions/102-abuse-limits.md).
+  const subject = abuseSubject(context.clientIp);
+  if (await checkoutChallengeRequired(subject, target.party?.id ?? target.organizationId ?? "main")) {
+    const solution = formData.get(CHALLENGE_FIELD);
+    const posted = typeof solution === "string" ? solution.slice(0, 4000) : "";
+    if (!(await verifyChallenge(posted, "doar"))) {
+      const failed = refuse(428, posted !== "" ? DONATION_MESSAGES.challengeFailed : DONATION_MESSAGES.challengeRequired);
+      return { ...failed, challenge: await issueChallenge("doar") };
+    }
+  }
+  await recordCheckoutStarted(subject);
+
+  const { config, provider } = context;
+  const values = {
+    partyId: target.party?.id ?? null,
+    organizationId: target.organizationId,
+    userId: context.userId,
+    amountCents: input.amountCents,
+    anonymous: input.anonymous,
+    donorName: input.donorName,
+    donorEmail: input.donorEmail,
+    message: input.message,
+    provider: provider.name,
+  };
+  // The form carries a one-time key: the same form submitted twice is the same gift.
+  const formKey = /^[A-Za-z0-9-]{8,64}$/.test(input.formKey) ? input.formKey : randomUUID();
+  // The address is not part of the key: the same form resent from another network is the same gift.
+  let donation = await createPendingDonation({ ...values, abuseSubject: subject, idempotencyKey: idempotencyKey(formKey, values) });
+  if (donation.status !== "pendente") {
+    // That submission was already paid or closed: this is a new gift.
+    donation = await createPendingDonation({ ...values, abuseSubject: subject, idempotencyKey: idempotencyKey(randomUUID(), values) });
+  }
+
+  // The result pages name where the gift went: the party, or the institution chosen by slug.
+  const festaQuery = target.party
+    ? `?festa=${encodeURIComponent(target.party.code)}`
+    : target.ongSlug
+      ? `?ong=${encodeURIComponent(target.ongSlug)}`
+      : "";
+  let session;
+  try {
+    session = await provider.createDonationCheckout({
+      donationId: donation.id,
+      amountCents: input.amountCents,
+      description: truncateText(`Doação para ${target.party?.name ?? target.organizationName ?? "Festa Solidária"}`, 200),
+      customerEmail: values.donorEmail,
+      successUrl: `${config.PUBLIC_URL}/doacao-sucesso${festaQuery}`,
+      cancelUrl: `${config.PUBLIC_URL}/doacao-cancelada${festaQuery}`,
+      idempotencyKey: `donation-${donation.id}`,
+    });
+  } catch (error) {
+    const reason = error instanceof CheckoutError ? error.message : DONATION_MESSAGES.paymentFailed;
+    logger.error({ donationId: donation.id, error: (error as Error).message }, "checkout failed");
+    // The gift stays `pendente` and the expiry job closes it; a retry reuses it.
+    return refuse(502, `${reason}${DONATION_MESSAGES.retrySuffix}`);
+  }
+  if (!session.url) return refuse(502, DONATION_MESSAGES.missingUrl);
+  await linkDonationCheckout(donation.id, session.checkoutId);
+  return { ok: true, url: session.url, donationId: donation.id };
+}
+
+function idempotencyKey(formKey: string, values: object): string {
+  return `don_${createHash("sha256").update(formKey).update(JSON.stringify(values)).digest("hex").slice(0, 48)}`;
+}

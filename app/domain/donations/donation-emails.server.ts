@@ -1,0 +1,68 @@
+/**
+ * The two e-mails of a paid gift, queued in the outbox inside the transaction that marks it
+ * paid: the creator's "new gift" note and the donor's receipt (when they left an e-mail).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "~/platform/config.server";
+import { type Executor, schema } from "~/platform/db.server";
+import { donationReceiptEmail } from "~/emails/donation-receipt";
+import { donationReceivedEmail } from "~/emails/donation-received";
+import type { Mailer } from "~/platform/mail/outbox.server";
+
+const { donations, parties, causes, organizations, user } = schema;
+
+export const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
+
+export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config, mailer }: { config: Config; mailer: Mailer }) {
+  const [gift] = await executor
+    .select({
+      amountCents: donations.amountCents,
+      anonymous: donations.anonymous,
+      donorName: donations.donorName,
+      donorEmail: donations.donorEmail,
+      message: donations.message,
+      receiptNumber: donations.receiptNumber,
+      paidAt: donations.paidAt,
+      partyName: parties.name,
+      ownerName: user.name,
+      ownerEmail: user.email,
+      organizationName: organizations.name,
+      organizationCnpj: organizations.cnpj,
+      organizationVerifiedAt: organizations.verifiedAt,
+      causeName: causes.name,
+    })
+    .from(donations)
+    .leftJoin(parties, eq(parties.id, donations.partyId))
+    .leftJoin(user, eq(user.id, parties.userId))
+    .leftJoin(organizations, eq(organizations.id, donations.organizationId))
+    // The party's cause, or the NGO's for a gift to the main charity.
+    .leftJoin(causes, eq(causes.id, sql`coalesce(${parties.causeId}, ${organizations.causeId})`))
+    .where(eq(donations.id, donationId));
+  if (!gift) return;
+
+  if (gift.partyName && gift.ownerEmail) {
+    const email = donationReceivedEmail({
+      creatorName: gift.ownerName ?? "",
+      partyName: gift.partyName,
+      amountCents: gift.amountCents,
+      donorLabel: gift.anonymous || !gift.donorName ? ANONYMOUS_DONOR_LABEL : gift.donorName,
+      message: gift.message,
+    });
+    await mailer.enqueue(executor, { ...email, to: gift.ownerEmail, dedupeKey: `donation-received:${donationId}` });
+  }
+  if (gift.donorEmail) {
+    const email = donationReceiptEmail({
+      donorName: gift.anonymous ? null : gift.donorName,
+      receiptNumber: gift.receiptNumber,
+      amountCents: gift.amountCents,
+      paidAt: gift.paidAt ?? new Date(),
+      partyName: gift.partyName,
+      causeName: gift.causeName,
+      organizationName: gift.organizationName,
+      organizationCnpj: gift.organizationCnpj,
+      organizationVerified: gift.organizationVerifiedAt !== null,
+      feePercent: config.PLATFORM_FEE_PERCENT,
+    });
+    await mailer.enqueue(executor, { ...email, to: gift.donorEmail, dedupeKey: `donation-receipt:${donationId}` });
+  }
+}

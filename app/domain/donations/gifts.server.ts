@@ -1,0 +1,47 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db, schema } from "~/platform/db.server";
+
+/** What a public page may show about a gift (decisions.md, Privacy): never the e-mail. */
+export type PublicGift = {
+  id: string;
+  /** null when the donor chose to be anonymous: the page says 'Doador Anônimo'. */
+  name: string | null;
+  message: string | null;
+  createdAt: string;
+  amountCents: number;
+};
+
+/**
+ * The newest paid gifts of one party. Reads through donations_party_paid_idx, so the cost is the
+ * limit, not the number of gifts.
+ */
+export async function listRecentPaidGifts(partyId: string, limit: 5 | 10): Promise<PublicGift[]> {
+  const rows = await db
+    .select({
+      id: schema.donations.id,
+      anonymous: schema.donations.anonymous,
+      donorName: schema.donations.donorName,
+      message: schema.donations.message,
+      createdAt: schema.donations.createdAt,
+      amountCents: schema.donations.amountCents,
+    })
+    .from(schema.donations)
+    .where(and(eq(schema.donations.partyId, partyId), eq(schema.donations.status, "paga")))
+    // Exactly the index's order (DESC NULLS LAST); a bare DESC means NULLS FIRST and makes
+    // Postgres sort every gift of the party instead of reading 10 index entries.
+    .orderBy(sql`${schema.donations.createdAt} desc nulls last`)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.anonymous ? null : r.donorName?.trim() || null,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    amountCents: r.amountCents,
+  }));
+}
+
+/** The 5 newest paid gifts of each of the given parties (one indexed query per party). */
+export async function listRecentPaidGiftsByParty(partyIds: string[]): Promise<Map<string, PublicGift[]>> {
+  const lists = await Promise.all(partyIds.map((id) => listRecentPaidGifts(id, 5)));
+  return new Map(partyIds.map((id, i) => [id, lists[i]!]));
+}

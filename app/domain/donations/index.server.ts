@@ -1,0 +1,4 @@
+/** The donations domain's public server interface: what other domains may use. */
+export * from "./donations-admin.server";
+export * from "./live-events.server";
+export * from "./unmatched-events.server";

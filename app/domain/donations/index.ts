@@ -1,0 +1,2 @@
+/** The donations domain's public interface: what other domains may use. */
+export * from "./donation-status";

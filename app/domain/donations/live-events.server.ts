@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { type Connection, type Executor, getConnection } from "~/platform/db.server";
+
+/** The Postgres NOTIFY channel that carries "a gift became paid" to every server instance. */
+export const DONATION_PAID_CHANNEL = "donation_paid";
+
+export type DonationPaidEvent = {
+  donationId: string;
+  partyId: string;
+  ownerUserId: string;
+  amountCents: number;
+};
+
+/**
+ * Announces a paid gift. Called inside the transaction that marks it paid: Postgres delivers
+ * NOTIFY only on commit, so listeners never hear of a gift that was rolled back.
+ */
+export async function notifyDonationPaid(executor: Executor, event: DonationPaidEvent) {
+  await executor.execute(sql`select pg_notify(${DONATION_PAID_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+// ---- in-process fan-out: one LISTEN per process, many /painel streams ----
+
+export type DonationPaidSubscriber = (event: DonationPaidEvent) => void;
+type ListenFn = (channel: string, onPayload: (payload: string) => void) => Promise<unknown>;
+
+function parseEvent(payload: string): DonationPaidEvent | null {
+  try {
+    const e = JSON.parse(payload) as Partial<DonationPaidEvent>;
+    if (typeof e.ownerUserId !== "string" || typeof e.partyId !== "string" || typeof e.amountCents !== "number") return null;
+    return { donationId: String(e.donationId ?? ""), partyId: e.partyId, ownerUserId: e.ownerUserId, amountCents: e.amountCents };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Routes each 'donation_paid' notification to the subscribers of its party's owner only, so a
+ * creator's stream never carries someone else's gifts. The database LISTEN starts with the first
+ * subscriber and is shared by all of them.
+ */
+export function createDonationPaidFanout(listen: ListenFn) {
+  const byOwner = new Map<string, Set<DonationPaidSubscriber>>();
+  let started: Promise<unknown> | undefined;
+
+  function dispatch(payload: string) {
+    const event = parseEvent(payload);
+    if (!event) return;
+    for (const fn of byOwner.get(event.ownerUserId) ?? []) {
+      try {
+        fn(event);
+      } catch {
+        // One broken stream must not starve the others.
+      }
+    }
+  }
+
+  return {
+    async subscribe(ownerUserId: string, fn: DonationPaidSubscriber): Promise<() => void> {
+      let set = byOwner.get(ownerUserId);
+      if (!set) byOwner.set(ownerUserId, (set = new Set()));
+      set.add(fn);
+      started ??= listen(DONATION_PAID_CHANNEL, dispatch).catch((error) => {
+        started = undefined; // the next subscriber tries again
+        throw error;
+      });
+      try {
+        await started;
+      } catch (error) {
+        set.delete(fn);
+        throw error;
+      }
+      return () => {
+        set!.delete(fn);
+        if (set!.size === 0 && byOwner.get(ownerUserId) === set) byOwner.delete(ownerUserId);
+      };
+    },
+    subscriberCount: () => [...byOwner.values()].reduce((n, s) => n + s.size, 0),
+    dispatch,
+  };
+}
+export type DonationPaidFanout = ReturnType<typeof createDonationPaidFanout>;
+
+const fanouts = new WeakMap<Connection, DonationPaidFanout>();
+
+/** The process's fan-out for the current database connection. */
+export function donationPaidFanout(connection: Connection = getConnection()): DonationPaidFanout {
+  let fanout = fanouts.get(connection);
+  if (!fanout) fanouts.set(connection, (fanout = createDonationPaidFanout((c, cb) => connection.listen(c, cb))));
+  return fanout;
+}
+
+/** Calls `fn` for every gift that becomes paid on a party owned by `ownerUserId`. */
+export function subscribeToOwnerDonations(ownerUserId: string, fn: DonationPaidSubscriber) {
+  return donationPaidFanout().subscribe(ownerUserId, fn);
+}

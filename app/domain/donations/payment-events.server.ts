@@ -1,0 +1,128 @@
+/**
+ * Applies a provider's event to a gift — the one code path for Stripe and the sandbox. Each
+ * event runs in ONE transaction: lock the gift, record the event id (a repeat stops here),
+ * move the status if the state machine allows it, write the history, adjust the party totals,
+ * announce the paid gift and queue its e-mails. Either all of it happens or none of it.
+ */
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { db, schema, type Transaction } from "~/platform/db.server";
+import { type DonationStatus, nextDonationStatus } from "~/domain/donations/donation-status";
+import { notifyDonationPaid } from "~/domain/donations/live-events.server";
+import type { DonationPaymentEvent, PaymentEvent } from "~/domain/payments";
+import { isUuid } from "./donations.server";
+import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
+import { queuePaidGiftEmails } from "./donation-emails.server";
+import { applyPaidDelta } from "~/domain/parties/index.server";
+import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "~/domain/subscriptions/index.server";
+
+const { donations, donationStatusHistory, paymentEvents, parties } = schema;
+
+export type ProcessOutcome =
+  | { outcome: "applied"; donationId: string; from: DonationStatus; to: DonationStatus }
+  | { outcome: "duplicate" }
+  | { outcome: "ignored"; reason: string }
+  | { outcome: "declined"; donationId: string }
+  | { outcome: "unmatched" };
+
+/** What applying an event needs (from the request context): the configuration and where e-mail goes. */
+export type EventDeps = SubscriptionEventDeps;
+
+export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps): Promise<ProcessOutcome | SubscriptionOutcome> {
+  if (event.kind === "subscription") return db.transaction((tx) => applySubscriptionEvent(tx, event, deps));
+  if (event.kind !== "donation") return { outcome: "ignored", reason: event.reason };
+  return db.transaction((tx) => applyDonationEvent(tx, event, deps));
+}
+
+async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, deps: EventDeps): Promise<ProcessOutcome> {
+  const donation = await lockDonation(tx, event);
+  // Not ours (or not linked yet): nothing is recorded, so a redelivery can still match later.
+  if (!donation) return { outcome: "unmatched" };
+
+  const [recorded] = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, provider: event.provider, type: event.type, receivedAt: sql`now()` })
+    .onConflictDoNothing({ target: paymentEvents.id })
+    .returning({ id: paymentEvents.id });
+  if (!recorded) return { outcome: "duplicate" };
+
+  const failure = { subject: donation.abuseSubject, partyKey: donation.partyId ?? "main", cardFingerprint: event.cardFingerprint };
+  if (event.action === "declined") {
+    await recordPaymentFailure(tx, failure);
+    return { outcome: "declined", donationId: donation.id };
+  }
+
+  const from = donation.status;
+  const expiredByUs = from === "cancelada" && (await wasExpiredByUs(tx, donation.id));
+  const to = nextDonationStatus(from, event.action, expiredByUs);
+  if (!to) return { outcome: "ignored", reason: `${from} não muda com '${event.action}'` };
+
+  await tx
+    .update(donations)
+    .set({
+      status: to,
+      statusChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      ...(to === "paga" ? { paidAt: event.occurredAt } : {}),
+      ...(event.paymentId && !donation.providerPaymentId ? { providerPaymentId: event.paymentId } : {}),
+    })
+    .where(eq(donations.id, donation.id));
+  await tx.insert(donationStatusHistory).values({
+    donationId: donation.id,
+    fromStatus: from,
+    toStatus: to,
+    providerEventId: event.id,
+    occurredAt: event.occurredAt,
+  });
+
+  if (to === "falhou") await recordPaymentFailure(tx, failure);
+  if (to === "paga") {
+    if (donation.partyId && donation.partyOwnerId) {
+      const { partyId, partyOwnerId: ownerUserId } = donation;
+      await notifyDonationPaid(tx, { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents });
+    }
+    await queuePaidGiftEmails(tx, donation.id, deps);
+  }
+  // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.
+  if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);
+  if (donation.partyId && from === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, -1);
+  return { outcome: "applied", donationId: donation.id, from, to };
+}
+
+/** SELECT … FOR UPDATE: concurrent events for one gift queue up here, one at a time. */
+async function lockDonation(tx: Transaction, event: DonationPaymentEvent) {
+  const { donationId, checkoutId, paymentId } = event.ref;
+  const matches: SQL[] = [];
+  if (donationId && isUuid(donationId)) matches.push(eq(donations.id, donationId));
+  if (checkoutId) matches.push(eq(donations.providerCheckoutId, checkoutId));
+  if (paymentId) matches.push(eq(donations.providerPaymentId, paymentId));
+  if (matches.length === 0) return null;
+  const [row] = await tx
+    .select({
+      id: donations.id,
+      status: donations.status,
+      partyId: donations.partyId,
+      amountCents: donations.amountCents,
+      providerPaymentId: donations.providerPaymentId,
+      abuseSubject: donations.abuseSubject,
+      partyOwnerId: parties.userId,
+    })
+    .from(donations)
+    .leftJoin(parties, eq(parties.id, donations.partyId))
+    // A sandbox event can never touch a Stripe gift, nor the reverse.
+    .where(and(eq(donations.provider, event.provider), or(...matches)))
+    .limit(1)
+    // Only the gift's row: the party row is locked by the totals update, as late as possible.
+    .for("update", { of: donations });
+  return row ?? null;
+}
+
+/** Our expiry job leaves a history row without a provider event id. */
+async function wasExpiredByUs(tx: Transaction, donationId: string): Promise<boolean> {
+  const [last] = await tx
+    .select({ to: donationStatusHistory.toStatus, eventId: donationStatusHistory.providerEventId })
+    .from(donationStatusHistory)
+    .where(eq(donationStatusHistory.donationId, donationId))
+    .orderBy(desc(donationStatusHistory.createdAt), desc(donationStatusHistory.occurredAt))
+    .limit(1);
+  return last?.to === "cancelada" && last.eventId === null;
+}

@@ -1,0 +1,4 @@
+/** The organizations domain's public server interface: what other domains may use. */
+export * from "./causes-admin.server";
+export * from "./organizations-admin.server";
+export * from "./organizations.server";

@@ -1,0 +1,5 @@
+/** The organizations domain's browser-safe rules: what other domains and the UI may use. */
+export * from "./cnpj";
+export * from "./cpf";
+export * from "./pix-key";
+export * from "./institution";

@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { db, schema } from "~/platform/db.server";
+
+const { organizations, causes } = schema;
+
+const publicColumns = {
+  id: organizations.id,
+  slug: organizations.slug,
+  name: organizations.name,
+  city: organizations.city,
+  state: organizations.state,
+  description: organizations.description,
+  bannerUrl: organizations.bannerUrl,
+  isMain: organizations.isMain,
+  causeId: organizations.causeId,
+  causeName: causes.name,
+  causeIcon: causes.icon,
+  cnpj: organizations.cnpj,
+  verifiedAt: organizations.verifiedAt,
+};
+
+/** What a gift needs: who receives it, whether it may (active, verified) and the cause's impact lines. */
+const giftColumns = { ...publicColumns, active: organizations.active, causeImpact: causes.impactLines };
+
+export type PublicOrganization = Awaited<ReturnType<typeof listPublicOrganizations>>[number];
+
+/**
+ * Active NGOs for /causas, the main charity first. The filters are already validated: a cause id
+ * that is not a uuid never reaches here (PostgreSQL would reject the cast).
+ */
+export async function listPublicOrganizations(filter: { causeId?: string; city?: string } = {}) {
+  const where: SQL[] = [eq(organizations.active, true)];
+  if (filter.causeId) where.push(eq(organizations.causeId, filter.causeId));
+  if (filter.city) where.push(eq(organizations.city, filter.city));
+  return db
+    .select(publicColumns)
+    .from(organizations)
+    .leftJoin(causes, eq(causes.id, organizations.causeId))
+    .where(and(...where))
+    .orderBy(desc(organizations.isMain), asc(organizations.name));
+}
+
+/** The cities that have an active NGO, for the city filter. */
+export async function listOrganizationCities() {
+  return db
+    .selectDistinct({ city: organizations.city, state: organizations.state })
+    .from(organizations)
+    .where(eq(organizations.active, true))
+    .orderBy(asc(organizations.city), asc(organizations.state));
+}
+
+/** The institution behind `/doar?ong=slug`, active or not (the caller says why it refuses). */
+export async function findOrganizationForGift(slug: string) {
+  const [row] = await db
+    .select(giftColumns)
+    .from(organizations)
+    .leftJoin(causes, eq(causes.id, organizations.causeId))
+    .where(eq(organizations.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+export type OrganizationForGift = NonNullable<Awaited<ReturnType<typeof findOrganizationForGift>>>;
+
+/** The main supported charity (AADORA in the demo data), if an admin has marked one. */
+export async function getMainOrganization() {
+  const [row] = await db
+    .select(giftColumns)
+    .from(organizations)
+    .leftJoin(causes, eq(causes.id, organizations.causeId))
+    .where(and(eq(organizations.active, true), eq(organizations.isMain, true)))
+    .orderBy(asc(organizations.createdAt))
+    .limit(1);
+  return row ?? null;
+}

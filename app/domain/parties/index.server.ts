@@ -1,0 +1,4 @@
+/** The parties domain's public server interface: what other domains may use. */
+export * from "./parties-admin.server";
+export * from "./parties.server";
+export * from "./party-totals.server";

@@ -1,0 +1,4 @@
+/** The parties domain's public interface: what other domains may use. */
+export * from "./festa-param";
+export * from "./party-status";
+export * from "./party-goal";

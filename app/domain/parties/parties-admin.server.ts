@@ -1,0 +1,105 @@
+/** Every party, active or not, for the team's edits and cancellations (decisions.md, Parties). */
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { db, type Executor, schema } from "~/platform/db.server";
+
+const { parties, causes, user } = schema;
+
+/** `%` and `_` typed by an admin are literal characters, not wildcards. */
+export function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchWhere(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(ilike(parties.name, pattern), ilike(parties.shareCode, pattern), ilike(user.name, pattern), ilike(user.email, pattern));
+}
+
+export async function searchParties(q: string | undefined, page: number, pageSize: number) {
+  return db
+    .select({
+      id: parties.id,
+      name: parties.name,
+      eventType: parties.eventType,
+      eventDate: parties.eventDate,
+      goalCents: parties.goalCents,
+      raisedCents: parties.raisedCents,
+      paidCount: parties.paidCount,
+      active: parties.active,
+      shareCode: parties.shareCode,
+      causeName: causes.name,
+      creatorName: user.name,
+      creatorEmail: user.email,
+    })
+    .from(parties)
+    .innerJoin(causes, eq(causes.id, parties.causeId))
+    .leftJoin(user, eq(user.id, parties.userId))
+    .where(searchWhere(q))
+    .orderBy(desc(parties.createdAt), desc(parties.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+export async function countPartiesMatching(q: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(parties)
+    .leftJoin(user, eq(user.id, parties.userId))
+    .where(searchWhere(q));
+  return row?.n ?? 0;
+}
+
+export async function findPartyForAdmin(id: string) {
+  const [row] = await db
+    .select({
+      id: parties.id,
+      name: parties.name,
+      eventType: parties.eventType,
+      eventDate: parties.eventDate,
+      goalCents: parties.goalCents,
+      message: parties.message,
+      causeId: parties.causeId,
+      active: parties.active,
+      shareCode: parties.shareCode,
+    })
+    .from(parties)
+    .where(eq(parties.id, id));
+  return row ?? null;
+}
+
+export type AdminPartyUpdate = {
+  name: string;
+  eventDate: string;
+  goalCents: number;
+  message: string | null;
+  causeId: string;
+};
+
+/** Returns the previous values (for the audit log), or null when the party does not exist. */
+export async function updatePartyByAdmin(executor: Executor, id: string, input: AdminPartyUpdate) {
+  const [before] = await executor
+    .select({ name: parties.name, eventDate: parties.eventDate, goalCents: parties.goalCents, message: parties.message, causeId: parties.causeId })
+    .from(parties)
+    .where(eq(parties.id, id))
+    .for("update");
+  if (!before) return null;
+  await executor
+    .update(parties)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(parties.id, id));
+  return before;
+}
+
+export async function setPartyActive(executor: Executor, id: string, active: boolean) {
+  const [row] = await executor
+    .update(parties)
+    .set({ active, updatedAt: sql`now()` })
+    .where(eq(parties.id, id))
+    .returning({ name: parties.name });
+  return row ?? null;
+}
+
+export async function causeExists(executor: Executor, id: string): Promise<boolean> {
+  const [row] = await executor.select({ id: causes.id }).from(causes).where(and(eq(causes.id, id)));
+  return Boolean(row);
+}

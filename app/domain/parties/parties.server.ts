@@ -1,0 +1,144 @@
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, or } from "drizzle-orm";
+import { getConfig } from "~/platform/config.server";
+import { db, schema } from "~/platform/db.server";
+import type { CreatePartyInput } from "~/domain/parties/party-form";
+
+export { isPartyAcceptingGifts, partyVisibility } from "~/domain/parties/party-status";
+
+const CODE_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+export const SHARE_CODE_LENGTH = 5;
+const MAX_CODE_ATTEMPTS = 8;
+
+/** 5 lowercase base-36 characters from the OS's CSPRNG (≈60 million codes). */
+export function generateShareCode(random: (max: number) => number = randomInt): string {
+  let code = "";
+  for (let i = 0; i < SHARE_CODE_LENGTH; i++) code += CODE_ALPHABET[random(CODE_ALPHABET.length)];
+  return code;
+}
+
+export function shareLinkFor(code: string): string {
+  return `${getConfig().PUBLIC_URL}/festa/${code}`;
+}
+
+export type CreatePartyResult =
+  | { ok: true; party: typeof schema.parties.$inferSelect }
+  | { ok: false; field: "causeId"; message: string };
+
+/**
+ * Stores a party for `userId`, which the caller takes from the session, never from the form.
+ * A share-code collision is retried with a fresh code; the cause must exist and be active.
+ */
+export async function createParty(
+  userId: string,
+  input: CreatePartyInput,
+  options: { generateCode?: () => string } = {},
+): Promise<CreatePartyResult> {
+  const cause = await findActiveCause(input.causeId);
+  if (!cause) return { ok: false, field: "causeId", message: "Esta ONG/Causa não está disponível. Escolha outra da lista." };
+  const organizationId = await findOrganizationForCause(cause.id);
+  const nextCode = options.generateCode ?? (() => generateShareCode());
+
+  for (let attempt = 1; ; attempt++) {
+    const code = nextCode();
+    try {
+      const [party] = await db
+        .insert(schema.parties)
+        .values({
+          userId,
+          name: input.name,
+          eventType: input.eventType,
+          eventDate: input.eventDate,
+          goalCents: input.goal,
+          causeId: cause.id,
+          organizationId,
+          message: input.message,
+          shareCode: code,
+          shareLink: shareLinkFor(code),
+        })
+        .returning();
+      return { ok: true, party: party! };
+    } catch (error) {
+      if (!isUniqueViolation(error, "share_code") || attempt >= MAX_CODE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint?: string; message?: string; detail?: string };
+    if (pg.code === "23505") return `${pg.constraint ?? ""} ${pg.detail ?? ""} ${pg.message ?? ""}`.includes(column);
+  }
+  return false;
+}
+
+async function findActiveCause(causeId: string) {
+  const [cause] = await db
+    .select({ id: schema.causes.id })
+    .from(schema.causes)
+    .where(and(eq(schema.causes.id, causeId), eq(schema.causes.active, true)))
+    .limit(1);
+  return cause;
+}
+
+/** The NGO that receives the party's gifts: the main charity of the cause first. */
+async function findOrganizationForCause(causeId: string): Promise<string | null> {
+  const [org] = await db
+    .select({ id: schema.organizations.id })
+    .from(schema.organizations)
+    .where(and(eq(schema.organizations.causeId, causeId), eq(schema.organizations.active, true)))
+    .orderBy(desc(schema.organizations.isMain), asc(schema.organizations.createdAt))
+    .limit(1);
+  return org?.id ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A party by share code or id with what its public page shows. Visibility (inactive, ended) is
+ * the caller's decision, through partyVisibility().
+ */
+export async function findPartyForPage(codeOrId: string) {
+  const key = codeOrId.trim().toLowerCase();
+  const match = UUID.test(key)
+    ? or(eq(schema.parties.id, key), eq(schema.parties.shareCode, key))
+    : eq(schema.parties.shareCode, key);
+  const [row] = await db
+    .select({
+      id: schema.parties.id,
+      userId: schema.parties.userId,
+      name: schema.parties.name,
+      eventType: schema.parties.eventType,
+      eventDate: schema.parties.eventDate,
+      goalCents: schema.parties.goalCents,
+      raisedCents: schema.parties.raisedCents,
+      paidCount: schema.parties.paidCount,
+      message: schema.parties.message,
+      shareCode: schema.parties.shareCode,
+      shareLink: schema.parties.shareLink,
+      active: schema.parties.active,
+      bannerUrl: schema.parties.bannerUrl,
+      causeName: schema.causes.name,
+      causeDescription: schema.causes.description,
+      causeIcon: schema.causes.icon,
+      creatorName: schema.user.name,
+      creatorImage: schema.user.image,
+      // Who receives the money, as the page shows it (see organizations' institutionSummary).
+      organization: {
+        name: schema.organizations.name,
+        slug: schema.organizations.slug,
+        cnpj: schema.organizations.cnpj,
+        city: schema.organizations.city,
+        state: schema.organizations.state,
+        verifiedAt: schema.organizations.verifiedAt,
+      },
+    })
+    .from(schema.parties)
+    .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
+    .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
+    .leftJoin(schema.organizations, eq(schema.organizations.id, schema.parties.organizationId))
+    .where(match)
+    .limit(1);
+  return row ?? null;
+}
+export type PartyPage = NonNullable<Awaited<ReturnType<typeof findPartyForPage>>>;

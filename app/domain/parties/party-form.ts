@@ -1,0 +1,48 @@
+/**
+ * The /criar-festa form's schema (the user id is never one of its fields: it comes from the
+ * session), parsed by the server and, as a courtesy, in the browser (docs/decisions/111-forms.md).
+ */
+import * as z from "zod/mini";
+import { EVENT_TYPES } from "~/domain/parties/event-types";
+import { addCalendarDays, isValidCalendarDate, todayInSaoPaulo } from "~/platform/dates";
+import { parseGoal } from "./party-goal";
+
+const MAX_DAYS_AHEAD = 730;
+
+const requiredText = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+const optionalText = () => z.optional(z.string().check(z.trim()));
+
+/** "1.500,00" → 150000; empty → 0 (no goal); limits in party-goal.ts. */
+const goalCents = z.pipe(
+  optionalText(),
+  z.transform((raw, ctx) => {
+    const goal = parseGoal(raw);
+    if (goal.ok) return goal.cents;
+    ctx.issues.push({ code: "custom", message: goal.message, input: raw });
+    return z.NEVER;
+  }),
+);
+
+/**
+ * `today` is the São Paulo calendar date, so "not in the past" means what a Brazilian creator
+ * means by it (the page passes the loader's `today`, the server its own).
+ */
+export function createPartySchema(today: string = todayInSaoPaulo()) {
+  return z.object({
+    name: requiredText("Informe o nome da festa.").check(z.maxLength(120, "Use no máximo 120 caracteres.")),
+    eventType: z.enum(EVENT_TYPES, { error: "Escolha o tipo de evento." }),
+    eventDate: requiredText("Informe a data do evento.").check(
+      z.refine((d) => d === "" || isValidCalendarDate(d), "Informe uma data válida."),
+      z.refine((d) => !isValidCalendarDate(d) || d >= today, "A data do evento não pode estar no passado."),
+      z.refine((d) => !isValidCalendarDate(d) || d <= addCalendarDays(today, MAX_DAYS_AHEAD), "Escolha uma data nos próximos 2 anos."),
+    ),
+    causeId: z.pipe(requiredText("Escolha a ONG/Causa."), z.uuid({ error: "Escolha uma ONG/Causa da lista." })),
+    goal: goalCents,
+    message: z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(1000, "Use no máximo 1.000 caracteres."))),
+      z.transform((v) => v || null),
+    ),
+  });
+}
+
+export type CreatePartyInput = z.output<ReturnType<typeof createPartySchema>>;

@@ -1,0 +1,92 @@
+import { and, type AnyColumn, count, eq, gte, type SQL, sql } from "drizzle-orm";
+import { db, schema } from "~/platform/db.server";
+import { todayInSaoPaulo } from "~/platform/dates";
+import { oldestLiveEventDate } from "~/domain/parties/party-status";
+
+export const EVENTS_PAGE_SIZE = 12;
+
+/** The order the indexes are built in (a bare DESC means NULLS FIRST and would not use them). */
+const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
+
+export type PartySearch = { name?: string | null; date?: string | null; page?: number; pageSize?: number; today?: string };
+
+/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// Guests type "julia" for "Júlia": both sides are compared lower-cased and without accents.
+const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn";
+function foldForSearch(text: string) {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+}
+
+function liveWhere({ name, date, today = todayInSaoPaulo() }: PartySearch): SQL {
+  const conditions: SQL[] = [
+    eq(schema.parties.active, true),
+    gte(schema.parties.eventDate, oldestLiveEventDate(today)),
+  ];
+  if (name) {
+    const pattern = `%${escapeLike(foldForSearch(name))}%`;
+    conditions.push(sql`translate(lower(${schema.parties.name}), ${ACCENTED}, ${PLAIN}) like ${pattern}`);
+  }
+  if (date) conditions.push(eq(schema.parties.eventDate, date));
+  return and(...conditions)!;
+}
+
+/** /eventos: public parties, newest event date first, one page at a time. */
+export async function listLiveParties(search: PartySearch = {}) {
+  const pageSize = search.pageSize ?? EVENTS_PAGE_SIZE;
+  const page = Math.max(1, search.page ?? 1);
+  const where = liveWhere(search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: schema.parties.id,
+        name: schema.parties.name,
+        eventType: schema.parties.eventType,
+        eventDate: schema.parties.eventDate,
+        shareCode: schema.parties.shareCode,
+        bannerUrl: schema.parties.bannerUrl,
+        causeName: schema.causes.name,
+        causeIcon: schema.causes.icon,
+        creatorName: schema.user.name,
+        creatorImage: schema.user.image,
+      })
+      .from(schema.parties)
+      .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
+      .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
+      .where(where)
+      .orderBy(descNullsLast(schema.parties.eventDate), descNullsLast(schema.parties.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(schema.parties).where(where),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return { parties: rows, page, pageSize, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / pageSize)) };
+}
+export type LivePartyCard = Awaited<ReturnType<typeof listLiveParties>>["parties"][number];
+
+/** /painel: the signed-in creator's active parties; ownership is part of the where. */
+export async function listPartiesOfOwner(userId: string) {
+  return db
+    .select({
+      id: schema.parties.id,
+      name: schema.parties.name,
+      eventType: schema.parties.eventType,
+      eventDate: schema.parties.eventDate,
+      goalCents: schema.parties.goalCents,
+      raisedCents: schema.parties.raisedCents,
+      paidCount: schema.parties.paidCount,
+      shareCode: schema.parties.shareCode,
+      shareLink: schema.parties.shareLink,
+      active: schema.parties.active,
+      causeName: schema.causes.name,
+    })
+    .from(schema.parties)
+    .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
+    .where(and(eq(schema.parties.userId, userId), eq(schema.parties.active, true)))
+    .orderBy(descNullsLast(schema.parties.createdAt));
+}
+export type OwnerParty = Awaited<ReturnType<typeof listPartiesOfOwner>>[number];

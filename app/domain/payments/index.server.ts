@@ -1,0 +1,3 @@
+/** The payments domain's public server interface: what other domains may use. */
+export * from "./provider.server";
+export type { SandboxEventQueue } from "./sandbox-delivery.server";

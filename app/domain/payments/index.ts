@@ -1,0 +1,2 @@
+/** The payments domain's public interface: what other domains may use. */
+export * from "./types";

@@ -1,0 +1,37 @@
+/**
+ * Which provider takes new payments (Stripe when both keys are set, else the sandbox when the
+ * configuration allows it) and which one verifies each webhook route. Built once per app from its
+ * configuration and handed to loaders and actions through the request context (app/deps.server.ts):
+ * nothing here is a module-level global, so a test passes its own provider.
+ */
+import type { Config } from "~/platform/config.server";
+import type { SandboxEventQueue } from "./sandbox-delivery.server";
+import { createSandboxProvider } from "./sandbox.server";
+import { createStripeProvider } from "./stripe.server";
+import type { PaymentProvider, ProviderName } from "./types";
+
+export type Payments = {
+  /** The provider new checkouts (gifts, subscriptions, portal sessions) go to. */
+  checkout: PaymentProvider;
+  /** The provider behind a webhook route, or null when it is not enabled here (the route answers 404). */
+  webhook(name: ProviderName): PaymentProvider | null;
+  /** Where the sandbox "provider" puts the events it will deliver to its webhook. */
+  sandboxEvents: SandboxEventQueue;
+};
+
+export function createPayments(config: Config, sandboxEvents: SandboxEventQueue): Payments {
+  const stripe =
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          apiHost: config.STRIPE_API_HOST,
+          paymentMethods: config.STRIPE_PAYMENT_METHODS,
+        })
+      : null;
+  const sandbox = config.paymentsSandbox ? createSandboxProvider({ secret: config.APP_SECRET, publicUrl: config.PUBLIC_URL }) : null;
+  const checkout = stripe ?? sandbox;
+  // parseConfig already refuses a production start with neither.
+  if (!checkout) throw new Error("nenhum provedor de pagamento configurado");
+  return { checkout, webhook: (name) => (name === "stripe" ? stripe : sandbox), sandboxEvents };
+}

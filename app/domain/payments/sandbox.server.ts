@@ -1,0 +1,119 @@
+/**
+ * The built-in sandbox provider: lets the whole product run without a payment account. Its
+ * "hosted page" is /sandbox/checkout/:id; the donor's choice there comes back as a signed event
+ * (HMAC-SHA256 with APP_SECRET, Stripe-style `t=…,v1=…` header) POSTed to
+ * /api/webhooks/sandbox, and from there through the same processing code as Stripe's events.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import {
+  type CheckoutSession,
+  type DonationCheckoutRequest,
+  type DonationEventAction,
+  type PaymentEvent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "./types";
+import { isSandboxSubscriptionEventType, normalizeSandboxSubscriptionEvent, sandboxSubscriptionDataSchema, sandboxSubscriptionMethods } from "./sandbox-subscriptions.server";
+
+export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
+/** Like Stripe: a signed event older than this is refused (replay protection). */
+export const SANDBOX_TOLERANCE_SECONDS = 300;
+
+export const SANDBOX_EVENT_TYPES = {
+  "checkout.paid": "paid",
+  "checkout.failed": "failed",
+  "checkout.canceled": "canceled",
+  "payment.refunded": "refunded",
+  "payment.disputed": "disputed",
+} as const satisfies Record<string, DonationEventAction>;
+export type SandboxEventType = keyof typeof SANDBOX_EVENT_TYPES;
+
+const eventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  created: z.number().int().positive(),
+  data: z.object({
+    checkoutId: z.string().max(200).optional(),
+    donationId: z.string().max(100).optional(),
+    paymentId: z.string().max(200).optional(),
+    cardFingerprint: z.string().max(100).optional(),
+    subscription: sandboxSubscriptionDataSchema.optional(),
+  }),
+});
+export type SandboxEvent = z.infer<typeof eventSchema>;
+
+export function signSandboxPayload(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export function verifySandboxSignature(body: string, header: string | null, secret: string, now = Date.now()): void {
+  if (!header) throw new WebhookSignatureError("assinatura ausente");
+  const parts = new Map(
+    header.split(",").map((p) => {
+      const i = p.indexOf("=");
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
+    }),
+  );
+  const timestamp = Number(parts.get("t"));
+  const given = parts.get("v1") ?? "";
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) throw new WebhookSignatureError("assinatura malformada");
+  if (Math.abs(now / 1000 - timestamp) > SANDBOX_TOLERANCE_SECONDS) throw new WebhookSignatureError("assinatura expirada");
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest();
+  if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) throw new WebhookSignatureError("assinatura inválida");
+}
+
+/** Builds the event the sandbox "provider" sends for an outcome. */
+export function sandboxEvent(type: SandboxEventType, data: SandboxEvent["data"], created = new Date()): SandboxEvent {
+  return { id: `evt_sbx_${randomUUID().replace(/-/g, "")}`, type, created: Math.floor(created.getTime() / 1000), data };
+}
+
+/** The fingerprint of the sandbox's one test card, as Stripe would give for a real card. */
+export const SANDBOX_TEST_CARD_FINGERPRINT = "fp_sbx_test_card_4242";
+
+/** The sandbox's "payment id" for a checkout (Stripe would return a PaymentIntent id). */
+export function sandboxPaymentId(checkoutId: string) {
+  return `pi_sbx_${checkoutId.replace(/^cs_sbx_/, "")}`;
+}
+
+export function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
+  const base = { id: event.id, provider: "sandbox" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
+  if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base);
+  const action = (SANDBOX_EVENT_TYPES as Record<string, DonationEventAction>)[event.type];
+  if (!action) return { ...base, kind: "ignored", reason: "tipo de evento não tratado" };
+  return {
+    ...base,
+    kind: "donation",
+    action,
+    ref: { donationId: event.data.donationId, checkoutId: event.data.checkoutId, paymentId: event.data.paymentId },
+    paymentId: event.data.paymentId ?? null,
+    cardFingerprint: event.data.cardFingerprint ?? null,
+  };
+}
+
+export function createSandboxProvider(options: { secret: string; publicUrl: string }): PaymentProvider {
+  return {
+    name: "sandbox",
+    ...sandboxSubscriptionMethods(options),
+    async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
+      // Derived from the idempotency key: the same request always yields the same session, and
+      // nobody can guess another donor's checkout address.
+      const digest = createHmac("sha256", options.secret).update(`checkout:${request.idempotencyKey}`).digest("hex");
+      const checkoutId = `cs_sbx_${digest.slice(0, 32)}`;
+      return { checkoutId, url: `${options.publicUrl}/sandbox/checkout/${checkoutId}` };
+    },
+    parseWebhook(rawBody: string, headers: Headers): PaymentEvent[] {
+      verifySandboxSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), options.secret);
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookSignatureError("corpo inválido");
+      }
+      const parsed = eventSchema.safeParse(json);
+      if (!parsed.success) throw new WebhookSignatureError("evento malformado");
+      return [normalizeSandboxEvent(parsed.data)];
+    },
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The payment-provider seam (docs/decisions/00X-payments.md). Pages and models talk to this
+ * interface only; Stripe and the built-in sandbox implement it. A provider turns its own webhook
+ * format into normalized events, and one piece of code (app/domain/donations/payment-events.server.ts)
+ * applies them, whichever provider sent them.
+ */
+
+export type ProviderName = "stripe" | "sandbox";
+
+export type DonationCheckoutRequest = {
+  donationId: string;
+  amountCents: number;
+  /** Shown on the hosted payment page, e.g. "Doação para Aniversário de 30 anos da Mariana". */
+  description: string;
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Same key, same session: a retried or double-submitted gift never opens two checkouts. */
+  idempotencyKey: string;
+};
+
+export type CheckoutSession = {
+  checkoutId: string;
+  /** The provider's hosted payment page. */
+  url: string | null;
+};
+
+/** Subscription checkout for Assine o Bem (issue #6); the price id is chosen by the server. */
+export type SubscriptionCheckoutRequest = {
+  userId: string;
+  customerId: string | null;
+  customerEmail: string;
+  /** Recorded in the provider's metadata; the price id below is what is charged. */
+  planId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
+export type PortalSessionRequest = { customerId: string; returnUrl: string };
+
+export type CustomerRequest = { userId: string; email: string; name: string };
+
+/**
+ * What a provider's event means for a one-off gift. `declined` is one refused attempt on a
+ * checkout that stays open (the donor may try another card): it changes no status, it is only
+ * counted by the abuse limits (app/domain/donations/payment-abuse.server.ts).
+ */
+export type DonationEventAction = "paid" | "failed" | "canceled" | "refunded" | "disputed" | "declined";
+
+type EventBase = {
+  /** The provider's event id: stored under a unique key, so a redelivery is a no-op. */
+  id: string;
+  provider: ProviderName;
+  /** The provider's own event type, kept for the record. */
+  type: string;
+  /** When the provider says it happened. */
+  occurredAt: Date;
+};
+
+export type DonationPaymentEvent = EventBase & {
+  kind: "donation";
+  action: DonationEventAction;
+  /** Any of these finds the gift; the donation id comes from metadata we set at checkout. */
+  ref: { donationId?: string | null; checkoutId?: string | null; paymentId?: string | null };
+  /** The provider's payment id (e.g. Stripe PaymentIntent), remembered when the gift is paid. */
+  paymentId?: string | null;
+  /** The card's fingerprint when the provider gives one (same card → same value), for the abuse limits. */
+  cardFingerprint?: string | null;
+};
+
+/** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
+export type IgnoredPaymentEvent = EventBase & { kind: "ignored"; reason: string };
+
+/** Our four subscription states (schema `subscription_status`); providers map theirs onto these. */
+export type SubscriptionState = "incomplete" | "active" | "past_due" | "canceled";
+
+/**
+ * What a subscription event means: `updated` and `deleted` carry the provider's whole current
+ * subscription (created, plan change, renewal, cancel); invoice events carry one charge; and
+ * `checkout_completed` only links the subscription to the user who paid.
+ */
+export type SubscriptionEventAction = "checkout_completed" | "updated" | "deleted" | "invoice_paid" | "invoice_failed";
+
+export type SubscriptionPaymentEvent = EventBase & {
+  kind: "subscription";
+  action: SubscriptionEventAction;
+  subscriptionId: string;
+  customerId: string | null;
+  /** Our user id, from metadata we set at checkout (the customer link is preferred). */
+  userId: string | null;
+  /** The provider price id: the plan is derived from it through the plan table, never trusted as a plan name. */
+  priceId: string | null;
+  /** Only on `updated` / `deleted`. */
+  status: SubscriptionState | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean | null;
+  /** Only on invoice events. */
+  invoice: { id: string; amountCents: number; periodEnd: Date | null } | null;
+};
+
+/** The provider's current view of one subscription (the success page's refresh). */
+export type SubscriptionSnapshot = {
+  subscriptionId: string;
+  customerId: string;
+  priceId: string | null;
+  status: SubscriptionState;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+export type PaymentEvent = DonationPaymentEvent | SubscriptionPaymentEvent | IgnoredPaymentEvent;
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Verifies the signature over the exact raw body and turns the payload into normalized events.
+   * Throws WebhookSignatureError when the signature is missing, stale or wrong.
+   */
+  parseWebhook(rawBody: string, headers: Headers): PaymentEvent[];
+  /** Issue #6: Assine o Bem checkout (subscription mode) and the customer portal. */
+  createSubscriptionCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
+  createPortalSession?(request: PortalSessionRequest): Promise<{ url: string }>;
+  /** One billing customer per user: created once, stored in billing_customers, reused. */
+  createCustomer?(request: CustomerRequest): Promise<{ customerId: string }>;
+  /** The provider's current subscriptions of a customer; absent when the provider has no state of its own (sandbox). */
+  listSubscriptions?(customerId: string): Promise<SubscriptionSnapshot[]>;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
+/** The provider could not open a checkout; `message` is safe to show to the donor (pt-BR). */
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+}

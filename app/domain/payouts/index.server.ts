@@ -1,0 +1,4 @@
+/** The payouts domain's public server interface: what other domains may use. */
+export * from "./legacy-proofs.server";
+export * from "./payout-proof.server";
+export * from "./payouts-admin.server";

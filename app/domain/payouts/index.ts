@@ -1,0 +1,3 @@
+/** The payouts domain's public interface: what other domains may use. */
+export * from "./business-days";
+export * from "./proof-rules";

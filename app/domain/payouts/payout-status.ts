@@ -1,0 +1,4 @@
+/** A payout (repasse) is due until an admin records the transfer with its proof. */
+export const PAYOUT_STATUSES = ["pendente", "transferido"] as const;
+
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -1,0 +1,3 @@
+/** The subscriptions domain's public server interface: what other domains may use. */
+export * from "./subscription-events.server";
+export * from "./subscriptions.server";

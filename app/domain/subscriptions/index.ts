@@ -1,0 +1,3 @@
+/** The subscriptions domain's public interface: what other domains may use. */
+export * from "./plan-ids";
+export * from "./plans";

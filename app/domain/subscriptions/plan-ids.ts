@@ -1,0 +1,5 @@
+/** The Assine o Bem plans, cheapest first (their names and prices: plans.ts). */
+export const PLAN_IDS = ["bronze", "prata", "ouro", "diamante"] as const;
+
+/** A subscription's state as the payment provider reports it. */
+export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled"] as const;

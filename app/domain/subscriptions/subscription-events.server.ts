@@ -1,0 +1,228 @@
+/**
+ * Applies a provider's subscription event — the one code path for Stripe and the sandbox, run
+ * inside processPaymentEvent's transaction. The subscription row follows the provider:
+ *
+ * - `updated` / `deleted` carry the provider's whole subscription and apply only when they are at
+ *   least as new as the newest event already applied (`last_event_at`), so a late, older event
+ *   never overwrites newer state; `canceled` is final, as it is at Stripe;
+ * - `invoice_paid` records the month as a paid charge (once per invoice id, whatever the order)
+ *   and lifts a past-due subscription back to active when it is the newest news;
+ * - `invoice_failed` makes the subscription past due (not a paying subscriber) and e-mails the
+ *   subscriber, once per invoice;
+ * - `checkout_completed` only links the subscription to the user who paid.
+ *
+ * The event id is stored under a unique key first, so a redelivery changes nothing.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { schema, type Transaction } from "~/platform/db.server";
+import type { Config } from "~/platform/config.server";
+import { subscriptionPaymentFailedEmail } from "~/emails/subscription-payment-failed";
+import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
+import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
+import { getPlan, type Plan } from "~/domain/subscriptions/plans";
+import type { Mailer } from "~/platform/mail/outbox.server";
+import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
+
+const { subscriptions, subscriptionCharges, paymentEvents } = schema;
+
+export type SubscriptionOutcome =
+  | { outcome: "subscription"; subscriptionId: string; applied: boolean; status: SubscriptionState; charged: boolean }
+  | { outcome: "linked"; subscriptionId: string | null }
+  | { outcome: "duplicate" }
+  | { outcome: "unmatched" };
+
+/** What applying an event needs: the configuration (plan price ids) and where its e-mail goes. */
+export type SubscriptionEventDeps = { config: Config; mailer: Mailer };
+
+export async function applySubscriptionEvent(tx: Transaction, event: SubscriptionPaymentEvent, deps: SubscriptionEventDeps): Promise<SubscriptionOutcome> {
+  const plan = planForPriceId(event.priceId, event.provider, deps.config);
+  let row = await lockSubscription(tx, event.provider, event.subscriptionId);
+  // A subscription we have never seen, at a price that is not one of our plans: not ours. Nothing
+  // is recorded, so a redelivery after a configuration fix can still apply.
+  if (!row && !plan && event.action !== "checkout_completed") return { outcome: "unmatched" };
+
+  const [recorded] = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, provider: event.provider, type: event.type, receivedAt: sql`now()` })
+    .onConflictDoNothing({ target: paymentEvents.id })
+    .returning({ id: paymentEvents.id });
+  if (!recorded) return { outcome: "duplicate" };
+
+  const userId = await resolveUser(tx, event);
+  if (event.action === "checkout_completed") {
+    if (row && !row.userId && userId) await tx.update(subscriptions).set({ userId, updatedAt: sql`now()` }).where(eq(subscriptions.id, row.id));
+    return { outcome: "linked", subscriptionId: row?.id ?? null };
+  }
+
+  let applied: boolean;
+  if (!row) {
+    // The first news of this subscription may be any of its events (deliveries are unordered).
+    row = await insertFromEvent(tx, event, plan!, userId);
+    applied = true;
+  } else {
+    applied = await applyToExisting(tx, row, event, plan, userId);
+    row = (await lockSubscription(tx, event.provider, event.subscriptionId))!;
+  }
+
+  let charged = false;
+  if (event.action === "invoice_paid" && event.invoice && event.invoice.amountCents > 0) {
+    const [charge] = await tx
+      .insert(subscriptionCharges)
+      .values({ subscriptionId: row.id, providerInvoiceId: event.invoice.id, amountCents: event.invoice.amountCents, paidAt: event.occurredAt })
+      .onConflictDoNothing({ target: subscriptionCharges.providerInvoiceId })
+      .returning({ id: subscriptionCharges.id });
+    charged = Boolean(charge);
+  }
+  if (event.action === "invoice_failed" && applied && event.invoice) await queuePaymentFailedEmail(tx, row, event.invoice, deps.mailer);
+  return { outcome: "subscription", subscriptionId: row.id, applied, status: row.status, charged };
+}
+
+/** SELECT … FOR UPDATE: events of one subscription apply one at a time. */
+async function lockSubscription(tx: Transaction, provider: ProviderName, providerSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/** Our billing-customer link first (we created the customer), else the metadata we set at checkout. */
+async function resolveUser(tx: Transaction, event: SubscriptionPaymentEvent): Promise<string | null> {
+  if (event.customerId) {
+    const linked = await findUserByBillingCustomer(event.provider, event.customerId, tx);
+    if (linked) return linked;
+  }
+  return event.userId && (await userExists(event.userId, tx)) ? event.userId : null;
+}
+
+function statusFromInvoice(event: SubscriptionPaymentEvent): SubscriptionState {
+  return event.action === "invoice_failed" ? "past_due" : "active";
+}
+
+async function insertFromEvent(tx: Transaction, event: SubscriptionPaymentEvent, plan: Plan, userId: string | null): Promise<SubscriptionRow> {
+  const isInvoice = event.action === "invoice_paid" || event.action === "invoice_failed";
+  // Two first events racing: the second waits on the unique key, then finds the row.
+  await tx
+    .insert(subscriptions)
+    .values({
+      userId,
+      plan: plan.id,
+      status: isInvoice ? statusFromInvoice(event) : (event.status ?? "incomplete"),
+      provider: event.provider,
+      providerCustomerId: event.customerId ?? "",
+      providerSubscriptionId: event.subscriptionId,
+      currentPeriodEnd: isInvoice ? (event.invoice?.periodEnd ?? null) : event.currentPeriodEnd,
+      cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? false,
+      lastEventAt: event.occurredAt,
+    })
+    .onConflictDoNothing({ target: subscriptions.providerSubscriptionId });
+  const row = await lockSubscription(tx, event.provider, event.subscriptionId);
+  if (!row) throw new Error(`subscription ${event.subscriptionId} belongs to another provider`);
+  return row;
+}
+
+async function applyToExisting(tx: Transaction, row: SubscriptionRow, event: SubscriptionPaymentEvent, plan: Plan | undefined, userId: string | null): Promise<boolean> {
+  const newest = event.occurredAt.getTime() >= row.lastEventAt.getTime();
+  const link = !row.userId && userId ? { userId } : {};
+  const where = eq(subscriptions.id, row.id);
+
+  if (event.action === "updated" || event.action === "deleted") {
+    // Canceled is final at the provider: a same-second "updated" arriving late cannot revive it.
+    if (!newest || row.status === "canceled") {
+      if (Object.keys(link).length) await tx.update(subscriptions).set(link).where(where);
+      return false;
+    }
+    await tx
+      .update(subscriptions)
+      .set({
+        ...link,
+        // A price that is not one of ours (changed in the provider's dashboard) keeps the plan we knew.
+        ...(plan ? { plan: plan.id } : {}),
+        status: event.status ?? row.status,
+        currentPeriodEnd: event.currentPeriodEnd ?? row.currentPeriodEnd,
+        cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? row.cancelAtPeriodEnd,
+        ...(event.customerId ? { providerCustomerId: event.customerId } : {}),
+        lastEventAt: event.occurredAt,
+        updatedAt: sql`now()`,
+      })
+      .where(where);
+    return true;
+  }
+
+  // A paid invoice moves the period forward only, whatever order the months arrive in.
+  const periodEnd = event.action === "invoice_paid" ? event.invoice?.periodEnd : null;
+  const period = periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd) ? { currentPeriodEnd: periodEnd } : {};
+  const moves =
+    newest &&
+    ((event.action === "invoice_paid" && (row.status === "past_due" || row.status === "incomplete")) ||
+      (event.action === "invoice_failed" && (row.status === "active" || row.status === "incomplete")));
+  // A failed retry of an invoice already past due is still news for the subscriber.
+  const failedAgain = newest && event.action === "invoice_failed" && row.status === "past_due";
+  if (moves || Object.keys(period).length || Object.keys(link).length) {
+    await tx
+      .update(subscriptions)
+      .set({
+        ...link,
+        ...period,
+        ...(moves ? { status: statusFromInvoice(event), lastEventAt: event.occurredAt } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(where);
+  }
+  return moves || failedAgain;
+}
+
+async function queuePaymentFailedEmail(tx: Transaction, row: SubscriptionRow, invoice: { id: string; amountCents: number }, mailer: Mailer) {
+  if (!row.userId) return;
+  const contact = await getUserContact(row.userId, tx);
+  const plan = getPlan(row.plan);
+  if (!contact || !plan) return;
+  await mailer.enqueue(tx, {
+    to: contact.email,
+    ...subscriptionPaymentFailedEmail({ name: contact.name, plan, amountCents: invoice.amountCents }),
+    dedupeKey: `sub-failed:${invoice.id}`,
+  });
+}
+
+/**
+ * The success page's refresh: the provider's current view of the user's subscriptions, written
+ * without an event id. It does not move `last_event_at`, so any event still in flight applies
+ * after it and the row ends equal to the provider's latest event.
+ */
+export async function applySubscriptionSnapshot(tx: Transaction, provider: ProviderName, snapshot: SubscriptionSnapshot, userId: string, config: Config): Promise<boolean> {
+  const plan = planForPriceId(snapshot.priceId, provider, config);
+  const row = await lockSubscription(tx, provider, snapshot.subscriptionId);
+  if (!row) {
+    if (!plan) return false;
+    await tx
+      .insert(subscriptions)
+      .values({
+        userId,
+        plan: plan.id,
+        status: snapshot.status,
+        provider,
+        providerCustomerId: snapshot.customerId,
+        providerSubscriptionId: snapshot.subscriptionId,
+        currentPeriodEnd: snapshot.currentPeriodEnd,
+        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+        // Older than any real event: the webhook's events all still apply.
+        lastEventAt: new Date(0),
+      })
+      .onConflictDoNothing({ target: subscriptions.providerSubscriptionId });
+    return true;
+  }
+  await tx
+    .update(subscriptions)
+    .set({
+      ...(plan ? { plan: plan.id } : {}),
+      status: snapshot.status,
+      currentPeriodEnd: snapshot.currentPeriodEnd,
+      cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.id, row.id));
+  if (!row.userId) await tx.update(subscriptions).set({ userId }).where(eq(subscriptions.id, row.id));
+  return true;
+}

@@ -1,0 +1,19 @@
+/**
+ * The Assine o Bem page's buttons (docs/decisions/111-forms.md): "Assinar <plano>" posts
+ * `intent=assinar` and the plan's id, "Gerenciar Assinatura" posts `intent=gerenciar`. Only a plan
+ * id is read: a price, amount or customer in the form is dropped here. The page checks nothing in
+ * the browser (they are buttons), so only the action imports this.
+ */
+import * as z from "zod/mini";
+import { PLAN_IDS } from "./plan-ids";
+
+export const subscriptionFormSchema = z.union([
+  z.object({ intent: z.literal("gerenciar") }),
+  z.object({
+    // A post without an intent is a plan button, as it always was.
+    intent: z._default(z.literal("assinar"), "assinar"),
+    plano: z.enum(PLAN_IDS, { error: "Plano inválido. Escolha um dos planos desta página." }),
+  }),
+]);
+
+export type SubscriptionFormInput = z.output<typeof subscriptionFormSchema>;

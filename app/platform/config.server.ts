@@ -1,0 +1,214 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["on", "off", "true", "false", "1", "0"])
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The listening address: unset = every interface; 127.0.0.1 keeps the server to this machine.
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:_-]+$/, "use um endereço IP ou nome, ex.: 127.0.0.1 ou 0.0.0.0")
+    .optional(),
+  // On SIGTERM, how long requests in flight may take before they are cut.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
+  // The most a client may take to send a whole request (headers and body).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // Worker processes on PostgreSQL (server/primary.js reads it before this runs; validated here too).
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  APP_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  CONTACT_EMAIL: z.email().default("contato@festasolidaria.org.br"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{10,15}$/, "use só dígitos com DDI e DDD, ex.: 5531999999999")
+    .default("5531999999999"),
+  INSTAGRAM_URL: z.url().default("https://instagram.com/festasolidaria"),
+  FACEBOOK_URL: z.url().default("https://facebook.com/festasolidaria"),
+  LEGAL_CITY: z.string().default("Belo Horizonte - MG"),
+  LEGAL_PHONE: z.string().default("(31) 99999-9999"),
+  DPO_EMAIL: z.email().default("privacidade@festasolidaria.org.br"),
+  TRUST_PROXY: booleanFlag.default(false),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Festa Solidária <nao-responda@festasolidaria.org.br>"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .default("card,pix")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((m) => /^[a-z_]+$/.test(m)), "lista de métodos, ex.: card,pix"),
+  STRIPE_PRICE_BRONZE: z.string().optional(),
+  STRIPE_PRICE_PRATA: z.string().optional(),
+  STRIPE_PRICE_OURO: z.string().optional(),
+  STRIPE_PRICE_DIAMANTE: z.string().optional(),
+  PAYMENTS_SANDBOX: booleanFlag.optional(),
+  PAYMENTS_SANDBOX_IN_PRODUCTION: z.string().optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  // Bearer token for GET /metrics; without it /metrics does not exist (404).
+  METRICS_TOKEN: z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STORAGE_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "nome de bucket: 3 a 63 letras minúsculas, dígitos, pontos ou hífens")
+    .optional(),
+  STORAGE_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "endereço http:// ou https://, ex.: http://127.0.0.1:9000" }).optional(),
+  STORAGE_S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "região em minúsculas, ex.: us-east-1, sa-east-1 ou auto").optional(),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  STORAGE_S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+});
+
+/** Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: "disk"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+export type Config = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+  isProduction: boolean;
+  paymentsSandbox: boolean;
+  storage: StorageConfig;
+};
+
+export class ConfigError extends Error {
+  // server/index.js prints a ConfigError as its one-line message, without a stack.
+  override name = "ConfigError";
+}
+
+/**
+ * The second setting a production sandbox needs: with the sandbox anyone can mark a gift or a
+ * subscription charge paid without paying, so one flag that is easy to leave on is not enough.
+ */
+export const SANDBOX_IN_PRODUCTION_ACK = "sim-entendo-que-nada-e-cobrado";
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "?");
+    // Never the value: it may be a secret (APP_SECRET, METRICS_TOKEN, DATABASE_URL…).
+    throw new ConfigError(`Configuração inválida: ${name} — ${issue.message}`);
+  }
+  const parsed = result.data;
+  const isProduction = parsed.NODE_ENV === "production";
+  if (isProduction && !parsed.APP_SECRET) {
+    throw new ConfigError("Configuração inválida: APP_SECRET — obrigatório em produção (32+ caracteres)");
+  }
+  if (isProduction && !parsed.PUBLIC_URL) {
+    throw new ConfigError("Configuração inválida: PUBLIC_URL — obrigatório em produção");
+  }
+  const stripeConfigured = Boolean(parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET);
+  const paymentsSandbox = !stripeConfigured && (isProduction ? parsed.PAYMENTS_SANDBOX === true : parsed.PAYMENTS_SANDBOX !== false);
+  if (isProduction && !stripeConfigured && !paymentsSandbox) {
+    throw new ConfigError(
+      "Configuração inválida: STRIPE_SECRET_KEY — em produção configure a Stripe (STRIPE_SECRET_KEY e STRIPE_WEBHOOK_SECRET) ou habilite PAYMENTS_SANDBOX=on",
+    );
+  }
+  if (isProduction && paymentsSandbox && parsed.PAYMENTS_SANDBOX_IN_PRODUCTION !== SANDBOX_IN_PRODUCTION_ACK) {
+    throw new ConfigError(
+      `Configuração inválida: PAYMENTS_SANDBOX_IN_PRODUCTION — com PAYMENTS_SANDBOX=on em produção qualquer pessoa marca doações como pagas sem pagar; para uma demonstração defina PAYMENTS_SANDBOX_IN_PRODUCTION=${SANDBOX_IN_PRODUCTION_ACK}`,
+    );
+  }
+  return {
+    ...parsed,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    APP_SECRET: parsed.APP_SECRET ?? localSecret(parsed.DATA_DIR),
+    isProduction,
+    paymentsSandbox,
+    storage: storageConfig(parsed),
+  };
+}
+
+function storageConfig(parsed: z.infer<typeof envSchema>): StorageConfig {
+  const bucket = parsed.STORAGE_S3_BUCKET;
+  if (!bucket) {
+    const stray = (["STORAGE_S3_ENDPOINT", "STORAGE_S3_REGION", "STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY", "STORAGE_S3_FORCE_PATH_STYLE"] as const).find(
+      (name) => parsed[name] !== undefined,
+    );
+    if (stray) throw new ConfigError(`Configuração inválida: ${stray} — defina também STORAGE_S3_BUCKET (sem ele os arquivos ficam em DATA_DIR/files)`);
+    return { kind: "disk", dir: path.join(parsed.DATA_DIR, "files") };
+  }
+  const accessKeyId = parsed.STORAGE_S3_ACCESS_KEY_ID;
+  const secretAccessKey = parsed.STORAGE_S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      "Configuração inválida: STORAGE_S3_ACCESS_KEY_ID — informe STORAGE_S3_ACCESS_KEY_ID e STORAGE_S3_SECRET_ACCESS_KEY juntos (ou nenhum dos dois, para as credenciais do ambiente)",
+    );
+  }
+  return {
+    kind: "s3",
+    bucket,
+    region: parsed.STORAGE_S3_REGION ?? "us-east-1",
+    endpoint: parsed.STORAGE_S3_ENDPOINT,
+    forcePathStyle: parsed.STORAGE_S3_FORCE_PATH_STYLE ?? false,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
+/** Outside production the secret is generated once and kept beside the embedded database. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+const ENV_KEYS = Object.keys(envSchema.shape);
+let cached: { fingerprint: string; config: Config } | undefined;
+/**
+ * The process's configuration. The server builds its dependencies from it at start (server/app.ts)
+ * and hands them to loaders and actions in the request context; a test that needs another
+ * configuration builds one with parseConfig and passes it there. The few process-wide consumers
+ * not on the context yet (Better Auth, the toast cookie, e-mail templates) call this directly: it
+ * is parsed again only when the variables it reads change, so no test has to reset it.
+ */
+export function getConfig(): Config {
+  const fingerprint = ENV_KEYS.map((k) => process.env[k] ?? "\u0000").join("\u0001");
+  if (cached?.fingerprint !== fingerprint) cached = { fingerprint, config: parseConfig(process.env) };
+  return cached.config;
+}
+
+/** The warning logged at every start while the sandbox takes payments in production (null otherwise). */
+export function sandboxInProductionWarning(config: Pick<Config, "isProduction" | "paymentsSandbox">): string | null {
+  if (!config.isProduction || !config.paymentsSandbox) return null;
+  return "ATENÇÃO: pagamentos de DEMONSTRAÇÃO em produção (PAYMENTS_SANDBOX=on): nenhum valor é cobrado e qualquer pessoa pode marcar doações como pagas. O site mostra o aviso 'Demonstração — nenhum valor é cobrado'.";
+}

@@ -1,0 +1,479 @@
+/**
+ * The whole data model. Money is always integer centavos. Auth tables follow Better Auth's
+ * field names (user, session, account, verification) so its Drizzle adapter maps 1:1.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+// Domain constants live in plain modules (the browser may import them); the schema reads them.
+// Relative paths: drizzle-kit loads this file without the app's path aliases.
+import { TESTIMONIAL_TYPES } from "../../domain/content/content-kinds";
+import { DONATION_STATUSES } from "../../domain/donations/donation-status";
+import { PIX_KEY_TYPES } from "../../domain/organizations/pix-key";
+import { EVENT_TYPES } from "../../domain/parties/event-types";
+import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------- accounts (Better Auth) ----------
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(), // nome_completo
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"), // avatar_url
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const roleEnum = pgEnum("role", ["admin"]);
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: roleEnum("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** Fixed-window counters shared by every server instance (sign-in, donations, contact…). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+// ---------- causes, NGOs ----------
+export const causes = pgTable(
+  "causes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    icon: text("icon"),
+    // What each /doar preset pays for in this cause ({"25": "…"}); null means generic wording.
+    impactLines: jsonb("impact_lines").$type<Record<string, string>>(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("causes_active_idx").on(t.active, t.name)],
+);
+
+export const pixKeyTypeEnum = pgEnum("pix_key_type", PIX_KEY_TYPES);
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(), // the /causas#anchor
+    causeId: uuid("cause_id").references(() => causes.id, { onDelete: "set null" }),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    description: text("description").notNull(),
+    bannerUrl: text("banner_url"),
+    email: text("email"), // payout proofs go here
+    isMain: boolean("is_main").notNull().default(false), // the main supported charity
+    active: boolean("active").notNull().default(true),
+    legalName: text("legal_name"), // razão social
+    // 14 digits, no punctuation. Nullable only for rows created before institutions had one;
+    // the admin form requires it, and an institution without one cannot be verified.
+    cnpj: text("cnpj").unique(),
+    logoUrl: text("logo_url"),
+    siteUrl: text("site_url"),
+    pixKeyType: pixKeyTypeEnum("pix_key_type"), // payouts go to this key
+    pixKey: text("pix_key"), // stored as the Pix directory does (digits, +55…, lower case)
+    // Set by an admin after checking the CNPJ and documents; gifts by /doar?ong= need it.
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    verifiedBy: text("verified_by").references(() => user.id, { onDelete: "set null" }),
+    verificationNote: text("verification_note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("organizations_active_idx").on(t.active, t.city),
+    check("organizations_cnpj_digits", sql`${t.cnpj} ~ '^[0-9]{14}$'`),
+    check("organizations_pix_key_pair", sql`(${t.pixKey} is null) = (${t.pixKeyType} is null)`),
+  ],
+);
+
+// ---------- parties ----------
+export const eventTypeEnum = pgEnum("event_type", EVENT_TYPES);
+
+export const parties = pgTable(
+  "parties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    eventType: eventTypeEnum("event_type").notNull(),
+    eventDate: date("event_date", { mode: "string" }).notNull(), // YYYY-MM-DD, São Paulo calendar
+    goalCents: bigint("goal_cents", { mode: "number" }).notNull().default(0),
+    causeId: uuid("cause_id")
+      .notNull()
+      .references(() => causes.id),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    message: text("message"),
+    shareCode: text("share_code").notNull().unique(),
+    shareLink: text("share_link").notNull(),
+    active: boolean("active").notNull().default(true),
+    bannerUrl: text("banner_url"),
+    // Maintained in the same transaction as every paid/unpaid transition (never a scan).
+    raisedCents: bigint("raised_cents", { mode: "number" }).notNull().default(0),
+    paidCount: integer("paid_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("parties_user_idx").on(t.userId, t.active, t.createdAt.desc()),
+    index("parties_listing_idx").on(t.active, t.eventDate.desc()),
+  ],
+);
+
+// ---------- donations ----------
+export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);
+
+export const donations = pgTable(
+  "donations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partyId: uuid("party_id").references(() => parties.id, { onDelete: "restrict" }),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: donationStatusEnum("status").notNull().default("pendente"),
+    anonymous: boolean("anonymous").notNull().default(false),
+    donorName: text("donor_name"),
+    donorEmail: text("donor_email"),
+    message: text("message"),
+    receiptNumber: serial("receipt_number").notNull().unique(),
+    provider: text("provider").notNull(), // 'sandbox' | 'stripe'
+    providerCheckoutId: text("provider_checkout_id").unique(),
+    providerPaymentId: text("provider_payment_id"),
+    idempotencyKey: text("idempotency_key").unique(),
+    // Who started the checkout, as the keyed hash of their rate-limit subject (IP or IPv6 /64),
+    // never the address itself: lets a provider's "declined" be counted against that address.
+    abuseSubject: text("abuse_subject"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("donations_party_paid_idx")
+      .on(t.partyId, t.createdAt.desc())
+      .where(sql`${t.status} = 'paga'`),
+    index("donations_created_idx").on(t.createdAt.desc()),
+    index("donations_status_idx").on(t.status, t.createdAt.desc()),
+    index("donations_payment_idx").on(t.providerPaymentId),
+  ],
+);
+
+export const donationStatusHistory = pgTable(
+  "donation_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    donationId: uuid("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    fromStatus: donationStatusEnum("from_status"),
+    toStatus: donationStatusEnum("to_status").notNull(),
+    providerEventId: text("provider_event_id"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("donation_history_donation_idx").on(t.donationId, t.createdAt)],
+);
+
+/** Every provider event we accepted, under its unique id: a repeat is a no-op. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Well-signed provider events for a gift we do not know. Kept for an admin to inspect and
+ * answered non-2xx so the provider redelivers (the gift may appear); after a few attempts or a
+ * day the row is flagged and the event acknowledged. A later match deletes the row.
+ */
+export const unmatchedPaymentEvents = pgTable(
+  "unmatched_payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    /** References and action only (ids, never a donor's personal data). */
+    summary: jsonb("summary").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("unmatched_payment_events_seen_idx").on(t.lastSeenAt.desc())],
+);
+
+// ---------- subscriptions (Assine o Bem) ----------
+export const planEnum = pgEnum("plan", PLAN_IDS);
+export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
+
+export const billingCustomers = pgTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  providerCustomerId: text("provider_customer_id").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    plan: planEnum("plan").notNull(),
+    status: subscriptionStatusEnum("status").notNull(),
+    provider: text("provider").notNull(),
+    providerCustomerId: text("provider_customer_id").notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    // Provider time of the newest event applied: older events never overwrite newer state.
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.status), index("subscriptions_status_idx").on(t.status)],
+);
+
+export const subscriptionCharges = pgTable(
+  "subscription_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "restrict" }),
+    providerInvoiceId: text("provider_invoice_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscription_charges_paid_idx").on(t.paidAt)],
+);
+
+// ---------- content ----------
+export const stories = pgTable(
+  "stories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stories_active_idx").on(t.active, t.createdAt.desc())],
+);
+
+export const testimonials = pgTable("testimonials", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  type: text("type", { enum: TESTIMONIAL_TYPES }).notNull(),
+  quote: text("quote").notNull(),
+  event: text("event").notNull(),
+  impact: text("impact").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const sponsorAds = pgTable("sponsor_ads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  ctaText: text("cta_text").notNull(),
+  ctaUrl: text("cta_url").notNull(),
+  sponsor: text("sponsor").notNull(),
+  imageUrl: text("image_url"),
+  placements: text("placements").array().notNull().default(sql`'{}'::text[]`),
+  sortOrder: integer("sort_order").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+/** Admin-maintained figures, e.g. key 'families_helped'. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------- payouts (repasses) ----------
+export const payoutStatusEnum = pgEnum("payout_status", PAYOUT_STATUSES);
+export const payouts = pgTable("payouts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  partyId: uuid("party_id")
+    .notNull()
+    .unique()
+    .references(() => parties.id, { onDelete: "restrict" }),
+  grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+  feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+  netCents: bigint("net_cents", { mode: "number" }).notNull(),
+  settlementDate: date("settlement_date", { mode: "string" }).notNull(),
+  transferDeadline: date("transfer_deadline", { mode: "string" }).notNull(),
+  status: payoutStatusEnum("status").notNull().default("pendente"),
+  proofUrl: text("proof_url"),
+  /** The proof's download name: the sender's name made safe, with the extension of its real type. */
+  proofFileName: text("proof_file_name"),
+  /** The uploaded proof lives in file storage (platform/storage) under this key. */
+  proofKey: text("proof_key"),
+  proofContentType: text("proof_content_type"),
+  proofSize: integer("proof_size"),
+  proofOriginalName: text("proof_original_name"),
+  /** Legacy: proofs uploaded before file storage. Moved out at startup; dropped by a later migration (decision 120). */
+  proofFile: text("proof_file_base64"),
+  transferredAt: timestamp("transferred_at", { withTimezone: true }),
+  transferredBy: text("transferred_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+// ---------- e-mail outbox ----------
+export const emailStatusEnum = pgEnum("email_status", ["pending", "sent", "failed"]);
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    // Makes "send once" e-mails (e.g. one confirmation per subscription) idempotent.
+    dedupeKey: text("dedupe_key").unique(),
+    status: emailStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---------- audit ----------
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
+);
+
+// ---------- operations ----------
+/**
+ * Small facts about this database that the running instances share (docs/decisions/101):
+ * `database_identity` (which PostgreSQL database this is; a change means a restored copy) and
+ * `outbox_paused` (present while e-mail sending is paused; its value says why).
+ */
+export const systemState = pgTable("system_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

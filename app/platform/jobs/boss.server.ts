@@ -1,0 +1,46 @@
+/**
+ * pg-boss, the job runner of the server process, on whichever database the app uses: it shares
+ * the node-postgres pool, or talks to PGlite through its one connection.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import type PgBossType from "pg-boss";
+import type { Connection } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+
+export type Boss = PgBossType;
+type Result = { rows: unknown[]; fields?: unknown[] };
+
+/**
+ * pg-boss sends either one parameterised statement or a multi-statement script wrapped in its
+ * own BEGIN … COMMIT. On PGlite a failing script would leave the only connection inside an
+ * aborted transaction, so scripts run under PGlite's transaction API, which holds the connection
+ * and rolls back on error (its extra BEGIN/COMMIT around the script's own are harmless warnings).
+ */
+export function pgliteExecutor(pglite: PGlite) {
+  return async (text: string, values?: unknown[]): Promise<Result> => {
+    if (values && values.length > 0) return pglite.query(text, values as never[]);
+    if (!/\bBEGIN\b/i.test(text)) return lastResult(await pglite.exec(text));
+    return pglite.transaction(async (tx) => lastResult(await tx.exec(text)));
+  };
+}
+
+/** The last result that carries rows (a SELECT or RETURNING), else the last one. */
+function lastResult(results: Result[]): Result {
+  return [...results].reverse().find((r) => r.fields && r.fields.length > 0) ?? results.at(-1) ?? { rows: [] };
+}
+
+export async function startBoss(connection: Connection): Promise<Boss> {
+  const { default: PgBoss } = await import("pg-boss");
+  const executeSql =
+    connection.kind === "pglite"
+      ? pgliteExecutor(connection.pglite!)
+      : (text: string, values?: unknown[]) => connection.pool!.query(text, values);
+  const boss = new PgBoss({ db: { executeSql }, schema: "pgboss" });
+  boss.on("error", (error) => logger.error({ err: error }, "pg-boss error"));
+  await boss.start();
+  return boss;
+}
+
+export async function stopBoss(boss: Boss) {
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+}

@@ -1,0 +1,87 @@
+/**
+ * Keeps secrets out of the logs. Three ways they leaked before (issue 18):
+ * - request URLs carry tokens in their query (`/redefinir-senha?token=…`, payout-proof `?t=…`);
+ * - Drizzle's DrizzleQueryError puts the query's parameters in its message ("Failed query: …
+ *   params: <session token>"), and so in its stack, whenever the database is unreachable;
+ * - PostgreSQL's error `detail` quotes the offending values ("Key (email)=(…) already exists").
+ * The logger (app/lib/logger.server.ts) runs every log line through `scrubLogObject`.
+ */
+
+const REDACTED = "[redacted]";
+
+/** Query keys whose values are credentials: exact names, or anything ending in "token". */
+const SECRET_QUERY_KEY = /^(?:token|code|key|signature|sig|secret|password|t|.*token)$/i;
+
+/** Object keys that are never logged with their value, at any depth. */
+const SECRET_FIELD = /^(?:cookie|set-cookie|authorization|password|newpassword|secret|app_secret|signature|.*token|params|detail)$/i;
+
+/** The URL (absolute or a path) with every token-like query value replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const hash = url.indexOf("#", q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const parts = query.split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    let key = rawKey;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, " "));
+    } catch {
+      // a malformed escape: judge the raw key
+    }
+    return eq >= 0 && SECRET_QUERY_KEY.test(key.trim()) ? `${rawKey}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, q)}?${parts.join("&")}${hash < 0 ? "" : url.slice(hash)}`;
+}
+
+/** Drizzle's "params: …" line (up to the end of the line) in a message or stack. */
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+
+export function scrubText(text: string): string {
+  return text.replace(QUERY_PARAMS, "\nparams: [redacted]");
+}
+
+type Serialized = Record<string, unknown>;
+
+/**
+ * An error as a plain object, with its cause chain, minus query parameters and anything that
+ * quotes row values. Replaces pino's default `err` serializer.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return typeof error === "string" ? scrubText(error) : error;
+  const out: Serialized = { type: error.constructor?.name ?? "Error", message: scrubText(error.message) };
+  if (error.stack) out.stack = scrubText(error.stack);
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "cause" || key === "message" || key === "stack") continue;
+    if (SECRET_FIELD.test(key)) continue;
+    if (value === undefined || typeof value === "function") continue;
+    out[key] = typeof value === "string" ? scrubText(value) : value;
+  }
+  if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}
+
+/**
+ * One log line's own fields, made safe: errors serialized as above, URLs redacted, secret-named
+ * fields dropped. Only plain objects and arrays are walked (a few levels: log objects are small).
+ */
+export function scrubLogObject(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) return serializeError(value);
+  if (typeof value === "string") return scrubText(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => scrubLogObject(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Serialized = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (SECRET_FIELD.test(key)) {
+      out[key] = REDACTED;
+    } else if ((key === "url" || key === "originalUrl" || key === "redirectTo" || key === "location") && typeof v === "string") {
+      out[key] = redactUrl(v);
+    } else {
+      out[key] = scrubLogObject(v, depth + 1);
+    }
+  }
+  return out;
+}

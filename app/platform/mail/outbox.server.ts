@@ -1,0 +1,144 @@
+/**
+ * The e-mail outbox: every message is stored here, in the transaction of the change that causes
+ * it, before anything tries to send it. The worker (app/platform/mail/email-worker.server.ts) claims due
+ * rows, sends them and records the outcome; a failing mail server only moves next_attempt_at.
+ */
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { db, type Executor, schema } from "~/platform/db.server";
+import type { RenderedEmail } from "~/platform/mail/render.server";
+
+const { emailOutbox } = schema;
+
+/** Woken on commit, so a waiting worker sends at once instead of at its next poll. */
+export const OUTBOX_CHANNEL = "email_outbox";
+
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
+export type NewEmail = RenderedEmail & { to: string; dedupeKey?: string };
+
+/**
+ * How request handlers and services send mail: into the outbox, inside their transaction. A
+ * dependency (request context, service parameters) so a test can capture messages instead.
+ */
+export type Mailer = { enqueue(executor: Executor, email: NewEmail): Promise<string | null> };
+
+export const outboxMailer: Mailer = { enqueue: (executor, email) => enqueueEmail(executor, email) };
+
+/**
+ * Stores a message inside the caller's transaction (pass the transaction as `executor`).
+ * With a `dedupeKey` a second message under the same key is ignored. Returns the new row's id,
+ * or null when it was a duplicate.
+ */
+export async function enqueueEmail(executor: Executor, email: NewEmail): Promise<string | null> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      template: email.template,
+      dedupeKey: email.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  if (!row) return null;
+  await executor.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row.id})`);
+  return row.id;
+}
+
+/**
+ * Takes up to `limit` due messages for this worker: each gets one more attempt counted and is
+ * hidden from other workers for `leaseSeconds` (if this process dies mid-send, the message comes
+ * back after the lease). One statement, so two workers never take the same row.
+ */
+export async function claimDueEmails(limit: number, leaseSeconds: number, executor: Executor = db): Promise<OutboxEmail[]> {
+  const due = executor
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return executor
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+/**
+ * Templates whose body is a key to an account (a recovery link, an e-mail verification link): once
+ * delivered, the copy in the outbox is blanked, so a database dump or an admin's look at the table
+ * yields no live link (security review finding 8). Unsent rows keep their body (the worker still
+ * needs it), and so do rows "delivered" into the local mailbox (/dev/emails, no SMTP outside
+ * production), which exists to show those links.
+ */
+export const SENSITIVE_TEMPLATES: readonly string[] = ["password-reset", "verify-email"];
+export const BLANKED_BODY = "[conteúdo removido após o envio]";
+/** Sent rows are kept this long for support ("did the receipt go out?"), then purged. */
+export const SENT_EMAIL_RETENTION_DAYS = 30;
+
+export async function markEmailSent(id: string, executor: Executor = db, options: { blankSensitive: boolean } = { blankSensitive: true }) {
+  const blank = sql`${options.blankSensitive} AND ${emailOutbox.template} IN (${sql.join(
+    SENSITIVE_TEMPLATES.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
+  await executor
+    .update(emailOutbox)
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      lastError: null,
+      html: sql`CASE WHEN ${blank} THEN ${BLANKED_BODY} ELSE ${emailOutbox.html} END`,
+      text: sql`CASE WHEN ${blank} THEN ${BLANKED_BODY} ELSE ${emailOutbox.text} END`,
+    })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
+}
+
+/** Records a failed attempt: try again after `retryInMs`, or give up (`final`). */
+export async function markEmailAttemptFailed(
+  id: string,
+  error: string,
+  next: { retryInMs: number } | { final: true },
+  executor: Executor = db,
+) {
+  await executor
+    .update(emailOutbox)
+    .set(
+      "final" in next
+        ? { status: "failed", lastError: error.slice(0, 1000) }
+        : { lastError: error.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${next.retryInMs / 1000})` },
+    )
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
+}
+
+export async function hasDueEmails(executor: Executor = db): Promise<boolean> {
+  const rows = await executor
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The local mailbox (/dev/emails): newest first. */
+export async function listOutboxEmails(limit = 100, executor: Executor = db): Promise<OutboxEmail[]> {
+  return executor.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
+}
+
+export async function getOutboxEmail(id: string, executor: Executor = db): Promise<OutboxEmail | undefined> {
+  const [row] = await executor.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return row;
+}
+
+/** Housekeeping: deletes delivered messages older than the retention period; returns how many. */
+export async function purgeSentEmails(olderThanDays = SENT_EMAIL_RETENTION_DAYS, executor: Executor = db): Promise<number> {
+  const rows = await executor
+    .delete(emailOutbox)
+    .where(and(eq(emailOutbox.status, "sent"), lte(emailOutbox.sentAt, sql`now() - make_interval(days => ${olderThanDays})`)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}

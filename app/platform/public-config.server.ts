@@ -1,0 +1,21 @@
+import type { Config } from "~/platform/config.server";
+
+/** The part of the configuration every page may show (sent to the browser). */
+export function publicConfig(c: Config) {
+  return {
+    publicUrl: c.PUBLIC_URL,
+    feePercent: c.PLATFORM_FEE_PERCENT,
+    contactEmail: c.CONTACT_EMAIL,
+    whatsappNumber: c.WHATSAPP_NUMBER,
+    instagramUrl: c.INSTAGRAM_URL,
+    facebookUrl: c.FACEBOOK_URL,
+    legalCity: c.LEGAL_CITY,
+    legalPhone: c.LEGAL_PHONE,
+    dpoEmail: c.DPO_EMAIL,
+    paymentsSandbox: c.paymentsSandbox,
+    // Production with the sandbox is a demo: every page says so. Development does not need the
+    // banner (the sandbox's payment page already says "Ambiente de testes").
+    demoBanner: c.paymentsSandbox && c.isProduction,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,83 @@
+/**
+ * Files in any S3-compatible store (AWS S3, Cloudflare R2, MinIO, Backblaze B2…). Keys are the
+ * object keys as they are; S3 itself writes an object atomically.
+ */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { type FileStorage, keySegments, type StoredFile } from "./file-storage";
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle?: boolean;
+  /** Without them the SDK's own chain is used (environment, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? false,
+    credentials: options.credentials,
+    // Newer SDKs add CRC checksums to every request by default; several S3-compatible stores
+    // refuse or mishandle them, so checksums are sent only where the API requires one.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+  });
+  const Bucket = options.bucket;
+
+  return {
+    kind: "s3",
+    async put(key, bytes, contentType) {
+      keySegments(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+    },
+    async get(key): Promise<StoredFile | null> {
+      keySegments(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+          contentType: object.ContentType ?? "application/octet-stream",
+          size: object.ContentLength ?? 0,
+        };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      keySegments(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async exists(key) {
+      keySegments(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+function isNotFound(error: unknown) {
+  if (error instanceof NoSuchKey || error instanceof NotFound) return true;
+  // Some stores answer a missing key with a bare 404 that the SDK cannot name. A missing bucket
+  // is a configuration error and must not read as "no such file".
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== "NoSuchBucket";
+}

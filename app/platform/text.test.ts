@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { graphemes, hasEmoji, initialsOf, truncateText } from "./text";
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe("text by grapheme", () => {
+  it("takes initials from letters, never half an emoji", () => {
+    expect(initialsOf("Pedro Álvares 😀")).toBe("PÁ");
+    expect(initialsOf("😀 Pedro")).toBe("P");
+    expect(initialsOf("A\u0301gata Souza")).toBe("A\u0301S");
+    expect(initialsOf("mariana")).toBe("M");
+    expect(initialsOf("🎉🎉")).toBe("?");
+    expect(initialsOf("   ")).toBe("?");
+  });
+
+  it("never leaves a lone surrogate in initials or truncated text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 40 }), fc.integer({ min: 0, max: 60 }), (text, max) => {
+        expect(initialsOf(text)).not.toMatch(loneSurrogate);
+        const cut = truncateText(text, max);
+        expect(cut.length).toBeLessThanOrEqual(Math.max(max, 0));
+        expect(text.startsWith(cut)).toBe(true);
+        expect(cut).not.toMatch(loneSurrogate);
+      }),
+    );
+  });
+
+  it("counts graphemes and spots emoji", () => {
+    expect(graphemes("Festa 🎉")).toHaveLength(7);
+    expect(truncateText("Festa 🎉", 7)).toBe("Festa ");
+    expect(hasEmoji("Festa da Joana 🎉")).toBe(true);
+    expect(hasEmoji("Festa da Joana")).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Text as people see it: by grapheme (what a reader calls a character), never by UTF-16 code unit.
+ * Cutting "😀" or "Á" (A + combining accent) in the middle produces a lone surrogate or a stray
+ * accent, which the browser and the server encode differently — a hydration error on every page.
+ */
+const segmenter = new Intl.Segmenter("pt-BR", { granularity: "grapheme" });
+
+export function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (part) => part.segment);
+}
+
+/** At most `maxLength` UTF-16 units (what a column or a header allows), never splitting a grapheme. */
+export function truncateText(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let out = "";
+  for (const part of graphemes(text)) {
+    if (out.length + part.length > maxLength) break;
+    out += part;
+  }
+  return out;
+}
+
+export function hasEmoji(text: string): boolean {
+  return /\p{Extended_Pictographic}/u.test(text);
+}
+
+/** "Pedro Álvares 😀" → "PÁ": first letters of the first and last words that have a letter. */
+export function initialsOf(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  const picked = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  const initial = (word: string) => graphemes(word).find((part) => /\p{L}/u.test(part))!.toLocaleUpperCase("pt-BR");
+  return picked.map(initial).join("") || "?";
+}

@@ -1,0 +1,147 @@
+/**
+ * The built server's whole log output (stdout and stderr, LOG_LEVEL=debug) over a full journey —
+ * sign-up, password recovery with the mailed reset token, a sandbox payment, a metrics scrape and,
+ * on PostgreSQL, the database going away and coming back mid-session — holds none of the secrets
+ * the journey used: APP_SECRET, METRICS_TOKEN, the database password, session cookies and tokens,
+ * the reset token, passwords, a webhook signature.
+ *
+ * The outage goes through a TCP proxy the test cuts (tests/faults/support/tcp-proxy.ts), so it
+ * runs on any PostgreSQL without stopping the machine's server.
+ */
+import { startTestSmtp } from "@tests/smtp";
+import { afterEach, describe, expect, it } from "vitest";
+import { sandboxEvent, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/domain/payments/sandbox.server";
+import {
+  APP_SECRET,
+  createFaultDb,
+  DB_KINDS,
+  type DbKind,
+  type FaultDb,
+  postForm,
+  seedPendingGifts,
+  type ServerProcess,
+  signUp,
+  startServer,
+  waitUntil,
+} from "./support/harness";
+import { startTcpProxy } from "./support/tcp-proxy";
+
+const METRICS_TOKEN = "metrics-token-for-the-log-test-0123";
+const DB_PASSWORD = "senha-do-banco-nunca-nos-logs";
+const PASSWORD = "senha-forte-123";
+const NEW_PASSWORD = "outra-senha-456";
+
+let server: ServerProcess | undefined;
+let db: FaultDb | undefined;
+let cleanup: Array<() => Promise<unknown>> = [];
+
+afterEach(async (ctx) => {
+  if ((ctx.task.result?.state === "fail" || process.env.FAULTS_VERBOSE) && server) console.log(`[faults] server output:\n${server.output()}`);
+  await server?.stop();
+  for (const fn of cleanup.reverse()) await fn().catch(() => {});
+  await db?.drop();
+  server = db = undefined;
+  cleanup = [];
+});
+
+function cookieValues(cookie: string): string[] {
+  // The cookie as sent, each value, its URL-decoded form and the bare token before the signature.
+  return cookie.split("; ").flatMap((pair) => {
+    const value = pair.slice(pair.indexOf("=") + 1);
+    const decoded = decodeURIComponent(value);
+    return [pair, value, decoded, decoded.split(".")[0]!].filter((v) => v.length >= 16);
+  });
+}
+
+describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
+  it("a full journey leaves no token, cookie, password or secret in the logs", async () => {
+    db = await createFaultDb(kind);
+    const seeding = await db.open();
+    const { codes } = await seedPendingGifts(seeding, 0, { parties: 1 });
+    await seeding.close();
+
+    const smtp = await startTestSmtp();
+    cleanup.push(() => smtp.stop());
+    const env: Record<string, string> = { LOG_LEVEL: "debug", SMTP_URL: smtp.url, METRICS_TOKEN };
+    let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
+    if (kind === "pg") {
+      const direct = new URL(db.env.DATABASE_URL!);
+      proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      cleanup.push(() => proxy!.down());
+      // Trust authentication ignores the password; it is here to be looked for in the logs.
+      direct.password = DB_PASSWORD;
+      direct.host = `127.0.0.1:${proxy.port()}`;
+      env.DATABASE_URL = direct.toString();
+    }
+    server = await startServer(db, env);
+    const secrets: string[] = [APP_SECRET, METRICS_TOKEN, DB_PASSWORD, PASSWORD, NEW_PASSWORD];
+
+    // Sign-up, and pages with the session.
+    const email = `festeira-${Date.now().toString(36)}@exemplo.com.br`;
+    const cookie = await signUp(server, email, PASSWORD);
+    secrets.push(...cookieValues(cookie));
+    expect((await fetch(`${server.url}/painel`, { headers: { Cookie: cookie } })).status).toBe(200);
+
+    // Password recovery through the mailed link.
+    const recover = await postForm(server, "/auth?tab=recuperar", { intent: "recover", email });
+    expect(recover.status).toBeLessThan(400);
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Redefina"), 30_000);
+    const token = new URL(/http:\/\/\S+\/redefinir-senha\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]).searchParams.get("token")!;
+    secrets.push(token);
+    expect((await fetch(`${server.url}/redefinir-senha?token=${token}`)).status).toBe(200);
+    const reset = await postForm(server, `/redefinir-senha?token=${token}`, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(reset.status).toBe(302);
+    const signIn = await postForm(server, "/auth", { intent: "login", email, password: NEW_PASSWORD });
+    expect(signIn.status).toBe(302);
+    const cookie2 = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    secrets.push(...cookieValues(cookie2));
+
+    // A sandbox payment: checkout, pay, the signed event, the donor's e-mail.
+    const donor = `convidado-${Date.now().toString(36)}@exemplo.com.br`;
+    const checkout = await postForm(server, "/doar", { preset: "25", nome: "Convidado", email: donor, festa: codes[0]! });
+    expect(checkout.status).toBe(302);
+    const checkoutPath = new URL(checkout.headers.get("location")!, server.url).pathname;
+    const paid = await postForm(server, checkoutPath, { intent: "pagar" });
+    expect(paid.status).toBe(302);
+    await smtp.waitFor((m) => m.to.includes(donor), 30_000);
+    // A redelivery of our own, so there is a signature we know to look for.
+    const checkoutId = checkoutPath.split("/").pop()!;
+    const body = JSON.stringify(sandboxEvent("checkout.paid", { checkoutId, donationId: crypto.randomUUID(), paymentId: "pi_sbx_x" }));
+    const signature = signSandboxPayload(body, APP_SECRET);
+    secrets.push(signature.split("v1=")[1]!);
+    await fetch(`${server.url}/api/webhooks/sandbox`, { method: "POST", headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature }, body });
+
+    const metrics = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.status).toBe(200);
+
+    if (proxy) {
+      // The database goes away mid-session: signed-in requests fail while it is gone.
+      await proxy.down();
+      const during: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        // A kept-alive connection the server has just closed fails the next request at once
+        // ("other side closed", seen once in CI); a browser retries such a GET, so does this loop.
+        const get = () => fetch(`${server!.url}/painel?code=x`, { headers: { Cookie: cookie2 } });
+        const res = await get().catch((error: { cause?: { code?: string } }) => {
+          if (error.cause?.code !== "UND_ERR_SOCKET") throw error;
+          return get();
+        });
+        during.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(during.every((s) => s === 503)).toBe(true);
+      await proxy.up();
+      await waitUntil("/readyz after the outage", async () => (await fetch(`${server!.url}/readyz`)).ok, 30_000);
+      await waitUntil("/painel after the outage", async () => (await fetch(`${server!.url}/painel`, { headers: { Cookie: cookie2 } })).status === 200, 30_000);
+    }
+    await server.stop();
+
+    const output = server.output();
+    // The journey did reach the logs (a grep of an empty log proves nothing).
+    expect(output).toContain('"route":"routes/redefinir-senha"');
+    expect(output).toContain('"url":"/redefinir-senha?token=[redacted]"');
+    expect(output).toMatch(/"userId":"[^"]+"/);
+    if (proxy) expect(output).toContain("params: [redacted]"); // a failed session lookup was logged, without its token
+    for (const secret of secrets) expect(output.includes(secret), `a secret (${secret.slice(0, 4)}…) is in the logs`).toBe(false);
+  });
+});
