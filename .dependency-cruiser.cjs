@@ -47,7 +47,10 @@ module.exports = {
       severity: "error",
       comment: "Components, e-mail templates and plain domain rules run in the browser too: no *.server module, no schema at runtime.",
       from: { path: "^app/(components/|platform/|domain/|emails/)", pathNot: "\\.server\\.tsx?$|\\.test\\.tsx?$|^app/emails/" },
-      to: { path: "\\.server\\.tsx?$|^app/platform/db/schema\\.ts$|^node_modules/(drizzle-orm|pg|@electric-sql)/", dependencyTypesNot: ["type-only", "type-import"] },
+      to: {
+        path: "\\.server\\.tsx?$|^app/platform/db/schema\\.ts$|^node_modules/(drizzle-orm|pg|@electric-sql)/",
+        dependencyTypesNot: ["type-only", "type-import"],
+      },
     },
     {
       name: "routes-call-services-not-db",
@@ -69,6 +72,10 @@ module.exports = {
     exclude: { path: "^(build|node_modules|\\.react-router)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"],
+    },
   },
 };

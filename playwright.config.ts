@@ -20,13 +20,23 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
     { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  ].slice(0, process.env.E2E_ALL_VIEWPORTS ? 2 : 1).map((p) => (process.env.E2E_ALL_VIEWPORTS ? p : { ...p, name: "chromium" })),
+  ]
+    .slice(0, process.env.E2E_ALL_VIEWPORTS ? 2 : 1)
+    .map((p) => (process.env.E2E_ALL_VIEWPORTS ? p : { ...p, name: "chromium" })),
   webServer: {
     command: "node tests/e2e/start-server.js",
     url: `http://localhost:${port}/healthz`,

@@ -6,7 +6,15 @@ export default defineConfig({
     alias: { "~": path.resolve(import.meta.dirname, "app"), "@tests": path.resolve(import.meta.dirname, "tests/support") },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "vite/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts", "tests/architecture/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "vite/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/database.ts"],
     pool: "forks",

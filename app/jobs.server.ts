@@ -21,7 +21,10 @@ export type BackgroundJobs = {
  * Background work that runs inside the server process (e-mail outbox, sandbox event delivery,
  * expiring pending gifts…) on pg-boss. Each feature registers a starter here; `stop` stops them all.
  */
-export async function startBackgroundJobs(connection: Connection, { config, clock }: { config: Config; clock: Clock }): Promise<BackgroundJobs> {
+export async function startBackgroundJobs(
+  connection: Connection,
+  { config, clock }: { config: Config; clock: Clock },
+): Promise<BackgroundJobs> {
   const stops: Array<() => Promise<void>> = [];
   const boss = await startBoss(connection);
   stops.push(() => stopBoss(boss));

@@ -24,8 +24,11 @@ function runCli(args: string[], env: Record<string, string | undefined>) {
   delete childEnv.APP_SECRET;
   Object.assign(childEnv, env);
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env: childEnv, cwd: process.cwd(), timeout: 90_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", ...args],
+      { env: childEnv, cwd: process.cwd(), timeout: 90_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -103,8 +106,11 @@ describe("admin CLI (as a process)", () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-admin-cli-"));
       const env = { DATA_DIR: dataDir };
       const seed = await new Promise<number>((resolve) =>
-        execFile(process.execPath, ["--import", "tsx", "scripts/seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent", NODE_ENV: "development", DATABASE_URL: "" }, timeout: 90_000 }, (e) =>
-          resolve(e ? 1 : 0),
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "scripts/seed.ts"],
+          { env: { ...process.env, ...env, LOG_LEVEL: "silent", NODE_ENV: "development", DATABASE_URL: "" }, timeout: 90_000 },
+          (e) => resolve(e ? 1 : 0),
         ),
       );
       expect(seed).toBe(0);

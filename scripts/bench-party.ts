@@ -32,7 +32,9 @@ async function seed(): Promise<Record<number, string>> {
     const q = (text: string, values: unknown[] = []) => conn.pool!.query(text, values);
     const userId = randomUUID();
     await q(`insert into "user" (id, name, email) values ($1, 'Festeira Benchmark', 'bench@exemplo.com.br')`, [userId]);
-    const cause = await q(`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio a famílias com doenças raras.', '🧬') returning id`);
+    const cause = await q(
+      `insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio a famílias com doenças raras.', '🧬') returning id`,
+    );
     const causeId = cause.rows[0].id as string;
     const codes: Record<number, string> = {};
     for (const size of SIZES) {
@@ -41,7 +43,14 @@ async function seed(): Promise<Record<number, string>> {
       const party = await q(
         `insert into parties (user_id, name, event_type, event_date, goal_cents, cause_id, message, share_code, share_link)
          values ($1, $2, 'Aniversário', $3, 1000000000, $4, 'Benchmark', $5, $6) returning id`,
-        [userId, `Festa com ${size.toLocaleString("pt-BR")} presentes`, addCalendarDays(todayInSaoPaulo(), 10), causeId, code, `http://localhost/festa/${code}`],
+        [
+          userId,
+          `Festa com ${size.toLocaleString("pt-BR")} presentes`,
+          addCalendarDays(todayInSaoPaulo(), 10),
+          causeId,
+          code,
+          `http://localhost/festa/${code}`,
+        ],
       );
       const partyId = party.rows[0].id as string;
       // One set-based insert: 100 000 rows in a few seconds.
@@ -70,7 +79,14 @@ async function startServer(port: number) {
   server = await startBuiltServer({
     port,
     buildDir,
-    env: { DATABASE_URL: benchUrl, APP_SECRET: randomBytes(32).toString("hex"), PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", SEED_DEMO: "off", LOG_LEVEL: "warn" },
+    env: {
+      DATABASE_URL: benchUrl,
+      APP_SECRET: randomBytes(32).toString("hex"),
+      PAYMENTS_SANDBOX: "on",
+      PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+      SEED_DEMO: "off",
+      LOG_LEVEL: "warn",
+    },
   });
 }
 
@@ -137,7 +153,8 @@ async function main() {
 
 function appendReport(section: string) {
   const file = path.resolve("docs/performance.md");
-  if (!fs.existsSync(file)) fs.writeFileSync(file, "# Performance\n\nMeasured figures, newest last. Each section names the command that produced it.\n\n");
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, "# Performance\n\nMeasured figures, newest last. Each section names the command that produced it.\n\n");
   fs.appendFileSync(file, `${section}\n`);
   console.log(`Resultado anexado a ${path.relative(process.cwd(), file)}.`);
 }

@@ -61,12 +61,23 @@ export async function startBuiltServer(options: { port: number; buildDir: string
   const child = spawn(process.execPath, ["server/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     // One process, as the published figures were measured, unless WEB_CONCURRENCY says otherwise.
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+      ...options.env,
+    },
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error("o servidor encerrou ao iniciar");
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -93,4 +104,3 @@ export async function runBenchmark(main: () => Promise<void>, cleanup: () => Pro
     process.exit(1);
   }
 }
-

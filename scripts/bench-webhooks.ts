@@ -79,7 +79,15 @@ async function startServer(port: number) {
   server = await startBuiltServer({
     port,
     buildDir,
-    env: { DATABASE_URL: benchUrl, APP_SECRET: appSecret, PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", STRIPE_SECRET_KEY: "", SEED_DEMO: "off", LOG_LEVEL: "warn" },
+    env: {
+      DATABASE_URL: benchUrl,
+      APP_SECRET: appSecret,
+      PAYMENTS_SANDBOX: "on",
+      PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+      STRIPE_SECRET_KEY: "",
+      SEED_DEMO: "off",
+      LOG_LEVEL: "warn",
+    },
   });
 }
 
@@ -144,7 +152,9 @@ async function totalsAreExact(gifts: Gift[], partyIds: string[]) {
     expected.set(g.partyId, { cents: e.cents + g.amountCents, count: e.count + 1 });
   }
   const totals = await query(`select id, raised_cents, paid_count from parties where id = any($1::uuid[])`, [partyIds]);
-  const wrong = totals.rows.filter((r) => Number(r.raised_cents) !== expected.get(r.id)!.cents || r.paid_count !== expected.get(r.id)!.count);
+  const wrong = totals.rows.filter(
+    (r) => Number(r.raised_cents) !== expected.get(r.id)!.cents || r.paid_count !== expected.get(r.id)!.count,
+  );
   const paid = await query(`select count(*)::int as n from donations where party_id = any($1::uuid[]) and status = 'paga'`, [partyIds]);
   return wrong.length === 0 && paid.rows[0].n === gifts.length;
 }
@@ -182,10 +192,17 @@ async function crashAndRedeliver(port: number) {
 
 async function runScenario(url: string, partyCount: number, tag: string) {
   const { gifts, partyIds } = await seedScenario(partyCount, tag);
-  const events = gifts.map((g) => JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id, paymentId: `pi_${g.id}` })));
-  const duplicates = Array.from({ length: Math.round(events.length * DUPLICATE_SHARE) }, () => events[Math.floor(Math.random() * events.length)]!);
+  const events = gifts.map((g) =>
+    JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id, paymentId: `pi_${g.id}` })),
+  );
+  const duplicates = Array.from(
+    { length: Math.round(events.length * DUPLICATE_SHARE) },
+    () => events[Math.floor(Math.random() * events.length)]!,
+  );
   const deliveries = shuffle([...events, ...duplicates].map((body) => ({ body })));
-  console.log(`${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}: ${events.length} eventos + ${duplicates.length} repetidos, ${CONCURRENCY} em paralelo…`);
+  console.log(
+    `${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}: ${events.length} eventos + ${duplicates.length} repetidos, ${CONCURRENCY} em paralelo…`,
+  );
   const fired = await fire(url, deliveries);
 
   const exact = (await totalsAreExact(gifts, partyIds)) && (fired.outcomes.get("applied") ?? 0) === gifts.length;
@@ -222,7 +239,12 @@ async function main() {
 
   // Warm-up (JIT, pool, prepared paths) on its own small party, not measured.
   const warm = await seedScenario(1, "wm");
-  await fire(url, warm.gifts.slice(0, 100).map((g) => ({ body: JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id })) })));
+  await fire(
+    url,
+    warm.gifts
+      .slice(0, 100)
+      .map((g) => ({ body: JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id })) })),
+  );
 
   const results = [];
   for (const [i, partyCount] of SCENARIOS.entries()) results.push(await runScenario(url, partyCount, ["ba", "bb"][i]!));
@@ -257,7 +279,8 @@ async function main() {
   ].join("\n");
   console.log(`\n${report}`);
   for (const r of results) console.log(`  ${r.partyCount} festa(s): ${JSON.stringify(r.outcomes)}`);
-  if (results.some((r) => !r.exact || r.errors > 0) || !crash.exact) throw new Error("totais incorretos ou entregas com erro: resultado não anexado");
+  if (results.some((r) => !r.exact || r.errors > 0) || !crash.exact)
+    throw new Error("totais incorretos ou entregas com erro: resultado não anexado");
   fs.appendFileSync(path.resolve("docs/performance.md"), `${report}\n`);
   console.log("Resultado anexado a docs/performance.md.");
   clearTimeout(hardStop);

@@ -62,7 +62,16 @@ async function server(databaseUrl: string, extra: Record<string, string> = {}) {
   const child = await startBuiltServer({
     port,
     buildDir: BUILD_DIR,
-    env: { DATABASE_URL: databaseUrl, APP_SECRET, PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", SEED_DEMO: "off", LOG_LEVEL: "warn", SMTP_URL: "", ...extra },
+    env: {
+      DATABASE_URL: databaseUrl,
+      APP_SECRET,
+      PAYMENTS_SANDBOX: "on",
+      PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+      SEED_DEMO: "off",
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      ...extra,
+    },
   });
   children.add(child);
   return { url: `http://127.0.0.1:${port}`, child };
@@ -79,7 +88,11 @@ type Cannon = { rps: number; p50: number; p99: number; bad: number };
 /** autocannon's CLI in its own process: `connections` for `seconds`, JSON back. */
 function cannon(url: string, connections: number, seconds: number): Promise<Cannon> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(seconds), url], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(
+      process.execPath,
+      ["node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(seconds), url],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
     children.add(child);
     let out = "";
     child.stdout!.on("data", (d) => (out += d));
@@ -89,7 +102,12 @@ function cannon(url: string, connections: number, seconds: number): Promise<Cann
       children.delete(child);
       try {
         const r = JSON.parse(out);
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: (r.non2xx ?? 0) + (r.errors ?? 0) + (r.timeouts ?? 0) });
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          bad: (r.non2xx ?? 0) + (r.errors ?? 0) + (r.timeouts ?? 0),
+        });
       } catch (error) {
         reject(new Error(`autocannon gave no result for ${url}: ${(error as Error).message}`));
       }
@@ -102,7 +120,10 @@ async function seedParties(conn: Awaited<ReturnType<typeof openPostgres>>, sizes
   const userId = randomUUID();
   await q(`insert into "user" (id, name, email) values ($1, 'Festeira Bench', 'bench9@exemplo.com.br')`, [userId]);
   const cause = await q(`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio', '🧬') returning id`);
-  const org = await q(`insert into organizations (name, slug, cause_id, city, state, description, is_main) values ('AADORA', 'aadora', $1, 'BH', 'MG', 'Apoio', true) returning id`, [cause.rows[0].id]);
+  const org = await q(
+    `insert into organizations (name, slug, cause_id, city, state, description, is_main) values ('AADORA', 'aadora', $1, 'BH', 'MG', 'Apoio', true) returning id`,
+    [cause.rows[0].id],
+  );
   const codes: Record<number, string> = {};
   for (const size of sizes) {
     const code = size === 1_000 ? "bnk01" : "bnm01";
@@ -121,7 +142,10 @@ async function seedParties(conn: Awaited<ReturnType<typeof openPostgres>>, sizes
        from generate_series(1, $4::int) g`,
       [party.rows[0].id, org.rows[0].id, `bench_${code}`, size],
     );
-    await q(`update parties set (raised_cents, paid_count) = (select sum(amount_cents), count(*) from donations where party_id = $1 and status = 'paga') where id = $1`, [party.rows[0].id]);
+    await q(
+      `update parties set (raised_cents, paid_count) = (select sum(amount_cents), count(*) from donations where party_id = $1 and status = 'paga') where id = $1`,
+      [party.rows[0].id],
+    );
     console.log(`  ${fmt(size)} paid gifts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await q("analyze");
@@ -148,9 +172,15 @@ async function benchParty(): Promise<string> {
     }
     const med = (name: string, key: keyof Cannon) => median(per[name]!.map((r) => r[key]));
     const ratio = (a: string, b: string) => median(per[a]!.map((r, i) => r.rps / per[b]![i]!.rps));
-    for (const [name, label] of [["healthz", "`/healthz` (minimal route)"], ["k", "party, 1 000 gifts"], ["m", "party, 1 000 000 gifts"]] as const) {
+    for (const [name, label] of [
+      ["healthz", "`/healthz` (minimal route)"],
+      ["k", "party, 1 000 gifts"],
+      ["m", "party, 1 000 000 gifts"],
+    ] as const) {
       const vsHealth = name === "healthz" ? "1" : fmt(ratio(name, "healthz"), 2);
-      rows.push(`| ${connections} | ${label} | ${fmt(med(name, "rps"))} | ${fmt(med(name, "p50"))} | ${fmt(med(name, "p99"))} | ${vsHealth} | ${per[name]!.reduce((s, r) => s + r.bad, 0)} |`);
+      rows.push(
+        `| ${connections} | ${label} | ${fmt(med(name, "rps"))} | ${fmt(med(name, "p50"))} | ${fmt(med(name, "p99"))} | ${vsHealth} | ${per[name]!.reduce((s, r) => s + r.bad, 0)} |`,
+      );
     }
     rows.push(`| ${connections} | **1 M / 1 k** | | | | **${fmt(ratio("m", "k"), 2)}** | |`);
   }
@@ -215,7 +245,12 @@ async function benchLive(): Promise<string> {
     });
     await res.arrayBuffer();
     if (res.status !== 302) throw new Error(`sign-up ${u}: ${res.status}`);
-    cookies.push(res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    cookies.push(
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    );
     emails.push(email);
   }
   // One party and pending gifts per creator.
@@ -240,7 +275,9 @@ async function benchLive(): Promise<string> {
   }
   await conn.close();
 
-  const client = spawn(process.execPath, ["-e", STREAM_CLIENT, JSON.stringify({ cookies, perUser: PER_USER, url: srv.url })], { stdio: ["ignore", "pipe", "inherit"] });
+  const client = spawn(process.execPath, ["-e", STREAM_CLIENT, JSON.stringify({ cookies, perUser: PER_USER, url: srv.url })], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   children.add(client);
   const arrivals = new Map<string, number[]>();
   let ready = false;
@@ -271,10 +308,16 @@ async function benchLive(): Promise<string> {
     Array.from({ length: 4 }, async () => {
       while (next < gifts.length) {
         const gift = gifts[next++]!;
-        const body = JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_${gift.checkoutId.slice(7)}` }));
+        const body = JSON.stringify(
+          sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_${gift.checkoutId.slice(7)}` }),
+        );
         const t0 = Date.now();
         sentAt.set(gift.id, t0);
-        const res = await fetch(`${srv.url}/api/webhooks/sandbox`, { method: "POST", headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET) }, body });
+        const res = await fetch(`${srv.url}/api/webhooks/sandbox`, {
+          method: "POST",
+          headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET) },
+          body,
+        });
         await res.arrayBuffer();
         webhookMs.push(Date.now() - t0);
         await sleep(50);
@@ -285,10 +328,11 @@ async function benchLive(): Promise<string> {
   while (Date.now() < deadline && [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < PER_USER)) await sleep(100);
   const latencies: number[] = [];
   let delivered = 0;
-  for (const [id, t0] of sentAt) for (const at of arrivals.get(id) ?? []) {
-    latencies.push(at - t0);
-    delivered++;
-  }
+  for (const [id, t0] of sentAt)
+    for (const at of arrivals.get(id) ?? []) {
+      latencies.push(at - t0);
+      delivered++;
+    }
   client.kill("SIGTERM");
   children.delete(client);
   stop(srv.child);
@@ -349,7 +393,8 @@ async function main() {
     cleanup().finally(() => process.exit(1));
   }, HARD_LIMIT_MS);
   limit.unref();
-  if ((wanted("party") || wanted("live") || wanted("webhooks")) && !baseUrl) throw new Error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL).");
+  if ((wanted("party") || wanted("live") || wanted("webhooks")) && !baseUrl)
+    throw new Error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL).");
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
     const b = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
     if (b.status !== 0) throw new Error("build failed");
@@ -373,7 +418,11 @@ async function main() {
   }
   if (wanted("webhooks")) {
     console.log("== webhooks (scripts/bench-webhooks.ts)");
-    const r = spawnSync("npx", ["tsx", "scripts/bench-webhooks.ts"], { stdio: "inherit", env: { ...process.env, BUILD_DIR }, timeout: 15 * 60_000 });
+    const r = spawnSync("npx", ["tsx", "scripts/bench-webhooks.ts"], {
+      stdio: "inherit",
+      env: { ...process.env, BUILD_DIR },
+      timeout: 15 * 60_000,
+    });
     if (r.status !== 0) throw new Error("bench-webhooks failed");
   }
 }

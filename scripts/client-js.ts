@@ -12,7 +12,16 @@ import zlib from "node:zlib";
 export type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport: boolean };
 
 /** Pages behind a login, the sandbox's stand-ins for the provider's pages, the local mailbox. */
-export const NOT_PUBLIC = new Set(["admin", "painel", "criar-festa", "subscription-success", "dev/emails", "sandbox/checkout/:id", "sandbox/assinatura/:id", "sandbox/portal/:customer"]);
+export const NOT_PUBLIC = new Set([
+  "admin",
+  "painel",
+  "criar-festa",
+  "subscription-success",
+  "dev/emails",
+  "sandbox/checkout/:id",
+  "sandbox/assinatura/:id",
+  "sandbox/portal/:customer",
+]);
 
 export function readManifest(buildDir: string) {
   const assets = path.join(buildDir, "client/assets");

@@ -107,24 +107,38 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         // A warm-up hit first, so the measured run does not pay for the server's first render.
         if (i === 0) await fetch(server.base + urlPath).catch(() => {});
-        const result = await lighthouse(server.base + urlPath, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+        const result = await lighthouse(server.base + urlPath, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+        });
         // A run Chrome could not finish (e.g. a protocol timeout on a busy machine) has no scores.
         if (result.lhr.runtimeError) console.error(`  run ${i + 1} of ${urlPath} failed: ${result.lhr.runtimeError.code}`);
         else reports.push(result.lhr);
       }
       if (reports.length === 0) throw new Error(`No Lighthouse run of ${urlPath} finished`);
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.floor(median(reports.map((r) => Math.round((r.categories[c].score ?? 0) * 100))))]));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.floor(median(reports.map((r) => Math.round((r.categories[c].score ?? 0) * 100))))]),
+      );
       const metrics = Object.fromEntries(METRICS.map(([id]) => [id, median(reports.map((r) => r.audits[id].numericValue))]));
       const failing = new Set();
       for (const report of reports) {
         for (const c of CATEGORIES) {
           for (const ref of report.categories[c].auditRefs) {
             const audit = report.audits[ref.id];
-            if (ref.weight > 0 && audit.score !== null && audit.score < 1 && c !== "performance") failing.add(`${c}: ${ref.id} — ${audit.title}`);
+            if (ref.weight > 0 && audit.score !== null && audit.score < 1 && c !== "performance")
+              failing.add(`${c}: ${ref.id} — ${audit.title}`);
           }
         }
       }
-      rows.push({ urlPath, scores, metrics, perRun: reports.map((r) => Math.round(r.categories.performance.score * 100)), failing: [...failing] });
+      rows.push({
+        urlPath,
+        scores,
+        metrics,
+        perRun: reports.map((r) => Math.round(r.categories.performance.score * 100)),
+        failing: [...failing],
+      });
     }
   } finally {
     await chrome.kill();
@@ -133,10 +147,14 @@ async function main() {
 
   for (const row of rows) {
     console.log(`\n${row.urlPath}  (median of ${runs} run${runs > 1 ? "s" : ""}; performance per run: ${row.perRun.join(", ")})`);
-    console.log(`  performance ${row.scores.performance} · accessibility ${row.scores.accessibility} · best practices ${row.scores["best-practices"]} · SEO ${row.scores.seo}`);
+    console.log(
+      `  performance ${row.scores.performance} · accessibility ${row.scores.accessibility} · best practices ${row.scores["best-practices"]} · SEO ${row.scores.seo}`,
+    );
     console.log(
       "  " +
-        METRICS.map(([id, label]) => (id === "cumulative-layout-shift" ? `${label} ${row.metrics[id].toFixed(3)}` : `${label} ${(row.metrics[id] / 1000).toFixed(2)} s`)).join(" · "),
+        METRICS.map(([id, label]) =>
+          id === "cumulative-layout-shift" ? `${label} ${row.metrics[id].toFixed(3)}` : `${label} ${(row.metrics[id] / 1000).toFixed(2)} s`,
+        ).join(" · "),
     );
     for (const f of row.failing) console.log(`  ✗ ${f}`);
   }

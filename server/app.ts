@@ -83,7 +83,11 @@ export function createRequestPipeline({
   log,
   getBuild,
   stopping = isStopping,
-}: Options & { deps: AppDeps; log: Logger; /** Whether this process has begun to stop (tests pass their own). */ stopping?: () => boolean }) {
+}: Options & {
+  deps: AppDeps;
+  log: Logger;
+  /** Whether this process has begun to stop (tests pass their own). */ stopping?: () => boolean;
+}) {
   const config: Config = deps.config;
   const app = express.Router();
   // The build React Router serves, once loaded: request metrics label by its route ids.

@@ -15,8 +15,7 @@ async function main() {
   // Server-sent events must reach the browser as they are written, never buffered.
   server.use(
     compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
     }),
   );
 

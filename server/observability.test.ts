@@ -106,20 +106,24 @@ describe("/metrics", () => {
 
   it("answers the bearer of METRICS_TOKEN, and only them, with the product's metrics", async () => {
     process.env.METRICS_TOKEN = METRICS_TOKEN;
-      const { url } = await serve();
+    const { url } = await serve();
     expect((await fetch(`${url}/metrics`)).status).toBe(404);
     expect((await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}x` } })).status).toBe(404);
 
     const { cookie } = await createTestUser();
     await (await fetch(`${url}/festa/abc12?token=segredo-na-url`)).arrayBuffer();
-    const body = JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: "cs_sbx_desconhecido", donationId: crypto.randomUUID(), paymentId: "pi_sbx_x" }));
+    const body = JSON.stringify(
+      sandboxEvent("checkout.paid", { checkoutId: "cs_sbx_desconhecido", donationId: crypto.randomUUID(), paymentId: "pi_sbx_x" }),
+    );
     const hook = await fetch(`${url}/api/webhooks/sandbox`, {
       method: "POST",
       headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, getConfig().APP_SECRET) },
       body,
     });
     expect(hook.status).toBeLessThan(500);
-    await testConnection().db.execute(sql`insert into email_outbox ("to", subject, html, text, template, created_at) values ('a@exemplo.com.br', 's', 'h', 't', 'x', now() - interval '90 seconds')`);
+    await testConnection().db.execute(
+      sql`insert into email_outbox ("to", subject, html, text, template, created_at) values ('a@exemplo.com.br', 's', 'h', 't', 'x', now() - interval '90 seconds')`,
+    );
     const stream = new AbortController();
     const sse = await fetch(`${url}/painel/eventos`, { headers: { Cookie: cookie }, signal: stream.signal });
     expect(sse.status).toBe(200);

@@ -96,7 +96,9 @@ describe("request bodies are capped per route while they stream in", () => {
     const socket = net.connect(port, "127.0.0.1");
     let text = "";
     socket.on("data", (d) => (text += d.toString()));
-    socket.write(`POST /doar HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 300000000\r\n\r\n`);
+    socket.write(
+      `POST /doar HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 300000000\r\n\r\n`,
+    );
     await new Promise<void>((resolve) => socket.on("close", resolve));
     expect(text).toMatch(/^HTTP\/1\.1 413/);
   });
@@ -115,7 +117,12 @@ describe("request bodies are capped per route while they stream in", () => {
     const contact = await fetch(`${app.url}/contato`, {
       method: "POST",
       headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ nome: "Maria", email: "maria@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: "Olá, tudo certo?" }),
+      body: new URLSearchParams({
+        nome: "Maria",
+        email: "maria@exemplo.com.br",
+        telefone: "(31) 98888-7777",
+        mensagem: "Olá, tudo certo?",
+      }),
     });
     await contact.arrayBuffer();
     expect(contact.status).toBe(200);

@@ -32,7 +32,10 @@ export function lucidePerIcon(): Plugin {
       return code.replace(/import \{([^}]+)\} from "lucide-react";/g, (statement, specifiers: string) => {
         const kept: string[] = [];
         const perIcon: string[] = [];
-        for (const specifier of specifiers.split(",").map((s) => s.trim()).filter(Boolean)) {
+        for (const specifier of specifiers
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           const [name, alias = name] = specifier.split(/\s+as\s+/) as [string, string?];
           const file = files.get(name);
           if (file && !name.startsWith("type ")) perIcon.push(`import ${alias} from "lucide-react/icons/${file}";`);

@@ -36,8 +36,12 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
     ["Valor doado", amount],
     ...(props.partyName ? ([["Festa", props.partyName]] as Array<[string, string]>) : []),
     ...(props.causeName ? ([["Causa", props.causeName]] as Array<[string, string]>) : []),
-    ...(props.organizationName ? ([["Instituição", `${props.organizationName}${props.organizationVerified ? " (verificada)" : ""}`]] as Array<[string, string]>) : []),
-    ...(props.organizationName && props.organizationCnpj ? ([["CNPJ da instituição", formatCnpj(props.organizationCnpj)]] as Array<[string, string]>) : []),
+    ...(props.organizationName
+      ? ([["Instituição", `${props.organizationName}${props.organizationVerified ? " (verificada)" : ""}`]] as Array<[string, string]>)
+      : []),
+    ...(props.organizationName && props.organizationCnpj
+      ? ([["CNPJ da instituição", formatCnpj(props.organizationCnpj)]] as Array<[string, string]>)
+      : []),
     ["Data do pagamento", `${when} (horário de Brasília)`],
     [`Taxa da plataforma (${props.feePercent.toLocaleString("pt-BR")}%)`, formatCents(feeCents)],
     ["Valor que chega à causa", formatCents(netCents)],

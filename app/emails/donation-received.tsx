@@ -20,7 +20,10 @@ export function donationReceivedEmail(props: DonationReceivedProps) {
   const subject = `Nova doação de ${amount} para ${props.partyName}${hasEmoji(props.partyName) ? "" : " 🎉"}`;
   const hello = `Olá, ${firstName(props.creatorName)}!`;
   const element = (
-    <EmailLayout preview={`${props.donorLabel} doou ${amount} para a sua festa.`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
+    <EmailLayout
+      preview={`${props.donorLabel} doou ${amount} para a sua festa.`}
+      footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}
+    >
       <EmailHeading>{hello}</EmailHeading>
       <EmailText>
         Sua festa <strong>{props.partyName}</strong> acaba de receber uma nova contribuição de <strong>{amount}</strong>, de{" "}

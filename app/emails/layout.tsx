@@ -33,7 +33,15 @@ export function EmailLayout({ preview, children, footer }: { preview: string; ch
                       <td style={{ paddingBottom: 20, fontSize: 22, fontWeight: 800, color: colors.indigo }}>
                         <span
                           aria-hidden="true"
-                          style={{ display: "inline-block", width: 16, height: 20, borderRadius: "50%", backgroundColor: "#f2553d", marginRight: 8, verticalAlign: -2 }}
+                          style={{
+                            display: "inline-block",
+                            width: 16,
+                            height: 20,
+                            borderRadius: "50%",
+                            backgroundColor: "#f2553d",
+                            marginRight: 8,
+                            verticalAlign: -2,
+                          }}
                         />
                         Festa <span style={{ color: colors.coral }}>Solidária</span>
                       </td>

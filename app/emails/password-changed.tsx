@@ -17,8 +17,8 @@ export function passwordChangedEmail({ name, changedAt }: { name: string; change
     >
       <EmailHeading>{hello}</EmailHeading>
       <EmailText>
-        A senha da sua conta na Festa Solidária foi alterada em <strong>{when}</strong> (horário de Brasília). Por segurança,
-        encerramos todas as sessões abertas: entre de novo com a nova senha.
+        A senha da sua conta na Festa Solidária foi alterada em <strong>{when}</strong> (horário de Brasília). Por segurança, encerramos
+        todas as sessões abertas: entre de novo com a nova senha.
       </EmailText>
       <EmailButton href={`${PUBLIC_URL}/auth`}>Entrar na minha conta</EmailButton>
       <EmailText muted>

@@ -28,9 +28,14 @@ export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePer
   ];
   const manageUrl = `${PUBLIC_URL}/assine-o-bem`;
   const element = (
-    <EmailLayout preview={`Plano ${plan.name} confirmado. Bem-vindo ao Assine o Bem!`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
+    <EmailLayout
+      preview={`Plano ${plan.name} confirmado. Bem-vindo ao Assine o Bem!`}
+      footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}
+    >
       <EmailHeading>{hello}</EmailHeading>
-      <EmailText>Sua assinatura do Assine o Bem está confirmada. A partir de agora, você apoia causas que transformam vidas todos os meses.</EmailText>
+      <EmailText>
+        Sua assinatura do Assine o Bem está confirmada. A partir de agora, você apoia causas que transformam vidas todos os meses.
+      </EmailText>
       <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 20px", borderCollapse: "collapse" }}>
         <tbody>
           {rows.map(([label, val]) => (
@@ -42,8 +47,8 @@ export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePer
         </tbody>
       </table>
       <EmailText>
-        Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes no WhatsApp e, todo mês, um relatório de impacto. Seu certificado
-        digital de Assinante do Bem chega junto com o primeiro relatório.
+        Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes no WhatsApp e, todo mês, um relatório de impacto. Seu
+        certificado digital de Assinante do Bem chega junto com o primeiro relatório.
       </EmailText>
       <EmailText muted>{monthlyShareSentence(feePercent)}</EmailText>
       <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>

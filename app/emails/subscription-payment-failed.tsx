@@ -12,13 +12,18 @@ export function subscriptionPaymentFailedEmail({ name, plan, amountCents }: { na
   const hello = `Olá, ${firstName(name)}!`;
   const manageUrl = `${PUBLIC_URL}/assine-o-bem`;
   const element = (
-    <EmailLayout preview={`A cobrança de ${amount} do Plano ${plan.name} não foi aprovada.`} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
+    <EmailLayout
+      preview={`A cobrança de ${amount} do Plano ${plan.name} não foi aprovada.`}
+      footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}
+    >
       <EmailHeading>{hello}</EmailHeading>
       <EmailText>
         A cobrança mensal de <strong>{amount}</strong> do seu Plano {plan.name} no Assine o Bem não foi aprovada pela operadora do cartão.
         Enquanto o pagamento estiver pendente, sua assinatura fica suspensa.
       </EmailText>
-      <EmailText>Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura: a cobrança é feita de novo em seguida.</EmailText>
+      <EmailText>
+        Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura: a cobrança é feita de novo em seguida.
+      </EmailText>
       <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
       <EmailText muted>
         Dúvidas? Escreva para <EmailLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</EmailLink>.

@@ -4,7 +4,12 @@ import { DemoBanner } from "~/components/layout/demo-banner";
 import { ConfigError, parseConfig, SANDBOX_IN_PRODUCTION_ACK, sandboxInProductionWarning } from "./config.server";
 import { publicConfig } from "~/platform/public-config.server";
 
-const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(40), PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on" } as const;
+const production = {
+  NODE_ENV: "production",
+  APP_SECRET: "x".repeat(40),
+  PUBLIC_URL: "https://festa.example",
+  PAYMENTS_SANDBOX: "on",
+} as const;
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -3,9 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["on", "off", "true", "false", "1", "0"])
-  .transform((v) => v === "on" || v === "true" || v === "1");
+const booleanFlag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -76,7 +74,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "nome de bucket: 3 a 63 letras minúsculas, dígitos, pontos ou hífens")
     .optional(),
   STORAGE_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "endereço http:// ou https://, ex.: http://127.0.0.1:9000" }).optional(),
-  STORAGE_S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "região em minúsculas, ex.: us-east-1, sa-east-1 ou auto").optional(),
+  STORAGE_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "região em minúsculas, ex.: us-east-1, sa-east-1 ou auto")
+    .optional(),
   STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
   STORAGE_S3_FORCE_PATH_STYLE: booleanFlag.optional(),
@@ -156,10 +157,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 function storageConfig(parsed: z.infer<typeof envSchema>): StorageConfig {
   const bucket = parsed.STORAGE_S3_BUCKET;
   if (!bucket) {
-    const stray = (["STORAGE_S3_ENDPOINT", "STORAGE_S3_REGION", "STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY", "STORAGE_S3_FORCE_PATH_STYLE"] as const).find(
-      (name) => parsed[name] !== undefined,
-    );
-    if (stray) throw new ConfigError(`Configuração inválida: ${stray} — defina também STORAGE_S3_BUCKET (sem ele os arquivos ficam em DATA_DIR/files)`);
+    const stray = (
+      [
+        "STORAGE_S3_ENDPOINT",
+        "STORAGE_S3_REGION",
+        "STORAGE_S3_ACCESS_KEY_ID",
+        "STORAGE_S3_SECRET_ACCESS_KEY",
+        "STORAGE_S3_FORCE_PATH_STYLE",
+      ] as const
+    ).find((name) => parsed[name] !== undefined);
+    if (stray)
+      throw new ConfigError(
+        `Configuração inválida: ${stray} — defina também STORAGE_S3_BUCKET (sem ele os arquivos ficam em DATA_DIR/files)`,
+      );
     return { kind: "disk", dir: path.join(parsed.DATA_DIR, "files") };
   }
   const accessKeyId = parsed.STORAGE_S3_ACCESS_KEY_ID;

@@ -3,7 +3,7 @@ import { centsForCsv, escapeCsvCell, toCsv } from "./csv";
 
 describe("escapeCsvCell", () => {
   it.each([
-    ["=HYPERLINK(\"http://x\")", `"'=HYPERLINK(""http://x"")"`],
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
     ["=1+1", "'=1+1"],
     ["+5511999", "'+5511999"],
     ["-2", "'-2"],

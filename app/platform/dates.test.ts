@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addCalendarDays,
-  formatCalendarDate,
-  formatDate,
-  formatDateTime,
-  isValidCalendarDate,
-  monthName,
-  todayInSaoPaulo,
-} from "./dates";
+import { addCalendarDays, formatCalendarDate, formatDate, formatDateTime, isValidCalendarDate, monthName, todayInSaoPaulo } from "./dates";
 
 describe("dates in São Paulo", () => {
   it("shows a timestamp on the São Paulo clock (UTC−3), across midnight", () => {

@@ -14,7 +14,20 @@ const numericParts = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
 });
 
-const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
 
 /** Year, month, day, hour and minute of a timestamp on a São Paulo wall clock, zero-padded. */
 function inSaoPaulo(date: Date | string | number) {

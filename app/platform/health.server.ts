@@ -35,7 +35,10 @@ export function isDatabaseDownError(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   if (e.code && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "08006", "08001", "08003"].includes(e.code)) return true;
-  if (typeof e.message === "string" && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|not queryable/.test(e.message))
+  if (
+    typeof e.message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|not queryable/.test(e.message)
+  )
     return true;
   return e.cause ? isDatabaseDownError(e.cause) : false;
 }

@@ -15,7 +15,10 @@ export function formatCentsShort(cents: number): string {
  * into integer centavos, or null when it is not a valid amount with at most 2 decimals.
  */
 export function parseReaisToCents(input: string): number | null {
-  let s = input.trim().replace(/^R\$\s*/i, "").replace(/\s/g, "");
+  let s = input
+    .trim()
+    .replace(/^R\$\s*/i, "")
+    .replace(/\s/g, "");
   if (!s) return null;
   if (s.includes(",")) {
     // pt-BR: dots group thousands, the comma is the decimal separator.

@@ -25,7 +25,10 @@ describe("hitRateLimit", () => {
   it("starts a new window once the old one ended", async () => {
     await hitRateLimit("k", 1, 60);
     expect((await hitRateLimit("k", 1, 60)).allowed).toBe(false);
-    await db.update(schema.rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(schema.rateLimits.key, "k"));
+    await db
+      .update(schema.rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.rateLimits.key, "k"));
     const again = await hitRateLimit("k", 1, 60);
     expect(again).toMatchObject({ allowed: true, count: 1 });
   });

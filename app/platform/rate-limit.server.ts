@@ -17,12 +17,7 @@ export type RateLimitResult = {
 };
 
 /** Counts one hit on `key`; `allowed` is false once the window holds more than `limit` hits. */
-export async function hitRateLimit(
-  key: string,
-  limit: number,
-  windowSeconds: number,
-  executor: Executor = db,
-): Promise<RateLimitResult> {
+export async function hitRateLimit(key: string, limit: number, windowSeconds: number, executor: Executor = db): Promise<RateLimitResult> {
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const [row] = await executor
     .insert(rateLimits)
@@ -69,6 +64,9 @@ export async function resetRateLimit(key: string, executor: Executor = db) {
 
 /** Housekeeping: drops windows that ended. */
 export async function deleteExpiredRateLimits(executor: Executor = db): Promise<number> {
-  const rows = await executor.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`)).returning({ key: rateLimits.key });
+  const rows = await executor
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetAt, sql`now()`))
+    .returning({ key: rateLimits.key });
   return rows.length;
 }

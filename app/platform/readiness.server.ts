@@ -13,7 +13,6 @@ import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { getConnection, MIGRATIONS_FOLDER } from "~/platform/db.server";
 
-
 let latestMigration: number | undefined;
 /** The `when` of the newest migration this build ships (what Drizzle's migrator compares). */
 function latestShippedMigration(): number {
@@ -59,9 +58,11 @@ export const healthzEndpoint: RequestHandler = (_req, res) => {
 };
 
 /** `/readyz`; `isStopping` says whether this process has begun to stop. */
-export const readyzEndpoint = (isStopping: () => boolean): RequestHandler => async (_req, res) => {
-  const readiness = await checkReadiness(isStopping());
-  res.setHeader("Cache-Control", "no-store");
-  if (!readiness.ready) res.setHeader("Retry-After", "5");
-  res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? "ready" : "unavailable", ...readiness });
-};
+export const readyzEndpoint =
+  (isStopping: () => boolean): RequestHandler =>
+  async (_req, res) => {
+    const readiness = await checkReadiness(isStopping());
+    res.setHeader("Cache-Control", "no-store");
+    if (!readiness.ready) res.setHeader("Retry-After", "5");
+    res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? "ready" : "unavailable", ...readiness });
+  };

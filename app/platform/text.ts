@@ -26,8 +26,14 @@ export function hasEmoji(text: string): boolean {
 
 /** "Pedro Álvares 😀" → "PÁ": first letters of the first and last words that have a letter. */
 export function initialsOf(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  const words = fullName
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word));
   const picked = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
-  const initial = (word: string) => graphemes(word).find((part) => /\p{L}/u.test(part))!.toLocaleUpperCase("pt-BR");
+  const initial = (word: string) =>
+    graphemes(word)
+      .find((part) => /\p{L}/u.test(part))!
+      .toLocaleUpperCase("pt-BR");
   return picked.map(initial).join("") || "?";
 }

@@ -3,7 +3,10 @@ import { NotFoundScreen } from "~/components/layout/error-screen";
 import type { Route } from "./+types/$";
 import { logger } from "~/platform/logger.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Página não encontrada — Festa Solidária" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Página não encontrada — Festa Solidária" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   logger.warn({ url: new URL(request.url).pathname }, "404 page not found");

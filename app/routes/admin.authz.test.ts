@@ -6,7 +6,17 @@
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
-import { type AdminFixture, adminFixture, adminGet, adminPost, countAudit, outcome, routeArgs, snapshotDatabase, tinyPng } from "@tests/admin";
+import {
+  type AdminFixture,
+  adminFixture,
+  adminGet,
+  adminPost,
+  countAudit,
+  outcome,
+  routeArgs,
+  snapshotDatabase,
+  tinyPng,
+} from "@tests/admin";
 import { createTestUser, type TestUser } from "@tests/auth";
 import { describe, expect, it } from "vitest";
 import { ADMIN_INTENTS, type AdminIntent } from "~/domain/admin/panel.server";
@@ -24,7 +34,11 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
   createCause: () => ({ name: "Educação Infantil", description: "Reforço escolar", icon: "📚" }),
   toggleCause: (fx) => ({ id: fx.cause.id, active: "false" }),
   deleteCause: (fx) => ({ id: fx.unusedCause.id, confirmed: "sim" }),
-  createStory: () => ({ title: "A formatura que abriu uma biblioteca", description: "800 livros", imageUrl: "https://example.com/foto.jpg" }),
+  createStory: () => ({
+    title: "A formatura que abriu uma biblioteca",
+    description: "800 livros",
+    imageUrl: "https://example.com/foto.jpg",
+  }),
   toggleStory: (fx) => ({ id: fx.story.id, active: "false" }),
   deleteStory: (fx) => ({ id: fx.story.id, confirmed: "sim" }),
   updateParty: (fx) => ({
@@ -36,16 +50,56 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     causeId: fx.cause.id,
   }),
   toggleParty: (fx) => ({ id: fx.liveParty.id, active: "false" }),
-  createOrganization: (fx) => ({ name: "Instituto Prato Cheio", legalName: "Instituto Prato Cheio", cnpj: "21.593.847/0001-05", slug: "prato-cheio", causeId: fx.cause.id, city: "Contagem", state: "MG", description: "Cozinha comunitária", email: "contato@pratocheio.org.br" }),
-  updateOrganization: (fx) => ({ id: fx.org.id, name: "AADORA BH", legalName: "Associação AADORA", cnpj: "10485736000150", pixKeyType: "email", pixKey: "pix@aadora.org.br", slug: "aadora", causeId: fx.cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio a famílias", isMain: "on" }),
+  createOrganization: (fx) => ({
+    name: "Instituto Prato Cheio",
+    legalName: "Instituto Prato Cheio",
+    cnpj: "21.593.847/0001-05",
+    slug: "prato-cheio",
+    causeId: fx.cause.id,
+    city: "Contagem",
+    state: "MG",
+    description: "Cozinha comunitária",
+    email: "contato@pratocheio.org.br",
+  }),
+  updateOrganization: (fx) => ({
+    id: fx.org.id,
+    name: "AADORA BH",
+    legalName: "Associação AADORA",
+    cnpj: "10485736000150",
+    pixKeyType: "email",
+    pixKey: "pix@aadora.org.br",
+    slug: "aadora",
+    causeId: fx.cause.id,
+    city: "Belo Horizonte",
+    state: "MG",
+    description: "Apoio a famílias",
+    isMain: "on",
+  }),
   toggleOrganization: (fx) => ({ id: fx.org.id, active: "false" }),
   verifyOrganization: (fx) => ({ id: fx.org.id, decision: "verificar", note: "Cartão CNPJ conferido" }),
   markMessageAnswered: (fx) => ({ id: fx.message.id, answered: "true" }),
   markPayoutTransferred: (fx) => ({ partyId: fx.endedParty.id, proofUrl: "https://banco.example/comprovante/1", proofFile: tinyPng() }),
   grantAdmin: (fx) => ({ email: fx.plainUser.user.email }),
   revokeAdmin: (fx) => ({ userId: fx.otherAdmin.user.id }),
-  createAd: () => ({ title: "Convites digitais", description: "Convites com o link", ctaText: "Criar convite", ctaUrl: "https://example.com/convites", sponsor: "Convite Fácil", placements: ["home", "festa"], sortOrder: "2" }),
-  updateAd: (fx) => ({ id: fx.ad.id, title: "Buffet Alegria", description: "15% revertidos", ctaText: "Conhecer", ctaUrl: "https://example.com/buffet", sponsor: "Buffet Alegria", placements: "eventos", sortOrder: "0" }),
+  createAd: () => ({
+    title: "Convites digitais",
+    description: "Convites com o link",
+    ctaText: "Criar convite",
+    ctaUrl: "https://example.com/convites",
+    sponsor: "Convite Fácil",
+    placements: ["home", "festa"],
+    sortOrder: "2",
+  }),
+  updateAd: (fx) => ({
+    id: fx.ad.id,
+    title: "Buffet Alegria",
+    description: "15% revertidos",
+    ctaText: "Conhecer",
+    ctaUrl: "https://example.com/buffet",
+    sponsor: "Buffet Alegria",
+    placements: "eventos",
+    sortOrder: "0",
+  }),
   toggleAd: (fx) => ({ id: fx.ad.id, active: "false" }),
 };
 

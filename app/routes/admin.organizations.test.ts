@@ -75,7 +75,14 @@ describe("ONGs: institution fields", () => {
     expect((await post(cookie, pratoCheio)).status).toBe(200);
     const audits = await countAudit();
     const { intent: _create, ...fields } = pratoCheio;
-    const refused = await post(cookie, { ...fields, intent: "updateOrganization", id: fx.org.id, name: "AADORA", slug: "aadora", legalName: "AADORA" });
+    const refused = await post(cookie, {
+      ...fields,
+      intent: "updateOrganization",
+      id: fx.org.id,
+      name: "AADORA",
+      slug: "aadora",
+      legalName: "AADORA",
+    });
     expect(refused.body.errors?.cnpj).toBe(CNPJ_MESSAGES.duplicate);
     expect((await findOrg("aadora"))?.cnpj).toBe("10485736000150");
     expect(await countAudit()).toBe(audits);
@@ -86,7 +93,12 @@ describe("ONGs: verification", () => {
   it("records who verified, when and the note, in the row and the audit log", async () => {
     const fx = await adminFixture();
     const { cookie, user } = await createTestUser({ admin: true });
-    const verified = await post(cookie, { intent: "verifyOrganization", id: fx.org.id, decision: "verificar", note: "Cartão CNPJ e estatuto conferidos" });
+    const verified = await post(cookie, {
+      intent: "verifyOrganization",
+      id: fx.org.id,
+      decision: "verificar",
+      note: "Cartão CNPJ e estatuto conferidos",
+    });
     expect(verified.status).toBe(200);
     const row = await findOrg("aadora");
     expect(row).toMatchObject({ verifiedBy: user.id, verificationNote: "Cartão CNPJ e estatuto conferidos" });
@@ -111,7 +123,17 @@ describe("ONGs: verification", () => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
     await post(cookie, { intent: "verifyOrganization", id: fx.org.id, decision: "verificar" });
-    const base = { intent: "updateOrganization", id: fx.org.id, name: "AADORA", legalName: "Associação AADORA", cnpj: "10.485.736/0001-50", slug: "aadora", city: "Belo Horizonte", state: "MG", description: "Apoio" };
+    const base = {
+      intent: "updateOrganization",
+      id: fx.org.id,
+      name: "AADORA",
+      legalName: "Associação AADORA",
+      cnpj: "10.485.736/0001-50",
+      slug: "aadora",
+      city: "Belo Horizonte",
+      state: "MG",
+      description: "Apoio",
+    };
     expect((await post(cookie, { ...base, description: "Apoio a famílias" })).status).toBe(200);
     expect((await findOrg("aadora"))?.verifiedAt).toBeInstanceOf(Date);
     expect((await post(cookie, { ...base, pixKeyType: "cnpj", pixKey: "10485736000150" })).status).toBe(200);

@@ -33,16 +33,28 @@ function pdfOfSize(bytes: number) {
 
 async function post(cookie: string, fields: Record<string, string | Blob>) {
   const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
-  return { ...r, body: r.body as { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; values?: Record<string, string> } };
+  return {
+    ...r,
+    body: r.body as { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; values?: Record<string, string> },
+  };
 }
 
 async function openProof(payoutId: string, query: string, cookie?: string) {
-  return (await proofLoader({ request: adminGet(`/repasses/${payoutId}/comprovante${query}`, cookie), params: { id: payoutId }, context: {} } as never)) as Response;
+  return (await proofLoader({
+    request: adminGet(`/repasses/${payoutId}/comprovante${query}`, cookie),
+    params: { id: payoutId },
+    context: {},
+  } as never)) as Response;
 }
 
 const storedFiles = () => {
   const dir = path.join(process.env.DATA_DIR!, "files", "data");
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    : [];
 };
 
 afterEach(() => {
@@ -52,7 +64,12 @@ afterEach(() => {
 describe("payout proofs in file storage", () => {
   it.each([
     ["a PDF", new File([PDF], "Comprovante Itaú.pdf", { type: "application/pdf" }), "application/pdf", "Comprovante-Itau.pdf"],
-    ["a JPEG sent as octet-stream", new File([JPEG], "foto do recibo", { type: "application/octet-stream" }), "image/jpeg", "foto-do-recibo.jpg"],
+    [
+      "a JPEG sent as octet-stream",
+      new File([JPEG], "foto do recibo", { type: "application/octet-stream" }),
+      "image/jpeg",
+      "foto-do-recibo.jpg",
+    ],
   ])("accepts %s, keeps it in storage (not the database) and serves it by the signed link", async (_, upload, contentType, fileName) => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
@@ -61,7 +78,13 @@ describe("payout proofs in file storage", () => {
     expect(done.status).toBe(200);
 
     const [payout] = await db.select().from(schema.payouts);
-    expect(payout).toMatchObject({ proofFile: null, proofContentType: contentType, proofSize: sent.length, proofFileName: fileName, proofOriginalName: upload.name });
+    expect(payout).toMatchObject({
+      proofFile: null,
+      proofContentType: contentType,
+      proofSize: sent.length,
+      proofFileName: fileName,
+      proofOriginalName: upload.name,
+    });
     expect(payout!.proofKey).toMatch(/^payouts\/proofs\/[0-9a-f-]{36}\.(pdf|jpg)$/);
     const stored = (await getStorage().get(payout!.proofKey!))!;
     expect(stored.contentType).toBe(contentType);
@@ -85,7 +108,13 @@ describe("payout proofs in file storage", () => {
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     const otherToken = new URL(signedProofUrl("00000000-0000-4000-8000-000000000000")).searchParams.get("t")!;
     const stranger = await createTestUser();
-    for (const [query, who] of [["", undefined], ["?t=", undefined], [`?t=${tampered}`, undefined], [`?t=${otherToken}`, undefined], ["", stranger.cookie]] as const) {
+    for (const [query, who] of [
+      ["", undefined],
+      ["?t=", undefined],
+      [`?t=${tampered}`, undefined],
+      [`?t=${otherToken}`, undefined],
+      ["", stranger.cookie],
+    ] as const) {
       const response = await openProof(payout!.id, query, who);
       expect(response.status, `${query} ${who ? "stranger" : "anonymous"}`).toBe(404);
       expect(await response.text()).toBe("Comprovante não encontrado.");
@@ -94,17 +123,38 @@ describe("payout proofs in file storage", () => {
   });
 
   it.each([
-    ["a text file named .pdf", new File(["Pagamento feito, confia!"], "comprovante.pdf", { type: "application/pdf" }), "Envie o comprovante em PDF, PNG ou JPG."],
-    ["an SVG", new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "recibo.svg", { type: "image/svg+xml" }), "Envie o comprovante em PDF, PNG ou JPG."],
-    ["an SVG named .png", new File(['<?xml version="1.0"?><svg onload="alert(1)"/>'], "recibo.png", { type: "image/png" }), "Envie o comprovante em PDF, PNG ou JPG."],
-    ["an iPhone HEIC photo", new File([HEIC], "IMG_0001.HEIC", { type: "image/heic" }), "Fotos HEIC (o formato do iPhone) não são aceitas. Envie o comprovante em PDF, PNG ou JPG: uma captura de tela do comprovante serve."],
+    [
+      "a text file named .pdf",
+      new File(["Pagamento feito, confia!"], "comprovante.pdf", { type: "application/pdf" }),
+      "Envie o comprovante em PDF, PNG ou JPG.",
+    ],
+    [
+      "an SVG",
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "recibo.svg", { type: "image/svg+xml" }),
+      "Envie o comprovante em PDF, PNG ou JPG.",
+    ],
+    [
+      "an SVG named .png",
+      new File(['<?xml version="1.0"?><svg onload="alert(1)"/>'], "recibo.png", { type: "image/png" }),
+      "Envie o comprovante em PDF, PNG ou JPG.",
+    ],
+    [
+      "an iPhone HEIC photo",
+      new File([HEIC], "IMG_0001.HEIC", { type: "image/heic" }),
+      "Fotos HEIC (o formato do iPhone) não são aceitas. Envie o comprovante em PDF, PNG ou JPG: uma captura de tela do comprovante serve.",
+    ],
   ])("refuses %s with a message on the file field, storing nothing", async (_, upload, message) => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
     const before = storedFiles();
     const refused = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: upload });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ intent: "markPayoutTransferred", ok: false, errors: { proofFile: message }, values: { partyId: fx.endedParty.id } });
+    expect(refused.body).toMatchObject({
+      intent: "markPayoutTransferred",
+      ok: false,
+      errors: { proofFile: message },
+      values: { partyId: fx.endedParty.id },
+    });
     expect(await db.select().from(schema.payouts)).toHaveLength(0);
     expect(storedFiles()).toEqual(before);
   });
@@ -112,14 +162,26 @@ describe("payout proofs in file storage", () => {
   it("accepts a proof of exactly 10 MB and answers an 11 MB one in its form, not with a dropped connection", async () => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
-    const tooBig = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofUrl: "", proofFile: new File([pdfOfSize(11 * MB)], "extrato.pdf") });
+    const tooBig = await post(cookie, {
+      intent: "markPayoutTransferred",
+      partyId: fx.endedParty.id,
+      proofUrl: "",
+      proofFile: new File([pdfOfSize(11 * MB)], "extrato.pdf"),
+    });
     expect(tooBig.status).toBe(413);
     // The fields sent before the file were recovered, so the message lands in this party's form.
     expect(tooBig.body).toMatchObject({ intent: "markPayoutTransferred", ok: false, values: { partyId: fx.endedParty.id } });
-    expect(tooBig.body.errors?.proofFile).toBe("O arquivo tem mais de 10 MB. Envie um arquivo de até 10 MB (um PDF do banco ou uma captura de tela).");
+    expect(tooBig.body.errors?.proofFile).toBe(
+      "O arquivo tem mais de 10 MB. Envie um arquivo de até 10 MB (um PDF do banco ou uma captura de tela).",
+    );
     expect(await db.select().from(schema.payouts)).toHaveLength(0);
 
-    const justFits = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofUrl: "", proofFile: new File([pdfOfSize(10 * MB)], "extrato.pdf") });
+    const justFits = await post(cookie, {
+      intent: "markPayoutTransferred",
+      partyId: fx.endedParty.id,
+      proofUrl: "",
+      proofFile: new File([pdfOfSize(10 * MB)], "extrato.pdf"),
+    });
     expect(justFits.status).toBe(200);
     const [payout] = await db.select().from(schema.payouts);
     expect(payout!.proofSize).toBe(10 * MB);
@@ -141,7 +203,19 @@ describe("payout proofs in file storage", () => {
     const legacy = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
     const [payout] = await db
       .insert(schema.payouts)
-      .values({ partyId: fx.endedParty.id, grossCents: 10_001, feeCents: 1_000, netCents: 9_001, settlementDate: "2026-01-01", transferDeadline: "2026-01-06", status: "transferido", transferredAt: new Date(), transferredBy: user.id, proofFileName: "antigo.png", proofFile: Buffer.from(legacy).toString("base64") })
+      .values({
+        partyId: fx.endedParty.id,
+        grossCents: 10_001,
+        feeCents: 1_000,
+        netCents: 9_001,
+        settlementDate: "2026-01-01",
+        transferDeadline: "2026-01-06",
+        status: "transferido",
+        transferredAt: new Date(),
+        transferredBy: user.id,
+        proofFileName: "antigo.png",
+        proofFile: Buffer.from(legacy).toString("base64"),
+      })
       .returning();
     const fromRow = await openProof(payout!.id, "", cookie);
     expect(fromRow.headers.get("Content-Type")).toBe("image/png");
@@ -149,7 +223,12 @@ describe("payout proofs in file storage", () => {
 
     expect(await moveLegacyProofs()).toEqual({ moved: 1 });
     const [moved] = await db.select().from(schema.payouts).where(eq(schema.payouts.id, payout!.id));
-    expect(moved).toMatchObject({ proofFile: null, proofKey: `payouts/proofs/legacy-${payout!.id}.png`, proofContentType: "image/png", proofSize: legacy.length });
+    expect(moved).toMatchObject({
+      proofFile: null,
+      proofKey: `payouts/proofs/legacy-${payout!.id}.png`,
+      proofContentType: "image/png",
+      proofSize: legacy.length,
+    });
     const fromStorage = await openProof(payout!.id, new URL(signedProofUrl(payout!.id)).search);
     expect(fromStorage.headers.get("Content-Type")).toBe("image/png");
     expect(Buffer.compare(Buffer.from(await fromStorage.arrayBuffer()), Buffer.from(legacy))).toBe(0);
@@ -162,19 +241,33 @@ describe("payout proofs in file storage", () => {
     await once(closed, "listening");
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    Object.assign(process.env, { STORAGE_S3_BUCKET: "comprovantes", STORAGE_S3_ENDPOINT: `http://127.0.0.1:${port}`, STORAGE_S3_ACCESS_KEY_ID: "x", STORAGE_S3_SECRET_ACCESS_KEY: "y", STORAGE_S3_FORCE_PATH_STYLE: "on" });
+    Object.assign(process.env, {
+      STORAGE_S3_BUCKET: "comprovantes",
+      STORAGE_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      STORAGE_S3_ACCESS_KEY_ID: "x",
+      STORAGE_S3_SECRET_ACCESS_KEY: "y",
+      STORAGE_S3_FORCE_PATH_STYLE: "on",
+    });
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
     const down = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([PDF], "c.pdf") });
     expect(down.status).toBe(503);
-    expect(down.body.errors?.proofFile).toBe("Não foi possível guardar o arquivo agora. Tente de novo em alguns minutos ou informe um link do comprovante.");
+    expect(down.body.errors?.proofFile).toBe(
+      "Não foi possível guardar o arquivo agora. Tente de novo em alguns minutos ou informe um link do comprovante.",
+    );
     expect(await db.select().from(schema.payouts)).toHaveLength(0);
     expect(await db.select().from(schema.emailOutbox)).toHaveLength(0);
   });
 
   it("keeps the proof in an S3 bucket when STORAGE_S3_BUCKET is set", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-s3-proofs-"));
-    const fake = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: "comprovantes", configs: [] }] });
+    const fake = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "comprovantes", configs: [] }],
+    });
     const { port } = await fake.run();
     try {
       Object.assign(process.env, {
@@ -189,7 +282,12 @@ describe("payout proofs in file storage", () => {
       const done = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([PDF], "c.pdf") });
       expect(done.status).toBe(200);
       const [payout] = await db.select().from(schema.payouts);
-      expect(fs.readdirSync(path.join(dir, "comprovantes"), { recursive: true }).map(String).some((f) => f.startsWith(payout!.proofKey!))).toBe(true);
+      expect(
+        fs
+          .readdirSync(path.join(dir, "comprovantes"), { recursive: true })
+          .map(String)
+          .some((f) => f.startsWith(payout!.proofKey!)),
+      ).toBe(true);
       const served = await openProof(payout!.id, "", cookie);
       expect(served.headers.get("Content-Type")).toBe("application/pdf");
       expect(await served.text()).toBe(PDF);

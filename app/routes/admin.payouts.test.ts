@@ -14,10 +14,22 @@ import { getStorage, readAll } from "~/platform/storage/index.server";
 import { action, loader } from "./admin";
 import { loader as proofLoader } from "./repasses.$id.comprovante";
 
-type PayoutRow = { partyId: string; grossCents: number; feeCents: number; netCents: number; settlementDate: string; transferDeadline: string; overdue: boolean; status: string | null; payoutId: string | null };
+type PayoutRow = {
+  partyId: string;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+  settlementDate: string;
+  transferDeadline: string;
+  overdue: boolean;
+  status: string | null;
+  payoutId: string | null;
+};
 
 async function payouts(cookie: string, query = "", deps?: TestDepsOverrides) {
-  const result = (await loader(routeArgs(adminGet(`/admin?aba=repasses${query}`, cookie), deps))) as { data: { rows: PayoutRow[]; feePercent: number } };
+  const result = (await loader(routeArgs(adminGet(`/admin?aba=repasses${query}`, cookie), deps))) as {
+    data: { rows: PayoutRow[]; feePercent: number };
+  };
   return result.data;
 }
 
@@ -39,7 +51,14 @@ describe("Repasses", () => {
     expect(data.feePercent).toBe(10);
     expect(data.rows.map((r) => r.partyId).sort()).toEqual([fx.endedParty.id, tiradentes.id].sort()); // not the live one, not the empty one
     const row = data.rows.find((r) => r.partyId === tiradentes.id)!;
-    expect(row).toMatchObject({ grossCents: 333_335, feeCents: 33_334, netCents: 300_001, settlementDate: "2026-04-17", transferDeadline: "2026-04-23", overdue: true });
+    expect(row).toMatchObject({
+      grossCents: 333_335,
+      feeCents: 33_334,
+      netCents: 300_001,
+      settlementDate: "2026-04-17",
+      transferDeadline: "2026-04-23",
+      overdue: true,
+    });
     const ended = data.rows.find((r) => r.partyId === fx.endedParty.id)!;
     expect(ended).toMatchObject({ grossCents: 10_001, feeCents: 1_000, netCents: 9_001 });
     expect(ended.settlementDate).toBe(addCalendarDays(fx.endedParty.eventDate, 33));
@@ -65,11 +84,23 @@ describe("Repasses", () => {
   it("marks a payout transferred with an uploaded proof, e-mails the creator and the institution, and refuses a repeat", async () => {
     const fx = await adminFixture();
     const { cookie, user } = await createTestUser({ admin: true });
-    const done = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: tinyPng("Comprovante Itaú.png") });
+    const done = await post(cookie, {
+      intent: "markPayoutTransferred",
+      partyId: fx.endedParty.id,
+      proofFile: tinyPng("Comprovante Itaú.png"),
+    });
     expect(done.status).toBe(200);
 
     const [payout] = await db.select().from(schema.payouts);
-    expect(payout).toMatchObject({ partyId: fx.endedParty.id, status: "transferido", grossCents: 10_001, feeCents: 1_000, netCents: 9_001, transferredBy: user.id, proofFileName: "Comprovante-Itau.png" });
+    expect(payout).toMatchObject({
+      partyId: fx.endedParty.id,
+      status: "transferido",
+      grossCents: 10_001,
+      feeCents: 1_000,
+      netCents: 9_001,
+      transferredBy: user.id,
+      proofFileName: "Comprovante-Itau.png",
+    });
     // The file is in file storage, not in the database.
     expect(payout!.proofFile).toBeNull();
     expect((await readAll((await getStorage().get(payout!.proofKey!))!))[0]).toBe(0x89);
@@ -81,13 +112,25 @@ describe("Repasses", () => {
     expect(mails[0]!.text).toContain("R$ 90,01");
 
     // The signed link opens the file for anyone holding it; without the token it does not exist.
-    const withToken = (await proofLoader({ request: adminGet(link.replace("http://localhost:3000", "")), params: { id: payout!.id }, context: testContext() } as never)) as Response;
+    const withToken = (await proofLoader({
+      request: adminGet(link.replace("http://localhost:3000", "")),
+      params: { id: payout!.id },
+      context: testContext(),
+    } as never)) as Response;
     expect(withToken.status).toBe(200);
     expect(withToken.headers.get("Content-Type")).toBe("image/png");
     const stranger = await createTestUser();
-    const noToken = (await proofLoader({ request: adminGet(`/repasses/${payout!.id}/comprovante`, stranger.cookie), params: { id: payout!.id }, context: testContext() } as never)) as Response;
+    const noToken = (await proofLoader({
+      request: adminGet(`/repasses/${payout!.id}/comprovante`, stranger.cookie),
+      params: { id: payout!.id },
+      context: testContext(),
+    } as never)) as Response;
     expect(noToken.status).toBe(404);
-    const asAdmin = (await proofLoader({ request: adminGet(`/repasses/${payout!.id}/comprovante`, cookie), params: { id: payout!.id }, context: testContext() } as never)) as Response;
+    const asAdmin = (await proofLoader({
+      request: adminGet(`/repasses/${payout!.id}/comprovante`, cookie),
+      params: { id: payout!.id },
+      context: testContext(),
+    } as never)) as Response;
     expect(asAdmin.status).toBe(200);
 
     const again = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofUrl: "https://banco.example/2" });
@@ -110,9 +153,17 @@ describe("Repasses", () => {
     expect(wrongType.body.errors?.proofFile).toBe("Envie o comprovante em PDF, PNG ou JPG.");
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set([0x25, 0x50, 0x44, 0x46, 0x2d]);
-    const tooBig = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([big], "grande.pdf") });
+    const tooBig = await post(cookie, {
+      intent: "markPayoutTransferred",
+      partyId: fx.endedParty.id,
+      proofFile: new File([big], "grande.pdf"),
+    });
     expect(tooBig.body.errors?.proofFile).toMatch(/^O arquivo tem mais de 10 MB/);
-    const huge = await post(cookie, { intent: "markPayoutTransferred", partyId: fx.endedParty.id, proofFile: new File([new Uint8Array(12 * 1024 * 1024)], "enorme.pdf") });
+    const huge = await post(cookie, {
+      intent: "markPayoutTransferred",
+      partyId: fx.endedParty.id,
+      proofFile: new File([new Uint8Array(12 * 1024 * 1024)], "enorme.pdf"),
+    });
     expect(huge.status).toBe(413);
     expect(await db.select().from(schema.payouts)).toHaveLength(0);
     expect(await db.select().from(schema.emailOutbox)).toHaveLength(0);

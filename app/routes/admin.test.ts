@@ -14,7 +14,14 @@ import { seedDemoData } from "~/seed/seed.server";
 import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
-type Body = { intent: string; ok: boolean; result?: FormResult; errors?: Record<string, string>; message?: string; confirm?: { prompt: string } };
+type Body = {
+  intent: string;
+  ok: boolean;
+  result?: FormResult;
+  errors?: Record<string, string>;
+  message?: string;
+  confirm?: { prompt: string };
+};
 
 async function post(cookie: string, fields: Record<string, string | string[]>) {
   const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
@@ -39,9 +46,17 @@ describe("Dashboard", () => {
       { ...sub, status: "active", providerSubscriptionId: "sub_1" },
       { ...sub, status: "canceled", providerSubscriptionId: "sub_2" },
     ]);
-    const data = await tab<{ stats: Record<string, number>; parties: Array<{ id: string; progress: number }>; latest: unknown[] }>(cookie, "aba=dashboard");
+    const data = await tab<{ stats: Record<string, number>; parties: Array<{ id: string; progress: number }>; latest: unknown[] }>(
+      cookie,
+      "aba=dashboard",
+    );
     // "Campanhas ativas" counts what the list shows: the live party, not the ended one.
-    expect(data.stats).toMatchObject({ totalRaisedCents: 12_345 + 10_001 + 200_000, paidDonations: 3, activeParties: 1, activeSubscribers: 1 });
+    expect(data.stats).toMatchObject({
+      totalRaisedCents: 12_345 + 10_001 + 200_000,
+      paidDonations: 3,
+      activeParties: 1,
+      activeSubscribers: 1,
+    });
     // Only the live party is listed; the ended one is a payout now.
     expect(data.parties.map((p) => p.id)).toEqual([fx.liveParty.id]);
     expect(data.stats.activeParties).toBe(data.parties.length);
@@ -61,7 +76,9 @@ describe("Dashboard", () => {
 
   it("updates the families-helped figure and rejects non-numbers", async () => {
     const { cookie } = await createTestUser({ admin: true });
-    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "muitas" })).body.errors?.familiesHelped).toMatch(/números inteiros/);
+    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "muitas" })).body.errors?.familiesHelped).toMatch(
+      /números inteiros/,
+    );
     expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "2.847" })).status).toBe(200);
     const [row] = await db.select().from(schema.siteSettings).where(eq(schema.siteSettings.key, "families_helped"));
     expect(row?.value).toBe(2847);
@@ -138,14 +155,42 @@ describe("Festas", () => {
   it("edits a party and records before/after in the audit log", async () => {
     const fx = await adminFixture();
     const { cookie, user } = await createTestUser({ admin: true });
-    const bad = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "X", eventDate: "2026-02-30", goal: "-5", causeId: fx.cause.id });
+    const bad = await post(cookie, {
+      intent: "updateParty",
+      id: fx.liveParty.id,
+      name: "X",
+      eventDate: "2026-02-30",
+      goal: "-5",
+      causeId: fx.cause.id,
+    });
     expect(bad.body.errors).toMatchObject({ eventDate: "Informe uma data válida.", goal: "A meta não pode ser negativa." });
-    const tiny = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "Festa da Ana", eventDate: "2030-01-15", goal: "0,01", causeId: fx.cause.id });
+    const tiny = await post(cookie, {
+      intent: "updateParty",
+      id: fx.liveParty.id,
+      name: "Festa da Ana",
+      eventDate: "2030-01-15",
+      goal: "0,01",
+      causeId: fx.cause.id,
+    });
     expect(tiny.body.errors).toMatchObject({ goal: "A meta precisa ser de pelo menos R$ 50,00." });
-    const ok = await post(cookie, { intent: "updateParty", id: fx.liveParty.id, name: "Festa da Ana", eventDate: "2030-01-15", goal: "1.500,50", message: "", causeId: fx.unusedCause.id });
+    const ok = await post(cookie, {
+      intent: "updateParty",
+      id: fx.liveParty.id,
+      name: "Festa da Ana",
+      eventDate: "2030-01-15",
+      goal: "1.500,50",
+      message: "",
+      causeId: fx.unusedCause.id,
+    });
     expect(ok.status).toBe(200);
     const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, fx.liveParty.id));
-    expect(party).toMatchObject({ name: "Festa da Ana", eventDate: "2030-01-15", goalCents: 150_050, message: null, causeId: fx.unusedCause.id });
+    expect(party).toMatchObject({
+      name: "Festa da Ana",
+      eventDate: "2030-01-15",
+      goalCents: 150_050,
+      message: null,
+      causeId: fx.unusedCause.id,
+    });
     const [entry] = await db.select().from(schema.auditLog);
     expect(entry).toMatchObject({ actorUserId: user.id, action: "party.update", entityId: fx.liveParty.id });
     expect(entry?.details).toMatchObject({ before: { name: "Aniversário da Ana" }, after: { name: "Festa da Ana" } });
@@ -190,11 +235,20 @@ describe("CSV export", () => {
   it("keeps a formula-looking message as text and honours the filters", async () => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
-    await insertPaidGift(fx.liveParty.id, { amountCents: 5_000, name: "Carla; Souza", message: '=HYPERLINK("http://evil.example","clique")' });
-    await db.insert(schema.donations).values({ partyId: fx.liveParty.id, amountCents: 777, status: "pendente", provider: "sandbox", donorName: "Pendente" });
+    await insertPaidGift(fx.liveParty.id, {
+      amountCents: 5_000,
+      name: "Carla; Souza",
+      message: '=HYPERLINK("http://evil.example","clique")',
+    });
+    await db
+      .insert(schema.donations)
+      .values({ partyId: fx.liveParty.id, amountCents: 777, status: "pendente", provider: "sandbox", donorName: "Pendente" });
     const response = (await csvLoader(routeArgs(adminGet(`/admin/doacoes.csv?status=paga&festa=${fx.liveParty.id}`, cookie)))) as Response;
     const text = await response.text();
-    const lines = text.replace(/^\ufeff/, "").trim().split("\r\n");
+    const lines = text
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor (R$);Status");
     expect(lines).toHaveLength(3); // header + the two paid gifts of this party
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""clique"")"`);
@@ -208,7 +262,15 @@ describe("CSV export", () => {
 describe("Anúncios", () => {
   it("refuses a link that leaves the site once a browser reads it (security review finding 8)", async () => {
     const { cookie } = await createTestUser({ admin: true });
-    const fields = { intent: "createAd", title: "Bolo", description: "Bolos", ctaText: "Ver", sponsor: "Doceria", placements: "home", sortOrder: "0" };
+    const fields = {
+      intent: "createAd",
+      title: "Bolo",
+      description: "Bolos",
+      ctaText: "Ver",
+      sponsor: "Doceria",
+      placements: "home",
+      sortOrder: "0",
+    };
     for (const ctaUrl of ["/\\evil.example", "/\\/evil.example", "/.//evil.example"]) {
       const { body } = await post(cookie, { ...fields, ctaUrl });
       expect(body.ok, ctaUrl).toBe(false);

@@ -38,7 +38,12 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
           {ADMIN_TABS.map((tab) => (
             <li key={tab.id}>
-              <Link to={adminHref(tab.id)} className={`${tabLinkClass(tab.id === current)} block`} aria-current={tab.id === current ? "page" : undefined} prefetch="intent">
+              <Link
+                to={adminHref(tab.id)}
+                className={`${tabLinkClass(tab.id === current)} block`}
+                aria-current={tab.id === current ? "page" : undefined}
+                prefetch="intent"
+              >
                 {tab.label}
               </Link>
             </li>

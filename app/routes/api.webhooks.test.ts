@@ -28,12 +28,17 @@ beforeEach(() => {
 });
 
 function useStripe(apiHost?: string) {
-  const config = parseConfig({ ...process.env, STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...(apiHost ? { STRIPE_API_HOST: apiHost } : {}) });
+  const config = parseConfig({
+    ...process.env,
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...(apiHost ? { STRIPE_API_HOST: apiHost } : {}),
+  });
   context = testContext({ clientIp: CLIENT_IP, config });
 }
 
 type Args = { request: Request; params: Record<string, string>; context: AppLoadContext };
-const call = <T,>(fn: (args: never) => T, request: Request, params: Record<string, string> = {}) =>
+const call = <T>(fn: (args: never) => T, request: Request, params: Record<string, string> = {}) =>
   fn({ request, params, context } satisfies Args as never);
 
 function webhookRequest(path: string, body: string, headers: Record<string, string>) {
@@ -42,7 +47,9 @@ function webhookRequest(path: string, body: string, headers: Record<string, stri
 
 function stripeSigned(event: object, secret = WEBHOOK_SECRET) {
   const body = JSON.stringify(event);
-  return webhookRequest("/api/webhooks/stripe", body, { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) });
+  return webhookRequest("/api/webhooks/stripe", body, {
+    "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
+  });
 }
 
 const paidSession = (gift: { id: string; checkoutId: string }) => ({
@@ -104,7 +111,10 @@ describe("/api/webhooks/stripe", () => {
       const [row] = await db.select().from(schema.donations);
       expect(row).toMatchObject({ provider: "stripe", amountCents: 10000, status: "pendente" });
       expect(fake.requests.at(-1)!.headers["idempotency-key"]).toBe(`donation-${row!.id}`);
-      await call(stripeWebhook, stripeSigned(stripeEvent("checkout.session.completed", paidSession({ id: row!.id, checkoutId: row!.providerCheckoutId! }))));
+      await call(
+        stripeWebhook,
+        stripeSigned(stripeEvent("checkout.session.completed", paidSession({ id: row!.id, checkoutId: row!.providerCheckoutId! }))),
+      );
       expect((await donationRow(row!.id)).status).toBe("paga");
     } finally {
       await fake.close();
@@ -153,7 +163,13 @@ describe("/api/webhooks/sandbox", () => {
 
   it("the whole sandbox journey: /doar → checkout page 'Pagar' → signed event delivered later → paid", async () => {
     const { party } = await givingSetup();
-    const form = new URLSearchParams({ preset: "50", nome: "Bia", email: "bia@exemplo.com.br", mensagem: "Parabéns!", festa: party.shareCode });
+    const form = new URLSearchParams({
+      preset: "50",
+      nome: "Bia",
+      email: "bia@exemplo.com.br",
+      mensagem: "Parabéns!",
+      festa: party.shareCode,
+    });
     const toCheckout = (await call(doarAction, new Request("http://localhost:3000/doar", { method: "POST", body: form }))) as Response;
     const checkoutId = toCheckout.headers.get("Location")!.split("/").pop()!;
 
@@ -164,7 +180,10 @@ describe("/api/webhooks/sandbox", () => {
     expect(page).toMatchObject({ amountCents: 5000, open: true });
     expect(JSON.stringify(page)).not.toContain("bia@exemplo.com.br");
 
-    const pay = new Request(`http://localhost:3000/sandbox/checkout/${checkoutId}`, { method: "POST", body: new URLSearchParams({ intent: "pagar" }) });
+    const pay = new Request(`http://localhost:3000/sandbox/checkout/${checkoutId}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "pagar" }),
+    });
     const toResult = (await call(checkoutAction, pay, { id: checkoutId })) as Response;
     expect(toResult.headers.get("Location")).toBe(`/doacao-sucesso?festa=${party.shareCode}`);
     // Nothing is paid by the browser's request itself…
@@ -183,7 +202,10 @@ describe("/api/webhooks/sandbox", () => {
   ])("'%s' ends on /doacao-cancelada and the gift becomes %s", async (intent, status) => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id);
-    const req = new Request(`http://localhost:3000/sandbox/checkout/${gift.checkoutId}`, { method: "POST", body: new URLSearchParams({ intent }) });
+    const req = new Request(`http://localhost:3000/sandbox/checkout/${gift.checkoutId}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent }),
+    });
     const res = (await call(checkoutAction, req, { id: gift.checkoutId })) as Response;
     expect(res.headers.get("Location")).toBe(`/doacao-cancelada?festa=${party.shareCode}`);
     expect((await donationRow(gift.id)).status).toBe("pendente");

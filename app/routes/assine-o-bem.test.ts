@@ -22,9 +22,11 @@ beforeEach(() => {
   context = testContext({ payments: { sandboxEvents: sandbox } });
 });
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context }) as never;
-const post = (path: string, cookie: string | undefined, fields: Record<string, string>) => authedRequest(path, { method: "POST", body: new URLSearchParams(fields), cookie });
+const post = (path: string, cookie: string | undefined, fields: Record<string, string>) =>
+  authedRequest(path, { method: "POST", body: new URLSearchParams(fields), cookie });
 const settle = (p: unknown) => Promise.resolve(p).catch((r) => r);
-const unwrap = (result: unknown) => result as { data: Record<string, unknown> & { error?: { title: string; description: string } }; init: { status: number } };
+const unwrap = (result: unknown) =>
+  result as { data: Record<string, unknown> & { error?: { title: string; description: string } }; init: { status: number } };
 
 async function deliveries() {
   for (const response of await sandbox.flush()) expect(response.status).toBe(200);
@@ -62,15 +64,24 @@ describe("/assine-o-bem", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toMatch(/^http:\/\/localhost:3000\/sandbox\/assinatura\//);
     // An unknown plan is ignored: the plans page, nothing created.
-    expect(await loader(args(authedRequest("/assine-o-bem?plano=platina", { cookie })))).toMatchObject({ signedIn: true, subscription: null });
+    expect(await loader(args(authedRequest("/assine-o-bem?plano=platina", { cookie })))).toMatchObject({
+      signedIn: true,
+      subscription: null,
+    });
   });
 
   it("subscribe in the sandbox: checkout page, Pagar, events through the webhook, the plan shows as current", async () => {
     const { user, cookie } = await createTestUser();
     expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toEqual({ error: null, signedIn: true, subscription: null });
     const id = await subscribe(cookie, "prata");
-    expect(await checkoutLoader(args(authedRequest(`/sandbox/assinatura/${id}`), { id }))).toMatchObject({ planName: "Prata", paid: true, open: false });
-    expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toMatchObject({ subscription: { plan: "prata", pastDue: false, cancelAtPeriodEnd: false } });
+    expect(await checkoutLoader(args(authedRequest(`/sandbox/assinatura/${id}`), { id }))).toMatchObject({
+      planName: "Prata",
+      paid: true,
+      open: false,
+    });
+    expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toMatchObject({
+      subscription: { plan: "prata", pastDue: false, cancelAtPeriodEnd: false },
+    });
     expect(await getBillingCustomer(user.id)).toMatchObject({ provider: "sandbox" });
     expect((await chargeRows()).map((c) => c.amountCents)).toEqual([5000]);
     // Paying the same checkout again is the same subscription and the same first invoice.
@@ -85,13 +96,18 @@ describe("/assine-o-bem", () => {
     await subscribe(cookie, "prata");
     const result = unwrap(await action(args(post("/assine-o-bem", cookie, { intent: "assinar", plano: "ouro" }))));
     expect(result.init.status).toBe(409);
-    expect(result.data.error).toEqual({ title: "Erro ao criar assinatura", description: expect.stringContaining("Você já tem uma assinatura") });
+    expect(result.data.error).toEqual({
+      title: "Erro ao criar assinatura",
+      description: expect.stringContaining("Você já tem uma assinatura"),
+    });
     expect(await subscriptionRows()).toHaveLength(1);
   });
 
   it("a forged plan is refused", async () => {
     const { user, cookie } = await createTestUser();
-    const result = unwrap(await action(args(post("/assine-o-bem", cookie, { intent: "assinar", plano: "platina", priceId: "price_sbx_diamante" }))));
+    const result = unwrap(
+      await action(args(post("/assine-o-bem", cookie, { intent: "assinar", plano: "platina", priceId: "price_sbx_diamante" }))),
+    );
     expect(result.init.status).toBe(400);
     expect(result.data.error?.title).toBe("Erro ao criar assinatura");
     expect(await getBillingCustomer(user.id)).toBeNull();
@@ -117,7 +133,9 @@ describe("sandbox checkout and portal", () => {
     const json = JSON.parse(Buffer.from(payload!, "base64url").toString());
     const cheaper = `cs_sbx_sub_${Buffer.from(JSON.stringify({ ...json, p: "diamante", r: "price_sbx_diamante" })).toString("base64url")}.${signature}`;
     for (const bad of [cheaper, "cs_sbx_sub_x.0123456789abcdef0123456789abcdef", "qualquer"]) {
-      const result = (await settle(checkoutLoader(args(authedRequest(`/sandbox/assinatura/${bad}`), { id: bad })))) as { init: { status: number } };
+      const result = (await settle(checkoutLoader(args(authedRequest(`/sandbox/assinatura/${bad}`), { id: bad })))) as {
+        init: { status: number };
+      };
       expect(result.init.status).toBe(404);
     }
   });
@@ -142,13 +160,19 @@ describe("sandbox checkout and portal", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     const stranger = await createTestUser();
-    const denied = (await settle(portalLoader(args(authedRequest(path, { cookie: stranger.cookie }), { customer })))) as { init: { status: number } };
+    const denied = (await settle(portalLoader(args(authedRequest(path, { cookie: stranger.cookie }), { customer })))) as {
+      init: { status: number };
+    };
     expect(denied.init.status).toBe(404);
-    const deniedPost = (await settle(portalAction(args(post(path, stranger.cookie, { intent: "cancelar-agora" }), { customer })))) as { init: { status: number } };
+    const deniedPost = (await settle(portalAction(args(post(path, stranger.cookie, { intent: "cancelar-agora" }), { customer })))) as {
+      init: { status: number };
+    };
     expect(deniedPost.init.status).toBe(404);
     await deliveries();
     expect(await getSubscriptionStatus(owner.user.id)).toMatchObject({ subscribed: true });
-    expect(await portalLoader(args(authedRequest(path, { cookie: owner.cookie }), { customer }))).toMatchObject({ subscription: { plan: "prata", status: "active" } });
+    expect(await portalLoader(args(authedRequest(path, { cookie: owner.cookie }), { customer }))).toMatchObject({
+      subscription: { plan: "prata", status: "active" },
+    });
   });
 
   it("change plan, fail a charge, fix it, and cancel, each as signed events", async () => {
@@ -170,7 +194,9 @@ describe("sandbox checkout and portal", () => {
     expect((await chargeRows()).map((c) => c.amountCents)).toEqual([5000, 7000]);
     await choose({ intent: "cancelar-agora" });
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: "canceled" });
-    const refused = unwrap(await portalAction(args(post(`/sandbox/portal/${customer}`, cookie, { intent: "mudar", plano: "bronze" }), { customer })));
+    const refused = unwrap(
+      await portalAction(args(post(`/sandbox/portal/${customer}`, cookie, { intent: "mudar", plano: "bronze" }), { customer })),
+    );
     expect(refused.init.status).toBe(400);
   });
 });
@@ -184,21 +210,34 @@ describe("/subscription-success", () => {
   it("waits (bounded) until the payment is confirmed", async () => {
     const { cookie } = await createTestUser();
     expect(await successLoader(args(authedRequest("/subscription-success", { cookie })))).toMatchObject({ state: "waiting", nextCheck: 1 });
-    expect(await successLoader(args(authedRequest("/subscription-success?verificacao=20", { cookie })))).toMatchObject({ state: "waiting", nextCheck: null });
-    expect(await successLoader(args(authedRequest("/subscription-success?verificacao=999", { cookie })))).toMatchObject({ check: 20, nextCheck: null });
+    expect(await successLoader(args(authedRequest("/subscription-success?verificacao=20", { cookie })))).toMatchObject({
+      state: "waiting",
+      nextCheck: null,
+    });
+    expect(await successLoader(args(authedRequest("/subscription-success?verificacao=999", { cookie })))).toMatchObject({
+      check: 20,
+      nextCheck: null,
+    });
   });
 
   it("once active: 'Assinatura Confirmada!' and the confirmation e-mail, queued once per subscription", async () => {
     const { user, cookie } = await createTestUser({ name: "Bruno Alves" });
     await subscribe(cookie, "prata");
     const first = await successLoader(args(authedRequest("/subscription-success", { cookie })));
-    expect(first).toMatchObject({ state: "confirmed", plan: { name: "Prata", monthlyCents: 5000, renewsOn: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/) } });
+    expect(first).toMatchObject({
+      state: "confirmed",
+      plan: { name: "Prata", monthlyCents: 5000, renewsOn: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/) },
+    });
     await successLoader(args(authedRequest("/subscription-success", { cookie })));
     await successLoader(args(authedRequest("/subscription-success", { cookie })));
     const mails = (await outbox()).filter((m) => m.template === "subscription-confirmation");
     expect(mails).toHaveLength(1);
     const [row] = await subscriptionRows();
-    expect(mails[0]).toMatchObject({ to: user.email, dedupeKey: `sub-confirm:${row!.id}`, subject: "Assinatura confirmada: Plano Prata — R$ 50,00/mês" });
+    expect(mails[0]).toMatchObject({
+      to: user.email,
+      dedupeKey: `sub-confirm:${row!.id}`,
+      subject: "Assinatura confirmada: Plano Prata — R$ 50,00/mês",
+    });
     expect(mails[0]!.text).toContain(`Próxima cobrança: ${(first as { plan: { renewsOn: string } }).plan.renewsOn}`);
     expect(row!.confirmationSentAt).not.toBeNull();
   });

@@ -12,7 +12,12 @@ import { monthlyShareSentence } from "~/domain/donations/fee";
 import { pageMeta } from "~/platform/ui/meta";
 import { PLAN_IDS } from "~/domain/subscriptions/plan-ids";
 import { getPlan, type PlanId, PLANS, POPULAR_PLAN_ID } from "~/domain/subscriptions/plans";
-import { openCustomerPortal, startSubscription, SUBSCRIPTION_MESSAGES, type SubscriptionError } from "~/domain/subscriptions/subscribe.server";
+import {
+  openCustomerPortal,
+  startSubscription,
+  SUBSCRIPTION_MESSAGES,
+  type SubscriptionError,
+} from "~/domain/subscriptions/subscribe.server";
 import { subscriptionFormSchema } from "~/domain/subscriptions/subscription-form";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -36,9 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = planFromQuery(new URL(request.url).searchParams.get("plano"));
   if (chosen) {
     if (status.plan) {
-      return redirectWithToast("/assine-o-bem", { type: "info", title: "Você já é Assinante do Bem", description: "Para mudar de plano, use Gerenciar Assinatura." });
+      return redirectWithToast("/assine-o-bem", {
+        type: "info",
+        title: "Você já é Assinante do Bem",
+        description: "Para mudar de plano, use Gerenciar Assinatura.",
+      });
     }
-    const result = await startSubscription(user, chosen, { provider: context.payments.checkout, config: context.config, clock: context.clock });
+    const result = await startSubscription(user, chosen, {
+      provider: context.payments.checkout,
+      config: context.config,
+      clock: context.clock,
+    });
     if (result.ok) throw redirect(result.url);
     return { signedIn: true, subscription: null, error: result.error };
   }
@@ -63,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     // Works without JavaScript: the toast rides on the redirect, and login brings the user back
     // to the chosen plan's checkout (the loader above goes on with it).
-    const plano = submission.status === "success" && submission.value.intent !== "gerenciar" ? planFromQuery(submission.value.plano ?? null) : null;
+    const plano =
+      submission.status === "success" && submission.value.intent !== "gerenciar" ? planFromQuery(submission.value.plano ?? null) : null;
     const back = plano ? `/assine-o-bem?plano=${plano}` : "/assine-o-bem";
     return redirectWithToast(loginUrl(back), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
   }

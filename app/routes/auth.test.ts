@@ -19,7 +19,11 @@ function post(path: string, fields: Record<string, string>, cookie?: string, ip 
   const request = new Request(`http://localhost:3000${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost:3000",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
   return action({ request, context: { ...context, clientIp: ip }, params: {} } as never);
 }
@@ -46,7 +50,13 @@ function toastOf(response: Response) {
 
 describe("/auth loader", () => {
   const load = (path: string, cookie?: string) =>
-    call(() => loader({ request: new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }), context, params: {} } as never));
+    call(() =>
+      loader({
+        request: new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }),
+        context,
+        params: {},
+      } as never),
+    );
 
   it("shows the tab of the URL, login by default, and keeps only a safe redirectTo", async () => {
     expect(await load("/auth")).toEqual({ tab: "login", redirectTo: null });
@@ -64,7 +74,13 @@ describe("/auth loader", () => {
 
   it("never sends a signed-in visitor off-site, whatever the encoding (security review finding 4)", async () => {
     const { cookie } = await createTestUser();
-    for (const redirectTo of ["%2F.%2F%2Fevil.example", "%2F..%2F%2Fevil.example", "%2F%5Cevil.example", "/..//evil.example", "/.//evil.example"]) {
+    for (const redirectTo of [
+      "%2F.%2F%2Fevil.example",
+      "%2F..%2F%2Fevil.example",
+      "%2F%5Cevil.example",
+      "/..//evil.example",
+      "/.//evil.example",
+    ]) {
       const location = ((await load(`/auth?redirectTo=${redirectTo}`, cookie)) as Response).headers.get("Location")!;
       expect(location, redirectTo).toBe("/painel");
       expect(new URL(location, "https://festa.example").host).toBe("festa.example");
@@ -75,19 +91,30 @@ describe("/auth loader", () => {
 
 describe("/auth actions", () => {
   it("signs up, signs in and lands on /painel with the spec's toast", async () => {
-    const res = (await post("/auth?tab=cadastro", { intent: "signup", name: "Ana Souza", email: "ana@exemplo.com.br", password: "segredo1" })) as Response;
+    const res = (await post("/auth?tab=cadastro", {
+      intent: "signup",
+      name: "Ana Souza",
+      email: "ana@exemplo.com.br",
+      password: "segredo1",
+    })) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/painel");
     expect(toastOf(res)).toBe(true);
     const cookie = cookieHeaderFrom(res.headers.getSetCookie().filter((c) => c.startsWith("festa.")));
-    expect(await getOptionalUser(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toMatchObject({ name: "Ana Souza" });
+    expect(await getOptionalUser(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toMatchObject({
+      name: "Ana Souza",
+    });
   });
 
   it("validates sign-up fields with pt-BR messages", async () => {
     const r = reply(await post("/auth", { intent: "signup", name: "", email: "nao-e-email", password: "123" }));
     expect(r).toMatchObject({
       status: 400,
-      errors: { name: "Informe seu nome completo.", email: expect.stringContaining("e-mail válido"), password: "A senha deve ter no mínimo 6 caracteres." },
+      errors: {
+        name: "Informe seu nome completo.",
+        email: expect.stringContaining("e-mail válido"),
+        password: "A senha deve ter no mínimo 6 caracteres.",
+      },
       values: { name: "", email: "nao-e-email" },
     });
     // What was typed comes back to the form, never the password.
@@ -109,7 +136,11 @@ describe("/auth actions", () => {
       const res = (await post("/auth", { intent: "login", email: user.email, password, redirectTo: evil })) as Response;
       expect(res.headers.get("Location")).toBe("/painel");
     }
-    const fromQuery = (await post("/auth?redirectTo=%2Fdoar%3Ffesta%3Dabc12", { intent: "login", email: user.email, password })) as Response;
+    const fromQuery = (await post("/auth?redirectTo=%2Fdoar%3Ffesta%3Dabc12", {
+      intent: "login",
+      email: user.email,
+      password,
+    })) as Response;
     expect(fromQuery.headers.get("Location")).toBe("/doar?festa=abc12");
   });
 
@@ -129,11 +160,21 @@ describe("/auth actions", () => {
   it("after many wrong passwords the form asks for a challenge (not a lockout), and the owner gets in by solving it", async () => {
     const { user, password } = await createTestUser();
     const statuses = [];
-    for (let i = 0; i < 20; i++) statuses.push(reply(await post("/auth", { intent: "login", email: user.email, password: `errada${i}` }, undefined, `198.51.100.${i}`)).status);
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        reply(await post("/auth", { intent: "login", email: user.email, password: `errada${i}` }, undefined, `198.51.100.${i}`)).status,
+      );
     expect(statuses).not.toContain(429);
     expect(statuses.filter((s) => s === 428).length).toBeGreaterThan(0);
-    const asked = reply(await post("/auth", { intent: "login", email: user.email, password }, undefined, "192.0.2.10")) as unknown as { status: number; challenge: Challenge; formError: unknown };
-    expect(asked).toMatchObject({ status: 428, formError: { title: "Erro no login", description: "Por segurança, confirme que você não é um robô e envie de novo." } });
+    const asked = reply(await post("/auth", { intent: "login", email: user.email, password }, undefined, "192.0.2.10")) as unknown as {
+      status: number;
+      challenge: Challenge;
+      formError: unknown;
+    };
+    expect(asked).toMatchObject({
+      status: 428,
+      formError: { title: "Erro no login", description: "Por segurança, confirme que você não é um robô e envie de novo." },
+    });
     const altcha = await solveChallengePayload(asked.challenge);
     const result = await post("/auth", { intent: "login", email: user.email, password, altcha }, undefined, "192.0.2.10");
     expect(result).toBeInstanceOf(Response);
@@ -146,7 +187,10 @@ describe("/auth actions", () => {
     const unknown = reply(await post("/auth", { intent: "recover", email: "ninguem@exemplo.com.br" }));
     expect(known).toEqual({ status: 200, intent: "recover", sentTo: user.email });
     expect(unknown).toEqual({ status: 200, intent: "recover", sentTo: "ninguem@exemplo.com.br" });
-    expect(reply(await post("/auth", { intent: "recover", email: "" }))).toMatchObject({ status: 400, errors: { email: "Informe seu e-mail." } });
+    expect(reply(await post("/auth", { intent: "recover", email: "" }))).toMatchObject({
+      status: 400,
+      errors: { email: "Informe seu e-mail." },
+    });
   });
 
   it("logs out: session revoked, cookie cleared, back to / with 'Logout realizado'", async () => {

@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseFormSubmission(form, loginSchema);
     if (submission.status !== "success") return reply({ intent, result: submission.reply({ hideFields }) }, 400);
     const result = await signIn({ ...submission.value, ...flowMeta, adminEmails: context.config.ADMIN_EMAILS });
-    if (!result.ok && result.error === "challenge") return askChallenge(intent, "Erro no login", result.challenge, submission.reply({ hideFields }));
+    if (!result.ok && result.error === "challenge")
+      return askChallenge(intent, "Erro no login", result.challenge, submission.reply({ hideFields }));
     if (!result.ok) {
       const throttled = result.error === "throttled";
       return reply(
@@ -67,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseFormSubmission(form, signupSchema);
     if (submission.status !== "success") return reply({ intent, result: submission.reply({ hideFields }) }, 400);
     const result = await signUp({ ...submission.value, ...flowMeta, adminEmails: context.config.ADMIN_EMAILS });
-    if (!result.ok && result.error === "challenge") return askChallenge(intent, "Erro ao criar conta", result.challenge, submission.reply({ hideFields }));
+    if (!result.ok && result.error === "challenge")
+      return askChallenge(intent, "Erro ao criar conta", result.challenge, submission.reply({ hideFields }));
     if (!result.ok) {
       const description =
         result.error === "throttled"
@@ -101,7 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function logout(meta: { request: Request; ip: string }) {
   try {
     const cleared = await signOut(meta);
-    return redirectWithToast("/", { type: "success", title: "Logout realizado", description: "Até logo!" }, { headers: cookieHeaders(cleared) });
+    return redirectWithToast(
+      "/",
+      { type: "success", title: "Logout realizado", description: "Até logo!" },
+      { headers: cookieHeaders(cleared) },
+    );
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");
     return redirectWithToast("/", { type: "error", title: "Erro ao sair", description: "Tente novamente em instantes." });

@@ -31,7 +31,13 @@ describe("/causas", () => {
 
   it("answers unknown or malformed filter values with the empty state, not an error", async () => {
     await seedDemoData({ withUsers: false });
-    for (const q of ["?causa=nao-existe", "?causa=00000000-0000-0000-0000-000000000000", "?cidade=Atlantida", `?causa=${"x".repeat(500)}`, "?causa='%3B--"]) {
+    for (const q of [
+      "?causa=nao-existe",
+      "?causa=00000000-0000-0000-0000-000000000000",
+      "?cidade=Atlantida",
+      `?causa=${"x".repeat(500)}`,
+      "?causa='%3B--",
+    ]) {
       const { organizations } = await load(q);
       expect(organizations, q).toEqual([]);
     }

@@ -64,7 +64,9 @@ export default function Causas({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-labelledby="instituicoes" className="mx-auto max-w-7xl px-4 pt-4">
-        <h2 id="instituicoes" className="sr-only">Instituições</h2>
+        <h2 id="instituicoes" className="sr-only">
+          Instituições
+        </h2>
         <Form
           method="get"
           action="/causas"
@@ -137,7 +139,9 @@ export default function Causas({ loaderData }: Route.ComponentProps) {
 
       {organizations.length > 0 ? (
         <section aria-labelledby="conheca" className="mx-auto mt-16 max-w-5xl px-4">
-          <h2 id="conheca" className="text-center text-3xl">Conheça as instituições</h2>
+          <h2 id="conheca" className="text-center text-3xl">
+            Conheça as instituições
+          </h2>
           <div className="mt-8 space-y-8">
             {organizations.map((org) => (
               <OrganizationDetails key={org.id} org={org} />
@@ -165,10 +169,16 @@ export default function Causas({ loaderData }: Route.ComponentProps) {
           <h2 className="mt-3 text-2xl text-white">Faça parte dessa corrente do bem</h2>
           <p className="mt-2 text-indigo-100">Doe agora para uma causa ou transforme a sua próxima comemoração em uma festa solidária.</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/doar" className="inline-flex h-11 items-center gap-2 rounded-full bg-coral-600 px-5 font-bold text-white hover:bg-coral-700">
+            <Link
+              to="/doar"
+              className="inline-flex h-11 items-center gap-2 rounded-full bg-coral-600 px-5 font-bold text-white hover:bg-coral-700"
+            >
               <HandHeart size={18} strokeWidth={2} aria-hidden="true" /> Doar Agora
             </Link>
-            <Link to="/criar-festa" className="inline-flex h-11 items-center gap-2 rounded-full bg-white px-5 font-bold text-indigo-800 hover:bg-indigo-50">
+            <Link
+              to="/criar-festa"
+              className="inline-flex h-11 items-center gap-2 rounded-full bg-white px-5 font-bold text-indigo-800 hover:bg-indigo-50"
+            >
               <PartyPopper size={18} strokeWidth={2} aria-hidden="true" /> Criar Festa Solidária
             </Link>
           </div>

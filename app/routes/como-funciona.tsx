@@ -107,7 +107,9 @@ export default function ComoFunciona() {
         title="Como Funciona"
         description="Transforme sua celebração em solidariedade: seus convidados presenteiam uma causa no lugar dos presentes."
       >
-        <Link to="/criar-festa" className={buttonVariants({ size: "lg" })}>Criar Minha Festa</Link>
+        <Link to="/criar-festa" className={buttonVariants({ size: "lg" })}>
+          Criar Minha Festa
+        </Link>
       </PageHeader>
 
       <section aria-labelledby="passos" className="mx-auto max-w-6xl px-4 py-12 md:py-16">
@@ -162,8 +164,12 @@ export default function ComoFunciona() {
             Criar a festa é gratuito e leva poucos minutos. {feePercent === undefined ? null : feeSentence(feePercent)}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/criar-festa" className={buttonVariants({ size: "lg" })}>Criar Minha Festa</Link>
-            <Link to="/faq" className={buttonVariants({ size: "lg", variant: "inverse" })}>Ver Dúvidas Frequentes</Link>
+            <Link to="/criar-festa" className={buttonVariants({ size: "lg" })}>
+              Criar Minha Festa
+            </Link>
+            <Link to="/faq" className={buttonVariants({ size: "lg", variant: "inverse" })}>
+              Ver Dúvidas Frequentes
+            </Link>
           </div>
         </div>
       </section>

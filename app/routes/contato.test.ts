@@ -16,7 +16,10 @@ async function send(fields: Record<string, string>, ip = "203.0.113.7") {
     params: {},
     context: testContext({ clientIp: ip }),
   } as never);
-  const result = response as unknown as { data: { ok?: boolean; formError?: string; result?: FormResult } & Record<string, unknown>; init: ResponseInit | null };
+  const result = response as unknown as {
+    data: { ok?: boolean; formError?: string; result?: FormResult } & Record<string, unknown>;
+    init: ResponseInit | null;
+  };
   // Field errors and the values as typed are read from Conform's reply.
   const form: { errors?: Record<string, string>; values?: Record<string, string> } = result.data.result
     ? { errors: fieldErrors(result.data.result), values: postedValues(result.data.result) }
@@ -33,7 +36,13 @@ describe("contact form", () => {
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true });
     const [message] = await stored();
-    expect(message).toMatchObject({ name: "Joana Prado", email: "joana@exemplo.com.br", phone: "(31) 98888-7777", message: "Quero cadastrar minha ONG.", answeredAt: null });
+    expect(message).toMatchObject({
+      name: "Joana Prado",
+      email: "joana@exemplo.com.br",
+      phone: "(31) 98888-7777",
+      message: "Quero cadastrar minha ONG.",
+      answeredAt: null,
+    });
     const mails = await outbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "contato@festasolidaria.org.br", template: "contact-message", status: "pending" });

@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         ok: false,
         result: submission.reply(),
-        formError: "Você enviou muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente — o que você escreveu continua aqui.",
+        formError:
+          "Você enviou muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente — o que você escreveu continua aqui.",
       },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
@@ -84,7 +85,9 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
       />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="formulario" className="rounded-3xl border border-coral-100 bg-white p-6 shadow-soft md:p-8">
-          <h2 id="formulario" className="text-2xl">Envie sua mensagem</h2>
+          <h2 id="formulario" className="text-2xl">
+            Envie sua mensagem
+          </h2>
           <p className="mt-1 text-sm text-muted">Campos com * são obrigatórios.</p>
           {result?.ok ? (
             <noscript>
@@ -92,7 +95,15 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
             </noscript>
           ) : null}
           <Form id={form.id} ref={formRef} method="post" action="/contato" onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5">
-            <TextField label="Nome *" name="nome" autoComplete="name" required maxLength={120} defaultValue={fields.nome.initialValue} error={fields.nome.errors} />
+            <TextField
+              label="Nome *"
+              name="nome"
+              autoComplete="name"
+              required
+              maxLength={120}
+              defaultValue={fields.nome.initialValue}
+              error={fields.nome.errors}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label="E-mail *"
@@ -139,7 +150,9 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
         </section>
 
         <aside aria-labelledby="outros-canais" className="space-y-4">
-          <h2 id="outros-canais" className="text-2xl">Outros canais</h2>
+          <h2 id="outros-canais" className="text-2xl">
+            Outros canais
+          </h2>
           <a
             href={`mailto:${config.contactEmail}`}
             className="flex items-center gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft hover:border-coral-200"

@@ -44,7 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   try {
     const result = await createParty(user.id, submission.value);
-    if (!result.ok) return data<ActionResult>({ result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
+    if (!result.ok)
+      return data<ActionResult>({ result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
   } catch (error) {
     logger.error({ err: error }, "create party failed");
     return data<ActionResult>({ result: submission.reply(), formError: "Erro ao criar festa" }, { status: 500 });
@@ -94,10 +95,32 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
             Estamos preparando as causas que você poderá apoiar. Volte em breve — ou fale com a gente em Contato.
           </Alert>
         ) : null}
-        <Form id={form.id} ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8">
-          <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={fields.name.initialValue} error={fields.name.errors} placeholder="Ex.: Aniversário de 30 anos da Ana" autoComplete="off" />
+        <Form
+          id={form.id}
+          ref={formRef}
+          method="post"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8"
+        >
+          <TextField
+            label="Nome da festa"
+            name="name"
+            required
+            maxLength={120}
+            defaultValue={fields.name.initialValue}
+            error={fields.name.errors}
+            placeholder="Ex.: Aniversário de 30 anos da Ana"
+            autoComplete="off"
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField label="Tipo de evento" name="eventType" required defaultValue={fields.eventType.initialValue ?? ""} error={fields.eventType.errors}>
+            <SelectField
+              label="Tipo de evento"
+              name="eventType"
+              required
+              defaultValue={fields.eventType.initialValue ?? ""}
+              error={fields.eventType.errors}
+            >
               <option value="" disabled>
                 Selecione o tipo
               </option>
@@ -107,9 +130,23 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
                 </option>
               ))}
             </SelectField>
-            <TextField label="Data do evento" name="eventDate" type="date" required min={today} defaultValue={fields.eventDate.initialValue} error={fields.eventDate.errors} />
+            <TextField
+              label="Data do evento"
+              name="eventDate"
+              type="date"
+              required
+              min={today}
+              defaultValue={fields.eventDate.initialValue}
+              error={fields.eventDate.errors}
+            />
           </div>
-          <SelectField label="ONG/Causa" name="causeId" required defaultValue={fields.causeId.initialValue ?? ""} error={fields.causeId.errors}>
+          <SelectField
+            label="ONG/Causa"
+            name="causeId"
+            required
+            defaultValue={fields.causeId.initialValue ?? ""}
+            error={fields.causeId.errors}
+          >
             <option value="" disabled>
               Selecione a causa
             </option>

@@ -30,7 +30,10 @@ async function status(run: () => Promise<unknown>) {
 
 describe("/dev/emails", () => {
   it("lists every outbox e-mail with its text, and serves the HTML part", async () => {
-    const id = await enqueueEmail(db, { to: "ana@exemplo.com.br", ...passwordResetEmail({ name: "Ana", url: "http://localhost:3000/redefinir-senha?token=t1" }) });
+    const id = await enqueueEmail(db, {
+      to: "ana@exemplo.com.br",
+      ...passwordResetEmail({ name: "Ana", url: "http://localhost:3000/redefinir-senha?token=t1" }),
+    });
     const data = await list(args());
     expect(data.emails).toEqual([
       expect.objectContaining({ id, to: "ana@exemplo.com.br", subject: "Redefina sua senha da Festa Solidária", status: "pending" }),
@@ -45,13 +48,21 @@ describe("/dev/emails", () => {
 
   it("does not exist in production", async () => {
     const id = await enqueueEmail(db, { to: "ana@exemplo.com.br", ...passwordResetEmail({ name: "Ana", url: "http://x/y" }) });
-    const config = parseConfig({ ...process.env, NODE_ENV: "production", PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado" });
+    const config = parseConfig({
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENTS_SANDBOX: "on",
+      PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+    });
     expect(await status(() => list(args({ config })))).toBe(404);
     expect(await status(() => detail(args({ params: { id: id! }, config })))).toBe(404);
   });
 
   it("is served only to loopback clients or admins (security review finding 7)", async () => {
-    const id = await enqueueEmail(db, { to: "ana@exemplo.com.br", ...passwordResetEmail({ name: "Ana", url: "http://x/redefinir-senha?token=t2" }) });
+    const id = await enqueueEmail(db, {
+      to: "ana@exemplo.com.br",
+      ...passwordResetEmail({ name: "Ana", url: "http://x/redefinir-senha?token=t2" }),
+    });
     const outsider = { ip: "203.0.113.50" };
     expect(await status(() => list(args(outsider)))).toBe(404);
     expect(await status(() => detail(args({ ...outsider, params: { id: id! } })))).toBe(404);

@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = () => pageMeta({ title: "Caixa de e-mails (desenvolvimento)", description: "E-mails enviados pelo ambiente local.", noindex: true });
+export const meta = () =>
+  pageMeta({ title: "Caixa de e-mails (desenvolvimento)", description: "E-mails enviados pelo ambiente local.", noindex: true });
 
 const STATUS = {
   sent: { label: "entregue", tone: "paid" },
@@ -54,13 +55,21 @@ export default function DevEmails({ loaderData }: Route.ComponentProps) {
               : "Sem SMTP_URL, os e-mails ficam aqui em vez de sair para a internet. Esta página não existe em produção."}
           </p>
         </div>
-        <Link to="/dev/emails" className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-bold text-indigo-700 hover:bg-indigo-50">
+        <Link
+          to="/dev/emails"
+          className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+        >
           <RefreshCw size={16} strokeWidth={2} aria-hidden="true" /> Atualizar
         </Link>
       </div>
 
       {emails.length === 0 ? (
-        <EmptyState className="mt-8" icon="📭" title="Nenhum e-mail ainda" description="Peça uma recuperação de senha em /auth para ver um aqui." />
+        <EmptyState
+          className="mt-8"
+          icon="📭"
+          title="Nenhum e-mail ainda"
+          description="Peça uma recuperação de senha em /auth para ver um aqui."
+        />
       ) : (
         <ul className="mt-8 grid gap-4">
           {emails.map((e) => (
@@ -86,7 +95,10 @@ export default function DevEmails({ loaderData }: Route.ComponentProps) {
               <pre className="mt-4 max-h-72 overflow-auto rounded-xl bg-sand p-4 font-sans text-sm whitespace-pre-wrap text-ink">
                 <Linkified text={e.text} />
               </pre>
-              <a href={`/dev/emails/${e.id}`} className="mt-3 inline-flex items-center gap-1.5 text-sm font-bold text-coral-700 hover:underline">
+              <a
+                href={`/dev/emails/${e.id}`}
+                className="mt-3 inline-flex items-center gap-1.5 text-sm font-bold text-coral-700 hover:underline"
+              >
                 Ver como HTML <ExternalLink size={14} strokeWidth={2} aria-hidden="true" />
               </a>
             </li>

@@ -35,7 +35,13 @@ export default function DoacaoCancelada() {
       lead="O pagamento não foi concluído e nenhum valor foi cobrado. Se quiser, você pode tentar de novo quando preferir."
       listTitle="Por que doar?"
       items={items}
-      actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Voltar para Festa" } : ong ? { to: `/doar?ong=${ong}`, label: "Tentar de novo" } : null} />}
+      actions={
+        <ResultLinks
+          next={
+            festa ? { to: `/festa/${festa}`, label: "Voltar para Festa" } : ong ? { to: `/doar?ong=${ong}`, label: "Tentar de novo" } : null
+          }
+        />
+      }
     />
   );
 }

@@ -33,7 +33,9 @@ export default function DoacaoSucesso({ loaderData }: Route.ComponentProps) {
   const items: ResultItem[] = [
     {
       icon: LayoutDashboard,
-      text: festa ? "Sua doação vai aparecer no painel da festa em breve." : "Sua doação será registrada assim que o pagamento for confirmado.",
+      text: festa
+        ? "Sua doação vai aparecer no painel da festa em breve."
+        : "Sua doação será registrada assim que o pagamento for confirmado.",
     },
     { icon: Mail, text: "Se você informou seu e-mail, a confirmação da doação vai chegar na sua caixa de entrada." },
     ...(feePercent === undefined ? [] : [{ icon: HandHeart, text: giftShareSentence(feePercent) }]),

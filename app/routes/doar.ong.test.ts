@@ -16,18 +16,32 @@ useTestDatabase();
 
 type LoaderArgs = Parameters<typeof loader>[0];
 type ActionArgs = Parameters<typeof action>[0];
-const load = (query: string) => loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext() } as unknown as LoaderArgs);
+const load = (query: string) =>
+  loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext() } as unknown as LoaderArgs);
 const post = (fields: Record<string, string>) =>
-  action({ request: new Request("http://localhost:3000/doar", { method: "POST", body: new URLSearchParams(fields) }), params: {}, context: testContext({ clientIp: "10.1.2.3" }) } as unknown as ActionArgs);
+  action({
+    request: new Request("http://localhost:3000/doar", { method: "POST", body: new URLSearchParams(fields) }),
+    params: {},
+    context: testContext({ clientIp: "10.1.2.3" }),
+  } as unknown as ActionArgs);
 
 const orgBySlug = async (slug: string) => (await db.select().from(schema.organizations).where(eq(schema.organizations.slug, slug)))[0]!;
 
 describe("/doar?ong=", () => {
   it("names the institution, its CNPJ, city and verified mark, and its cause's impact", async () => {
     await seedDemoData({ withUsers: false });
-    const result = (await load("?ong=prato-cheio")) as { target: { ong: string; institution: Record<string, unknown>; impact: Record<number, string> } };
+    const result = (await load("?ong=prato-cheio")) as {
+      target: { ong: string; institution: Record<string, unknown>; impact: Record<number, string> };
+    };
     expect(result.target.ong).toBe("prato-cheio");
-    expect(result.target.institution).toEqual({ name: "Instituto Prato Cheio", slug: "prato-cheio", cnpj: "21.593.847/0001-05", city: "Contagem", state: "MG", verified: true });
+    expect(result.target.institution).toEqual({
+      name: "Instituto Prato Cheio",
+      slug: "prato-cheio",
+      cnpj: "21.593.847/0001-05",
+      city: "Contagem",
+      state: "MG",
+      verified: true,
+    });
     expect(result.target.impact[10]).toBe("Garante cinco refeições na cozinha comunitária.");
     // The rare-diseases charity does not promise food.
     const aadora = (await load("")) as { target: { impact: Record<number, string> } };
@@ -40,7 +54,10 @@ describe("/doar?ong=", () => {
   ] as const)("refuses an %s institution with a message and no form", async (_label, change, status, message) => {
     await seedDemoData({ withUsers: false });
     await db.update(schema.organizations).set(change).where(eq(schema.organizations.slug, "prato-cheio"));
-    const result = (await load("?ong=prato-cheio")) as unknown as { data: { refused: { message: string; forInstitution: boolean }; target: unknown; formKey: string }; init: { status: number } };
+    const result = (await load("?ong=prato-cheio")) as unknown as {
+      data: { refused: { message: string; forInstitution: boolean }; target: unknown; formKey: string };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(status);
     expect(result.data.refused).toMatchObject({ message, forInstitution: true, title: "Instituto Prato Cheio" });
     expect(result.data.target).toBeNull();
@@ -57,7 +74,13 @@ describe("/doar?ong=", () => {
   it("stores the gift with that institution, and the receipt names it with its CNPJ", async () => {
     await seedDemoData({ withUsers: false });
     const prato = await orgBySlug("prato-cheio");
-    const result = await post({ preset: "50", nome: "Beatriz Lima", email: "bia@exemplo.com.br", ong: "prato-cheio", chave: "form-key-ong-0001" });
+    const result = await post({
+      preset: "50",
+      nome: "Beatriz Lima",
+      email: "bia@exemplo.com.br",
+      ong: "prato-cheio",
+      chave: "form-key-ong-0001",
+    });
     expect(result).toBeInstanceOf(Response);
     const [gift] = await db.select().from(schema.donations).where(eq(schema.donations.donorEmail, "bia@exemplo.com.br"));
     expect(gift).toMatchObject({ organizationId: prato.id, partyId: null, amountCents: 5000, status: "pendente" });

@@ -53,23 +53,30 @@ async function declineFrom(ip: string, festa: string, count: number, cardFingerp
     const location = ((await post({ preset: "10", ...guest, festa }, { ip })) as Response).headers.get("Location")!;
     const checkoutId = location.split("/").pop()!;
     const [gift] = await db.select().from(schema.donations).where(eq(schema.donations.providerCheckoutId, checkoutId));
-    const outcome = await processPaymentEvent({
-      kind: "donation",
-      id: `evt_decline_${checkoutId}`,
-      provider: "sandbox",
-      type: "checkout.failed",
-      occurredAt: new Date(),
-      action: "failed",
-      ref: { donationId: gift!.id, checkoutId },
-      cardFingerprint: cardFingerprint ?? null,
-    }, testDeps());
+    const outcome = await processPaymentEvent(
+      {
+        kind: "donation",
+        id: `evt_decline_${checkoutId}`,
+        provider: "sandbox",
+        type: "checkout.failed",
+        occurredAt: new Date(),
+        action: "failed",
+        ref: { donationId: gift!.id, checkoutId },
+        cardFingerprint: cardFingerprint ?? null,
+      },
+      testDeps(),
+    );
     expect(outcome).toMatchObject({ outcome: "applied", to: "falhou" });
   }
 }
 
 type LoaderArgs = Parameters<typeof loader>[0];
 const load = async (query = "", ip = "10.9.9.9") =>
-  (await loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext({ clientIp: ip }) } as unknown as LoaderArgs)) as unknown as {
+  (await loader({
+    request: new Request(`http://localhost:3000/doar${query}`),
+    params: {},
+    context: testContext({ clientIp: ip }),
+  } as unknown as LoaderArgs)) as unknown as {
     challenge: Challenge | null;
     target: { partyName: string; causeName: string; festa: string };
   };
@@ -98,7 +105,17 @@ describe("/doar action", () => {
 
   it("tampered hidden fields change nothing", async () => {
     const { party } = await givingSetup();
-    await post({ preset: "25", ...guest, festa: party.shareCode, amount: "1", amountCents: "1", valor: "1", status: "paga", provider: "stripe", partyId: "x" });
+    await post({
+      preset: "25",
+      ...guest,
+      festa: party.shareCode,
+      amount: "1",
+      amountCents: "1",
+      valor: "1",
+      status: "paga",
+      provider: "stripe",
+      partyId: "x",
+    });
     const [row] = await allDonations();
     expect(row).toMatchObject({ amountCents: 2500, status: "pendente", provider: "sandbox", partyId: party.id });
   });
@@ -130,7 +147,9 @@ describe("/doar action", () => {
     await givingSetup();
     expect((await failure(await post({ preset: "50", nome: "Bia" }))).errors.doador).toBe("Por favor, preencha seu nome e email.");
     expect((await failure(await post({ preset: "50", email: "bia@exemplo.com.br" }))).errors.doador).toBe(DONATION_MESSAGES.missingDonor);
-    expect((await failure(await post({ preset: "50", nome: "Bia", email: "não-é-email" }))).errors.email).toBe(DONATION_MESSAGES.invalidEmail);
+    expect((await failure(await post({ preset: "50", nome: "Bia", email: "não-é-email" }))).errors.email).toBe(
+      DONATION_MESSAGES.invalidEmail,
+    );
     expect(await allDonations()).toHaveLength(0);
   });
 
@@ -178,9 +197,13 @@ describe("/doar action", () => {
     const { party } = await givingSetup();
     const sandbox = testDeps().payments.checkout;
     let calls = 0;
-    const provider: PaymentProvider = { ...sandbox, createDonationCheckout: (request) => (calls++, sandbox.createDonationCheckout(request)) };
+    const provider: PaymentProvider = {
+      ...sandbox,
+      createDonationCheckout: (request) => (calls++, sandbox.createDonationCheckout(request)),
+    };
     const ip = "203.0.113.9";
-    for (let i = 0; i < 50; i++) expect(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip, provider })).toBeInstanceOf(Response);
+    for (let i = 0; i < 50; i++)
+      expect(await post({ preset: "10", ...guest, festa: party.shareCode }, { ip, provider })).toBeInstanceOf(Response);
     expect(calls).toBe(50);
     expect(await allDonations()).toHaveLength(50);
   });
@@ -240,17 +263,24 @@ describe("/doar action", () => {
       },
       parseWebhook: () => [],
     };
-    expect((await failure(await post({ preset: "50", ...guest }, { provider: failing }))).errors.form).toBe("Cartões temporariamente indisponíveis - Tente novamente.");
+    expect((await failure(await post({ preset: "50", ...guest }, { provider: failing }))).errors.form).toBe(
+      "Cartões temporariamente indisponíveis - Tente novamente.",
+    );
     const hangsUp = { ...failing, createDonationCheckout: async () => Promise.reject(new Error("socket hang up")) };
-    expect((await failure(await post({ preset: "50", ...guest }, { provider: hangsUp }))).errors.form).toBe("Erro ao processar o pagamento - Tente novamente.");
+    expect((await failure(await post({ preset: "50", ...guest }, { provider: hangsUp }))).errors.form).toBe(
+      "Erro ao processar o pagamento - Tente novamente.",
+    );
     const noUrl = { ...failing, createDonationCheckout: async () => ({ checkoutId: "cs_x", url: null }) };
-    expect((await failure(await post({ preset: "50", ...guest }, { provider: noUrl }))).errors.form).toBe("URL de pagamento não foi retornada");
+    expect((await failure(await post({ preset: "50", ...guest }, { provider: noUrl }))).errors.form).toBe(
+      "URL de pagamento não foi retornada",
+    );
   });
 });
 
 describe("/doar loader", () => {
   type LoaderArgs = Parameters<typeof loader>[0];
-  const load = (query = "") => loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext() } as unknown as LoaderArgs);
+  const load = (query = "") =>
+    loader({ request: new Request(`http://localhost:3000/doar${query}`), params: {}, context: testContext() } as unknown as LoaderArgs);
 
   it("names the party and its cause", async () => {
     const { party } = await givingSetup({ partyName: "Festa da Bia" });
@@ -261,7 +291,10 @@ describe("/doar loader", () => {
   it("answers 410 with the reason for an ended party", async () => {
     const { owner, cause } = await givingSetup();
     const ended = await insertParty({ userId: owner.id, causeId: cause.id, eventDate: addCalendarDays(todayInSaoPaulo(), -10) });
-    const result = (await load(`?festa=${ended.shareCode}`)) as unknown as { data: { refused: { message: string } }; init: { status: number } };
+    const result = (await load(`?festa=${ended.shareCode}`)) as unknown as {
+      data: { refused: { message: string } };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(410);
     expect(result.data.refused.message).toBe(TARGET_MESSAGES.ended);
   });
@@ -269,7 +302,10 @@ describe("/doar loader", () => {
   it("does not name a deactivated party (security review finding 8)", async () => {
     const { owner, cause } = await givingSetup();
     const inactive = await insertParty({ userId: owner.id, causeId: cause.id, active: false, name: "Festa Secreta da Joana" });
-    const result = (await load(`?festa=${inactive.shareCode}`)) as unknown as { data: { refused: { message: string; title: string } }; init: { status: number } };
+    const result = (await load(`?festa=${inactive.shareCode}`)) as unknown as {
+      data: { refused: { message: string; title: string } };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(410);
     expect(result.data.refused).toMatchObject({ message: TARGET_MESSAGES.inactive, title: "Festa não encontrada" });
     expect(JSON.stringify(result.data)).not.toContain("Joana");

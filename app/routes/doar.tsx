@@ -20,19 +20,33 @@ import { readFormData } from "~/platform/http/form-data.server";
 export const meta = () =>
   pageMeta({ title: "Doar", description: "Faça uma doação para uma festa solidária ou para a nossa causa principal, com cartão ou Pix." });
 
-const REFUSAL_STATUS = { "not-found": 404, ended: 410, inactive: 410, "org-not-found": 404, "org-inactive": 410, "org-unverified": 403 } as const;
+const REFUSAL_STATUS = {
+  "not-found": 404,
+  ended: 410,
+  inactive: 410,
+  "org-not-found": 404,
+  "org-inactive": 410,
+  "org-unverified": 403,
+} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const query = { festa: search.get("festa"), ong: search.get("ong") };
-  const [target, ad, user] = await Promise.all([resolveGiftTarget(query, context.clock.now()), getSponsorAd("doar"), getOptionalUser(request)]);
+  const [target, ad, user] = await Promise.all([
+    resolveGiftTarget(query, context.clock.now()),
+    getSponsorAd("doar"),
+    getOptionalUser(request),
+  ]);
   const base = { ad, feePercent: context.config.PLATFORM_FEE_PERCENT };
   if (!target.ok) {
     const forInstitution = target.reason.startsWith("org-");
     // A deactivated party is hidden everywhere: only an ended one may still be named.
     const partyName = target.reason === "ended" ? (target.party?.name ?? null) : null;
     const title = forInstitution ? (target.organizationName ?? "Instituição não encontrada") : (partyName ?? "Festa não encontrada");
-    return data({ ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {} }, { status: REFUSAL_STATUS[target.reason] });
+    return data(
+      { ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {} },
+      { status: REFUSAL_STATUS[target.reason] },
+    );
   }
   return {
     ...base,
@@ -49,7 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // One key per rendered form: submitting the same form twice is the same gift.
     formKey: randomUUID(),
     // Only after many declined payments from here (or for this party): the widget loads then.
-    challenge: (await checkoutChallengeRequired(abuseSubject(clientIpFromContext(context)), target.party?.id ?? target.organizationId ?? "main")) ? await issueChallenge("doar") : null,
+    challenge: (await checkoutChallengeRequired(
+      abuseSubject(clientIpFromContext(context)),
+      target.party?.id ?? target.organizationId ?? "main",
+    ))
+      ? await issueChallenge("doar")
+      : null,
     prefill: user ? { nome: user.name, email: user.email } : {},
   };
 }
@@ -57,7 +76,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const [formData, user] = await Promise.all([readFormData(request), getOptionalUser(request)]);
   const { config, clock, payments } = context;
-  const result = await startDonation(formData, { clientIp: clientIpFromContext(context), userId: user?.id ?? null, provider: payments.checkout, config, clock });
+  const result = await startDonation(formData, {
+    clientIp: clientIpFromContext(context),
+    userId: user?.id ?? null,
+    provider: payments.checkout,
+    config,
+    clock,
+  });
   if (result.ok) return redirect(result.url);
   return data({ result: result.result, challenge: result.challenge ?? null }, { status: result.status });
 }
@@ -69,7 +94,11 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center md:py-24">
         <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-coral-100 text-coral-700">
-          {refused?.forInstitution ? <Building2 size={32} strokeWidth={2} aria-hidden="true" /> : <CalendarX2 size={32} strokeWidth={2} aria-hidden="true" />}
+          {refused?.forInstitution ? (
+            <Building2 size={32} strokeWidth={2} aria-hidden="true" />
+          ) : (
+            <CalendarX2 size={32} strokeWidth={2} aria-hidden="true" />
+          )}
         </span>
         <h1 className="mt-6 text-3xl">{refused?.title}</h1>
         <p role="alert" className="mt-4 text-lg text-muted">

@@ -66,9 +66,22 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         description="Procure pelo nome do aniversariante ou pela data da festa e presenteie com uma doação."
       />
       <div className="mx-auto max-w-6xl px-4 pb-16">
-        <Form method="get" role="search" aria-label="Buscar eventos" className="-mt-4 grid gap-4 rounded-2xl bg-white p-5 shadow-soft md:grid-cols-[1fr_14rem_auto] md:items-end">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Buscar eventos"
+          className="-mt-4 grid gap-4 rounded-2xl bg-white p-5 shadow-soft md:grid-cols-[1fr_14rem_auto] md:items-end"
+        >
           {/* key: the fields follow the URL when the visitor navigates back and forth */}
-          <TextField key={`n-${search.nome}`} label="Nome do aniversariante ou da festa" name="nome" type="search" defaultValue={search.nome} maxLength={100} placeholder="Ex.: Mariana" />
+          <TextField
+            key={`n-${search.nome}`}
+            label="Nome do aniversariante ou da festa"
+            name="nome"
+            type="search"
+            defaultValue={search.nome}
+            maxLength={100}
+            placeholder="Ex.: Mariana"
+          />
           <TextField key={`d-${search.data}`} label="Data do evento" name="data" type="date" defaultValue={search.data} />
           <Button type="submit" loading={loading} loadingText="Buscando...">
             <Search size={18} strokeWidth={2} aria-hidden="true" />

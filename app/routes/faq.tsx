@@ -22,7 +22,8 @@ function questions(feePercent: number | undefined): { question: string; answer: 
   return [
     {
       question: "Criar uma festa solidária tem algum custo?",
-      answer: "Não. Criar um evento na Festa Solidária é gratuito: você cadastra a festa, escolhe a causa e compartilha o link sem pagar nada.",
+      answer:
+        "Não. Criar um evento na Festa Solidária é gratuito: você cadastra a festa, escolhe a causa e compartilha o link sem pagar nada.",
     },
     {
       question: "Existe alguma taxa sobre as doações?",
@@ -35,7 +36,8 @@ function questions(feePercent: number | undefined): { question: string; answer: 
     },
     {
       question: "Por quanto tempo a página da festa fica no ar?",
-      answer: "A página do evento sai do ar automaticamente 5 dias após a data do evento. Até lá, seus convidados podem doar pelo link da festa.",
+      answer:
+        "A página do evento sai do ar automaticamente 5 dias após a data do evento. Até lá, seus convidados podem doar pelo link da festa.",
     },
     {
       question: "Posso editar ou cancelar minha festa?",
@@ -101,13 +103,17 @@ export default function Faq() {
             <MessageCircleQuestion size={28} strokeWidth={2} aria-hidden="true" className="text-indigo-700" />
             <h2 className="mt-3 text-lg">Ainda tem dúvidas?</h2>
             <p className="mt-2 text-muted">Nossa equipe responde por e-mail e WhatsApp. Conte para a gente o que você precisa.</p>
-            <Link to="/contato" className={buttonVariants({ variant: "secondary", className: "mt-5 w-full" })}>Fale Conosco</Link>
+            <Link to="/contato" className={buttonVariants({ variant: "secondary", className: "mt-5 w-full" })}>
+              Fale Conosco
+            </Link>
           </Card>
           <Card tone="soft">
             <PartyPopper size={28} strokeWidth={2} aria-hidden="true" className="text-coral-700" />
             <h2 className="mt-3 text-lg">Pronto para começar?</h2>
             <p className="mt-2 text-muted">Crie sua festa em poucos minutos e convide seus amigos a presentear uma causa.</p>
-            <Link to="/criar-festa" className={buttonVariants({ className: "mt-5 w-full" })}>Criar Festa Solidária</Link>
+            <Link to="/criar-festa" className={buttonVariants({ className: "mt-5 w-full" })}>
+              Criar Festa Solidária
+            </Link>
           </Card>
         </aside>
       </div>

@@ -38,11 +38,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (visibility === "ended") {
     return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null }, { status: 410 });
   }
-  const [gifts, qr, ad] = await Promise.all([
-    listRecentPaidGifts(party.id, 10),
-    qrCodeDataUrl(party.shareLink),
-    getSponsorAd("festa"),
-  ]);
+  const [gifts, qr, ad] = await Promise.all([listRecentPaidGifts(party.id, 10), qrCodeDataUrl(party.shareLink), getSponsorAd("festa")]);
   return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad });
 }
 
@@ -104,13 +100,17 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
 
           {party.message ? (
             <section aria-labelledby="motivo" className="order-2 md:order-none">
-              <h2 id="motivo" className="text-xl">Porque escolhi essa ONG/Causa</h2>
+              <h2 id="motivo" className="text-xl">
+                Porque escolhi essa ONG/Causa
+              </h2>
               <p className="mt-2 whitespace-pre-line text-lg text-ink/90">{party.message}</p>
             </section>
           ) : null}
 
           <section aria-labelledby="contribuicoes" className="order-4 md:order-none">
-            <h2 id="contribuicoes" className="text-xl">Contribuições Recentes</h2>
+            <h2 id="contribuicoes" className="text-xl">
+              Contribuições Recentes
+            </h2>
             {gifts.length > 0 ? (
               <Card className="mt-3 py-2">
                 <GiftList gifts={gifts} />
@@ -123,7 +123,9 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
 
         <div className="contents md:flex md:flex-col md:gap-6">
           <Card role="region" aria-labelledby="causa-titulo" className="order-3 md:order-none">
-            <h2 id="causa-titulo" className="text-sm font-bold tracking-wide text-coral-700 uppercase">ONG/Causa escolhida</h2>
+            <h2 id="causa-titulo" className="text-sm font-bold tracking-wide text-coral-700 uppercase">
+              ONG/Causa escolhida
+            </h2>
             <p className="mt-2 text-xl font-extrabold text-indigo-800">
               {party.causeIcon ? <span aria-hidden="true">{party.causeIcon} </span> : null}
               {party.causeName}
@@ -147,7 +149,13 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
           </Card>
           {qr ? (
             <Card className="order-5 flex items-center gap-4 md:order-none">
-              <img src={qr} width={112} height={112} alt={`QR code com o link da festa: ${party.shareLink}`} className="h-28 w-28 shrink-0 rounded-lg" />
+              <img
+                src={qr}
+                width={112}
+                height={112}
+                alt={`QR code com o link da festa: ${party.shareLink}`}
+                className="h-28 w-28 shrink-0 rounded-lg"
+              />
               <p className="text-sm text-muted">Aponte a câmera do celular para abrir esta festa ou mostre o código aos convidados.</p>
             </Card>
           ) : null}
@@ -163,10 +171,6 @@ export function ErrorBoundary() {
     toast.error("Erro ao carregar", { description: "Não foi possível carregar os dados da festa" });
   }, []);
   return (
-    <ErrorScreen
-      title="Ops!"
-      message="Não foi possível carregar os dados desta festa. Verifique sua conexão e tente novamente."
-      retry
-    />
+    <ErrorScreen title="Ops!" message="Não foi possível carregar os dados desta festa. Verifique sua conexão e tente novamente." retry />
   );
 }

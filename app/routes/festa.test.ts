@@ -9,8 +9,14 @@ import { db, schema } from "~/platform/db.server";
 import { loader as eventsLoader } from "./eventos";
 import { loader } from "./festa.$id";
 
-const load = (id: string) => loader({ request: new Request(`http://localhost:3000/festa/${id}`), params: { id }, context: testContext() } as never).catch((r: unknown) => r);
-type Loaded = { data: { status: string; party: Record<string, unknown>; gifts: Array<Record<string, unknown>>; qr: string | null }; init: { status?: number } | null };
+const load = (id: string) =>
+  loader({ request: new Request(`http://localhost:3000/festa/${id}`), params: { id }, context: testContext() } as never).catch(
+    (r: unknown) => r,
+  );
+type Loaded = {
+  data: { status: string; party: Record<string, unknown>; gifts: Array<Record<string, unknown>>; qr: string | null };
+  init: { status?: number } | null;
+};
 
 async function setup(overrides: Parameters<typeof insertParty>[0] extends infer T ? Partial<T> : never = {}) {
   const user = await insertUser();
@@ -38,11 +44,27 @@ describe("/festa/:id", () => {
     const cause = await insertCause({ name: "Doenças Raras" });
     const [org] = await db
       .insert(schema.organizations)
-      .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", cnpj: "10485736000150", verifiedAt: new Date() })
+      .values({
+        name: "AADORA",
+        slug: "aadora",
+        causeId: cause.id,
+        city: "Belo Horizonte",
+        state: "MG",
+        description: "Apoio",
+        cnpj: "10485736000150",
+        verifiedAt: new Date(),
+      })
       .returning();
     const party = await insertParty({ userId: user.id, causeId: cause.id, organizationId: org!.id });
     const loaded = (await load(party.shareCode)) as Loaded;
-    expect(loaded.data.party.institution).toEqual({ name: "AADORA", slug: "aadora", cnpj: "10.485.736/0001-50", city: "Belo Horizonte", state: "MG", verified: true });
+    expect(loaded.data.party.institution).toEqual({
+      name: "AADORA",
+      slug: "aadora",
+      cnpj: "10.485.736/0001-50",
+      city: "Belo Horizonte",
+      state: "MG",
+      verified: true,
+    });
     expect(loaded.data.party).not.toHaveProperty("organization");
     const without = await setup();
     expect(((await load(without.shareCode)) as Loaded).data.party.institution).toBeNull();
@@ -70,7 +92,8 @@ describe("/festa/:id", () => {
 describe("/eventos", () => {
   it("reads nome, data and pagina from the URL and ignores bad values", async () => {
     await setup({ name: "Aniversário do Théo", eventDate: addCalendarDays(todayInSaoPaulo(), 2) });
-    const get = (q: string) => eventsLoader({ request: new Request(`http://localhost:3000/eventos${q}`), params: {}, context: testContext() } as never);
+    const get = (q: string) =>
+      eventsLoader({ request: new Request(`http://localhost:3000/eventos${q}`), params: {}, context: testContext() } as never);
     expect((await get("?nome=theo")).parties).toHaveLength(1);
     expect((await get(`?data=${addCalendarDays(todayInSaoPaulo(), 3)}`)).parties).toHaveLength(0);
     const bad = await get("?nome=&data=31-12-2026&pagina=-3");

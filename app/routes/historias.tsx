@@ -42,7 +42,9 @@ export default function Historias({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-labelledby="numeros" className="mx-auto max-w-7xl px-4">
-        <h2 id="numeros" className="sr-only">Nosso impacto até aqui</h2>
+        <h2 id="numeros" className="sr-only">
+          Nosso impacto até aqui
+        </h2>
         <ImpactStats figures={figures} />
       </section>
 
@@ -78,7 +80,10 @@ export default function Historias({ loaderData }: Route.ComponentProps) {
                         className="aspect-[2/1] w-full object-cover"
                       />
                     ) : (
-                      <div aria-hidden="true" className="flex aspect-[4/1] items-center justify-center bg-gradient-to-br from-coral-100 to-indigo-100">
+                      <div
+                        aria-hidden="true"
+                        className="flex aspect-[4/1] items-center justify-center bg-gradient-to-br from-coral-100 to-indigo-100"
+                      >
                         <BookHeart size={40} strokeWidth={2} className="text-coral-600" />
                       </div>
                     )}
@@ -102,12 +107,17 @@ export default function Historias({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="sua-historia" className="mx-auto mt-16 max-w-7xl px-4">
         <div className="rounded-3xl bg-gradient-to-br from-coral-600 to-coral-700 p-8 text-center text-white md:p-12">
-          <h2 id="sua-historia" className="text-3xl text-white">A próxima história pode ser a sua</h2>
+          <h2 id="sua-historia" className="text-3xl text-white">
+            A próxima história pode ser a sua
+          </h2>
           <p className="mx-auto mt-3 max-w-2xl text-lg text-coral-50">
             Transforme sua próxima comemoração em uma festa solidária ou apoie causas todos os meses.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/criar-festa" className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-coral-700 hover:bg-coral-50">
+            <Link
+              to="/criar-festa"
+              className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-coral-700 hover:bg-coral-50"
+            >
               <PartyPopper size={20} strokeWidth={2} aria-hidden="true" /> Criar Festa Solidária
             </Link>
             <Link

@@ -19,8 +19,7 @@ async function ledger() {
   const subs = await db.select().from(schema.subscriptions);
   return {
     raised:
-      donations.filter((d) => d.status === "paga").reduce((s, d) => s + d.amountCents, 0) +
-      charges.reduce((s, c) => s + c.amountCents, 0),
+      donations.filter((d) => d.status === "paga").reduce((s, d) => s + d.amountCents, 0) + charges.reduce((s, c) => s + c.amountCents, 0),
     parties: (await db.select().from(schema.parties)).length,
     active: subs.filter((s) => s.status === "active").length,
   };
@@ -58,7 +57,9 @@ describe("home figures", () => {
     ]);
     const [sub] = await db.select().from(schema.subscriptions).limit(1);
     await db.update(schema.subscriptions).set({ status: "canceled" }).where(eq(schema.subscriptions.id, sub!.id));
-    await db.insert(schema.subscriptionCharges).values({ subscriptionId: sub!.id, providerInvoiceId: "in_extra", amountCents: 10_000, paidAt: new Date() });
+    await db
+      .insert(schema.subscriptionCharges)
+      .values({ subscriptionId: sub!.id, providerInvoiceId: "in_extra", amountCents: 10_000, paidAt: new Date() });
 
     const after = (await homeData()).figures;
     expect(after.raisedCents - before.raisedCents).toBe(4_000 + 10_000);

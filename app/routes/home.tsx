@@ -68,10 +68,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { figures, testimonials, causes, mainOrganization, ad, feePercent } = loaderData;
   return (
     <>
-      <HeroCarousel heading="Festa Solidária: transforme sua festa em solidariedade" slides={SLIDES} note={`${feeHeadline(feePercent)} · criar sua festa é grátis`} />
+      <HeroCarousel
+        heading="Festa Solidária: transforme sua festa em solidariedade"
+        slides={SLIDES}
+        note={`${feeHeadline(feePercent)} · criar sua festa é grátis`}
+      />
 
       <section aria-labelledby="impacto" className="mx-auto max-w-7xl px-4 pt-12">
-        <h2 id="impacto" className="sr-only">Nosso impacto</h2>
+        <h2 id="impacto" className="sr-only">
+          Nosso impacto
+        </h2>
         <ImpactStats figures={figures} />
       </section>
 
@@ -108,7 +114,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ScrollCarousel label="Causas" delayMs={3_000}>
               {causes.map((cause) => (
                 <article key={cause.id} className="flex h-full flex-col rounded-2xl border border-coral-100 bg-white p-6 shadow-soft">
-                  <p aria-hidden="true" className="text-4xl">{iconText(cause.icon)}</p>
+                  <p aria-hidden="true" className="text-4xl">
+                    {iconText(cause.icon)}
+                  </p>
                   <h3 className="mt-3 text-xl">{cause.name}</h3>
                   <p className="mt-2 flex-1 text-muted">{cause.description}</p>
                   <Link

@@ -10,7 +10,11 @@ import { liveStreams } from "~/platform/http/live-streams.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  if (!user) return new Response("Faça login para acompanhar suas festas.", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!user)
+    return new Response("Faça login para acompanhar suas festas.", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const slot = liveStreams.acquire({ userId: user.id, ip: context?.clientIp ?? "" });
   if (!slot) {
     return new Response("Há conexões ao vivo demais abertas. Feche outras abas do painel e recarregue a página.", {

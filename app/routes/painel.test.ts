@@ -114,7 +114,9 @@ describe("/painel", () => {
       const owner = await createTestUser();
       const party = await insertParty({ userId: owner.user.id, causeId: cause.id });
       const abort = new AbortController();
-      const response = (await streamLoader(args(authedRequest("/painel/eventos", { cookie: owner.cookie, signal: abort.signal })))) as Response;
+      const response = (await streamLoader(
+        args(authedRequest("/painel/eventos", { cookie: owner.cookie, signal: abort.signal })),
+      )) as Response;
       const stream = response.body!;
       await readUntil(stream, (t) => t.includes("event: ready"));
       await insertPaidGift(party.id, { amountCents: 1500 });

@@ -41,7 +41,12 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-3xl md:text-4xl">Painel do Festeiro</h1>
           <p className="mt-2 text-muted">
             As doações aparecem aqui assim que são confirmadas
-            {liveState === "ready" ? <span className="ml-2 inline-flex items-center gap-1 text-sm font-bold text-paid"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-paid" />ao vivo</span> : null}
+            {liveState === "ready" ? (
+              <span className="ml-2 inline-flex items-center gap-1 text-sm font-bold text-paid">
+                <span aria-hidden="true" className="h-2 w-2 rounded-full bg-paid" />
+                ao vivo
+              </span>
+            ) : null}
           </p>
         </div>
         {none ? null : (
@@ -67,7 +72,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
       {live.length > 0 ? (
         <section aria-labelledby="festas-ativas" className="mt-10">
-          <h2 id="festas-ativas" className="text-2xl">Festas ativas</h2>
+          <h2 id="festas-ativas" className="text-2xl">
+            Festas ativas
+          </h2>
           <div className="mt-4 grid gap-6 lg:grid-cols-2">
             {live.map(({ gifts, ...party }) => (
               <OwnerPartyCard key={party.id} party={party} gifts={gifts} />
@@ -80,7 +87,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
       {ended.length > 0 ? (
         <section aria-labelledby="festas-encerradas" className="mt-12">
-          <h2 id="festas-encerradas" className="text-2xl">Encerradas</h2>
+          <h2 id="festas-encerradas" className="text-2xl">
+            Encerradas
+          </h2>
           <p className="mt-1 text-sm text-muted">Festas que passaram de 5 dias após a data do evento não recebem mais doações.</p>
           <ul className="mt-4 grid gap-3">
             {ended.map((party) => (

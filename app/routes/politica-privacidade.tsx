@@ -21,9 +21,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Quem somos e o que esta política cobre",
       body: (
         <p>
-          Esta Política de Privacidade explica como a Festa Solidária trata os dados pessoais de quem cria festas, doa, assina o Assine o Bem ou
-          entra em contato conosco. Ela segue a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). A Festa Solidária é a
-          controladora dos dados tratados no site.
+          Esta Política de Privacidade explica como a Festa Solidária trata os dados pessoais de quem cria festas, doa, assina o Assine o
+          Bem ou entra em contato conosco. Ela segue a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). A Festa Solidária
+          é a controladora dos dados tratados no site.
         </p>
       ),
     },
@@ -33,15 +33,15 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <ul>
           <li>
-            <strong>Conta:</strong> nome completo, e-mail, senha (guardada apenas em forma criptografada, nunca em texto) e foto de perfil, se você
-            enviar uma.
+            <strong>Conta:</strong> nome completo, e-mail, senha (guardada apenas em forma criptografada, nunca em texto) e foto de perfil,
+            se você enviar uma.
           </li>
           <li>
             <strong>Festas:</strong> nome, tipo e data do evento, causa escolhida, meta e a mensagem que você escreve.
           </li>
           <li>
-            <strong>Doações:</strong> nome, e-mail, valor, mensagem e se a doação é anônima. Os dados do cartão são informados diretamente ao
-            provedor de pagamentos; nós não os recebemos nem armazenamos.
+            <strong>Doações:</strong> nome, e-mail, valor, mensagem e se a doação é anônima. Os dados do cartão são informados diretamente
+            ao provedor de pagamentos; nós não os recebemos nem armazenamos.
           </li>
           <li>
             <strong>Assinaturas:</strong> plano, situação e datas da assinatura.
@@ -50,8 +50,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <strong>Contato:</strong> nome, e-mail, telefone e mensagem enviados pelo formulário.
           </li>
           <li>
-            <strong>Dados técnicos:</strong> endereço IP, data e hora de acesso e registros de segurança, guardados como exige o Marco Civil da
-            Internet.
+            <strong>Dados técnicos:</strong> endereço IP, data e hora de acesso e registros de segurança, guardados como exige o Marco Civil
+            da Internet.
           </li>
         </ul>
       ),
@@ -76,12 +76,12 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <>
           <p>
-            Nas páginas públicas de uma festa aparecem apenas o nome de quem doou (ou &quot;Doador Anônimo&quot;, se a doação for anônima), a
-            mensagem, a data e o valor da doação.
+            Nas páginas públicas de uma festa aparecem apenas o nome de quem doou (ou &quot;Doador Anônimo&quot;, se a doação for anônima),
+            a mensagem, a data e o valor da doação.
           </p>
           <p>
-            <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração e pela própria
-            pessoa que doou.
+            <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração e pela
+            própria pessoa que doou.
           </p>
         </>
       ),
@@ -106,8 +106,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Cookies",
       body: (
         <p>
-          Usamos apenas cookies essenciais, que mantêm você conectado e guardam avisos de uma página para outra. Não usamos cookies de publicidade
-          nem rastreadores de terceiros.
+          Usamos apenas cookies essenciais, que mantêm você conectado e guardam avisos de uma página para outra. Não usamos cookies de
+          publicidade nem rastreadores de terceiros.
         </p>
       ),
     },
@@ -118,8 +118,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <ul>
           <li>Os dados da conta ficam guardados enquanto a conta existir.</li>
           <li>
-            Os registros de transações financeiras (doações, assinaturas e repasses) são guardados por cerca de 5 anos, para cumprir obrigações
-            legais e fiscais. Se você excluir a sua conta, esses registros são mantidos desvinculados da sua identidade.
+            Os registros de transações financeiras (doações, assinaturas e repasses) são guardados por cerca de 5 anos, para cumprir
+            obrigações legais e fiscais. Se você excluir a sua conta, esses registros são mantidos desvinculados da sua identidade.
           </li>
           <li>Os registros de acesso são guardados por pelo menos 6 meses, como exige o Marco Civil da Internet.</li>
         </ul>
@@ -140,8 +140,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <li>revogar um consentimento que tenha dado.</li>
           </ul>
           <p>
-            Você pode <strong>baixar uma cópia dos seus dados</strong> e <strong>excluir a sua conta</strong> diretamente na sua conta, ou pedir ao
-            nosso Encarregado pelo e-mail {dpo}. Respondemos em até 15 dias.
+            Você pode <strong>baixar uma cópia dos seus dados</strong> e <strong>excluir a sua conta</strong> diretamente na sua conta, ou
+            pedir ao nosso Encarregado pelo e-mail {dpo}. Respondemos em até 15 dias.
           </p>
         </>
       ),
@@ -151,9 +151,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Segurança",
       body: (
         <p>
-          Usamos conexão criptografada (HTTPS), senhas guardadas com criptografia forte, acesso restrito aos dados por pessoa autorizada e registro
-          das operações sensíveis. Se acontecer um incidente que possa trazer risco a você, avisaremos você e a Autoridade Nacional de Proteção de
-          Dados (ANPD).
+          Usamos conexão criptografada (HTTPS), senhas guardadas com criptografia forte, acesso restrito aos dados por pessoa autorizada e
+          registro das operações sensíveis. Se acontecer um incidente que possa trazer risco a você, avisaremos você e a Autoridade Nacional
+          de Proteção de Dados (ANPD).
         </p>
       ),
     },
@@ -162,8 +162,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Crianças e adolescentes",
       body: (
         <p>
-          A plataforma é destinada a maiores de 18 anos. Festas de crianças e adolescentes podem ser criadas pelos pais ou responsáveis, que cuidam
-          das informações publicadas.
+          A plataforma é destinada a maiores de 18 anos. Festas de crianças e adolescentes podem ser criadas pelos pais ou responsáveis, que
+          cuidam das informações publicadas.
         </p>
       ),
     },
@@ -176,8 +176,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             Para dúvidas, pedidos ou reclamações sobre os seus dados, fale com o nosso Encarregado pela Proteção de Dados pelo e-mail {dpo}.
           </p>
           <p>
-            Você também pode registrar uma reclamação na Autoridade Nacional de Proteção de Dados (ANPD). Para outros assuntos, use a página de{" "}
-            <Link to="/contato">Contato</Link>.
+            Você também pode registrar uma reclamação na Autoridade Nacional de Proteção de Dados (ANPD). Para outros assuntos, use a página
+            de <Link to="/contato">Contato</Link>.
           </p>
         </>
       ),
@@ -187,8 +187,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Alterações desta política",
       body: (
         <p>
-          Podemos atualizar esta política para refletir mudanças na plataforma ou na lei. A data da última atualização fica no início desta página;
-          mudanças relevantes serão avisadas por e-mail ou no site. Veja também os nossos <Link to="/termos-de-uso">Termos de Uso</Link>.
+          Podemos atualizar esta política para refletir mudanças na plataforma ou na lei. A data da última atualização fica no início desta
+          página; mudanças relevantes serão avisadas por e-mail ou no site. Veja também os nossos{" "}
+          <Link to="/termos-de-uso">Termos de Uso</Link>.
         </p>
       ),
     },

@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = params.id;
-  const notFound = () => new Response("Comprovante não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const notFound = () =>
+    new Response("Comprovante não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (!UUID.test(id)) return notFound();
   const token = new URL(request.url).searchParams.get("t");
   const allowed = isValidProofToken(id, token) || (await getOptionalUser(request))?.isAdmin === true;

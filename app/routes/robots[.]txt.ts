@@ -2,6 +2,15 @@ import type { Route } from "./+types/robots[.]txt";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { PUBLIC_URL } = context.config;
-  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /painel", "Disallow: /dev/", "Disallow: /sandbox/", `Sitemap: ${PUBLIC_URL}/sitemap.xml`, ""].join("\n");
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /painel",
+    "Disallow: /dev/",
+    "Disallow: /sandbox/",
+    `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
+    "",
+  ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -45,7 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "cancelar") return redirect("/subscription-canceled");
   // Like Stripe Checkout: a declined card stays on the page and creates nothing.
   if (intent === "recusar") return data({ declined: true }, { status: 402 });
-  await deliverCheckoutPaid(checkout, { sandboxEvents: context.payments.sandboxEvents, now: context.clock.now(), secret: context.config.APP_SECRET });
+  await deliverCheckoutPaid(checkout, {
+    sandboxEvents: context.payments.sandboxEvents,
+    now: context.clock.now(),
+    secret: context.config.APP_SECRET,
+  });
   return redirect("/subscription-success");
 }
 
@@ -85,7 +89,9 @@ export default function SandboxSubscriptionCheckout({ loaderData, actionData }: 
         </Form>
       ) : (
         <div className="space-y-4 text-center">
-          <h2 className="text-xl font-bold text-slate-900">{alreadySubscribed ? "Você já tem uma assinatura" : "Esta assinatura já foi paga"}</h2>
+          <h2 className="text-xl font-bold text-slate-900">
+            {alreadySubscribed ? "Você já tem uma assinatura" : "Esta assinatura já foi paga"}
+          </h2>
           <p className="text-slate-600">Não é possível pagar esta sessão de novo.</p>
           <Form method="post">
             <Button type="submit" name="intent" value="voltar" variant="secondary" shape="rounded">

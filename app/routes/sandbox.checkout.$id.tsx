@@ -93,7 +93,8 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
           <SandboxTestCard />
           <SandboxOutcomeButtons amount={amount} busyIntent={busyIntent} />
           <p className="text-xs text-slate-600">
-            <strong>Pagar</strong> confirma a doação; <strong>Recusar</strong> simula um cartão recusado; <strong>Cancelar</strong> volta sem pagar.
+            <strong>Pagar</strong> confirma a doação; <strong>Recusar</strong> simula um cartão recusado; <strong>Cancelar</strong> volta
+            sem pagar.
           </p>
         </Form>
       ) : (

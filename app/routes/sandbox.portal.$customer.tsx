@@ -19,7 +19,12 @@ export const handle = { bare: true };
 
 export const meta = () => [{ title: "Gerenciar assinatura — Ambiente de testes" }, { name: "robots", content: "noindex" }];
 
-const STATUS_LABEL = { active: "Ativa", past_due: "Pagamento pendente", incomplete: "Aguardando pagamento", canceled: "Cancelada" } as const;
+const STATUS_LABEL = {
+  active: "Ativa",
+  past_due: "Pagamento pendente",
+  incomplete: "Aguardando pagamento",
+  canceled: "Cancelada",
+} as const;
 
 /** Only the signed-in owner of this sandbox customer gets in; anyone else sees nothing (404). */
 async function loadPortal(request: Request, customerId: string | undefined, config: Config) {
@@ -52,7 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") throw data(null, { status: 400 });
   const { intent, plano } = submission.value;
   if (!row) return data({ error: "Você não tem uma assinatura para gerenciar." }, { status: 400 });
-  const error = await deliverPortalChoice(row, intent, plano ?? null, { sandboxEvents: context.payments.sandboxEvents, now: context.clock.now() });
+  const error = await deliverPortalChoice(row, intent, plano ?? null, {
+    sandboxEvents: context.payments.sandboxEvents,
+    now: context.clock.now(),
+  });
   if (error) return data({ error }, { status: 400 });
   return redirect(`/sandbox/portal/${encodeURIComponent(params.customer)}?feito=${intent}`);
 }
@@ -78,7 +86,9 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
               </div>
               <div className="flex justify-between gap-4 border-b border-slate-200 pb-2">
                 <dt>Situação</dt>
-                <dd className="font-bold text-slate-900">{subscription.cancelAtPeriodEnd ? "Cancelamento agendado" : STATUS_LABEL[subscription.status]}</dd>
+                <dd className="font-bold text-slate-900">
+                  {subscription.cancelAtPeriodEnd ? "Cancelamento agendado" : STATUS_LABEL[subscription.status]}
+                </dd>
               </div>
               {subscription.periodEnd ? (
                 <div className="flex justify-between gap-4 border-b border-slate-200 pb-2">
@@ -98,7 +108,11 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
       }
     >
       <div className="space-y-6">
-        {actionData?.error ? <Alert tone="danger" title="Não foi possível">{actionData.error}</Alert> : null}
+        {actionData?.error ? (
+          <Alert tone="danger" title="Não foi possível">
+            {actionData.error}
+          </Alert>
+        ) : null}
         {done && !actionData ? (
           <Alert tone="success" title="Pedido enviado">
             A mudança chega à Festa Solidária em instantes.
@@ -155,7 +169,9 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
             </Form>
           </>
         ) : (
-          <Link to="/assine-o-bem" className={buttonVariants({ shape: "rounded", className: "w-full" })}>Ver planos</Link>
+          <Link to="/assine-o-bem" className={buttonVariants({ shape: "rounded", className: "w-full" })}>
+            Ver planos
+          </Link>
         )}
       </div>
     </SandboxFrame>

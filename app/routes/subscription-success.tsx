@@ -28,7 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = await refreshSubscription(user.id, { provider: context.payments.checkout, config: context.config });
   const plan = status.subscribed && status.plan ? getPlan(status.plan) : undefined;
   if (!plan || !status.subscriptionId) {
-    return { state: status.status === "past_due" ? ("failed" as const) : ("waiting" as const), check, nextCheck: check < MAX_CHECKS ? check + 1 : null, plan: null };
+    return {
+      state: status.status === "past_due" ? ("failed" as const) : ("waiting" as const),
+      check,
+      nextCheck: check < MAX_CHECKS ? check + 1 : null,
+      plan: null,
+    };
   }
   try {
     await sendSubscriptionConfirmation(status.subscriptionId, context);
@@ -40,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "confirmed" as const,
     check,
     nextCheck: null,
-    plan: { name: plan.name, monthlyCents: plan.priceCents, renewsOn: status.currentPeriodEnd ? formatDate(status.currentPeriodEnd) : undefined },
+    plan: {
+      name: plan.name,
+      monthlyCents: plan.priceCents,
+      renewsOn: status.currentPeriodEnd ? formatDate(status.currentPeriodEnd) : undefined,
+    },
   };
 }
 
@@ -64,7 +73,11 @@ function Confirming({ nextCheck }: { nextCheck: number | null }) {
         // Without JavaScript the browser re-checks by itself; React never hoists this one into <head>.
         <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${RECHECK_SECONDS};url=${next}">` }} />
       ) : null}
-      <div className="mx-auto max-w-2xl rounded-3xl border border-coral-100 bg-white px-5 py-10 text-center shadow-soft sm:p-12" role="status" aria-live="polite">
+      <div
+        className="mx-auto max-w-2xl rounded-3xl border border-coral-100 bg-white px-5 py-10 text-center shadow-soft sm:p-12"
+        role="status"
+        aria-live="polite"
+      >
         {next ? (
           <>
             <Loader2 size={48} strokeWidth={2} aria-hidden="true" className="mx-auto animate-spin text-coral-600" />
@@ -77,10 +90,13 @@ function Confirming({ nextCheck }: { nextCheck: number | null }) {
           <>
             <h1 className="text-2xl md:text-3xl">Ainda não recebemos a confirmação</h1>
             <p className="mx-auto mt-3 max-w-md text-muted">
-              O pagamento pode levar alguns minutos para ser confirmado. Você não precisa assinar de novo: confira daqui a pouco em Assine o Bem.
+              O pagamento pode levar alguns minutos para ser confirmado. Você não precisa assinar de novo: confira daqui a pouco em Assine o
+              Bem.
             </p>
             <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">
-              <Link to="/assine-o-bem" className={buttonVariants({ variant: "secondary" })}>Ver minha assinatura</Link>
+              <Link to="/assine-o-bem" className={buttonVariants({ variant: "secondary" })}>
+                Ver minha assinatura
+              </Link>
               <Link to="/subscription-success" replace className={buttonVariants()}>
                 Verificar de novo
               </Link>
@@ -101,10 +117,13 @@ function PaymentFailed() {
         </span>
         <h1 className="mt-6 text-2xl md:text-3xl">Pagamento não confirmado</h1>
         <p className="mx-auto mt-3 max-w-md text-muted">
-          A operadora não aprovou a cobrança da sua assinatura. Atualize a forma de pagamento em Gerenciar Assinatura para continuar apoiando.
+          A operadora não aprovou a cobrança da sua assinatura. Atualize a forma de pagamento em Gerenciar Assinatura para continuar
+          apoiando.
         </p>
         <div className="mt-8 flex justify-center">
-          <Link to="/assine-o-bem" className={buttonVariants()}>Gerenciar Assinatura</Link>
+          <Link to="/assine-o-bem" className={buttonVariants()}>
+            Gerenciar Assinatura
+          </Link>
         </div>
       </div>
     </section>

@@ -23,8 +23,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <>
           <p>
-            Estes Termos de Uso regem o acesso e o uso do site Festa Solidária. Ao criar uma conta, criar uma festa solidária, fazer uma doação ou
-            assinar o Assine o Bem, você declara que leu, entendeu e concorda com estes termos e com a nossa{" "}
+            Estes Termos de Uso regem o acesso e o uso do site Festa Solidária. Ao criar uma conta, criar uma festa solidária, fazer uma
+            doação ou assinar o Assine o Bem, você declara que leu, entendeu e concorda com estes termos e com a nossa{" "}
             <Link to="/politica-privacidade">Política de Privacidade</Link>.
           </p>
           <p>Se você não concorda com alguma condição, não utilize a plataforma.</p>
@@ -37,12 +37,13 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <>
           <p>
-            A Festa Solidária é uma plataforma que transforma celebrações em campanhas de doação: quem cria a festa escolhe uma causa e os convidados
-            doam para essa causa no lugar de dar presentes. Também é possível fazer doações únicas e assinar um plano mensal de doação, o Assine o Bem.
+            A Festa Solidária é uma plataforma que transforma celebrações em campanhas de doação: quem cria a festa escolhe uma causa e os
+            convidados doam para essa causa no lugar de dar presentes. Também é possível fazer doações únicas e assinar um plano mensal de
+            doação, o Assine o Bem.
           </p>
           <p>
-            A plataforma intermedeia as doações entre doadores e instituições parceiras. Não somos uma instituição financeira: os pagamentos são
-            processados por um provedor de pagamentos certificado.
+            A plataforma intermedeia as doações entre doadores e instituições parceiras. Não somos uma instituição financeira: os pagamentos
+            são processados por um provedor de pagamentos certificado.
           </p>
         </>
       ),
@@ -71,8 +72,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <li>não publicar conteúdo ofensivo, discriminatório, ilegal ou que viole direitos de terceiros.</li>
           </ul>
           <p>
-            Criar uma festa é gratuito. A página do evento sai do ar automaticamente 5 dias após a data do evento. Alterações e cancelamentos são
-            feitos pela nossa equipe, a seu pedido, pelos canais de contato desta página.
+            Criar uma festa é gratuito. A página do evento sai do ar automaticamente 5 dias após a data do evento. Alterações e
+            cancelamentos são feitos pela nossa equipe, a seu pedido, pelos canais de contato desta página.
           </p>
           <p>Podemos desativar festas que descumpram estes termos, avisando quem as criou.</p>
         </>
@@ -88,7 +89,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <li>Uma doação só é considerada concluída quando o provedor de pagamentos confirma o pagamento.</li>
             <li>Os valores mínimo e máximo por doação são informados na página de doação.</li>
             <li>Você pode doar de forma anônima: nesse caso, o seu nome não aparece em nenhuma página pública.</li>
-            <li>Pedidos de estorno seguem as regras do provedor de pagamentos e do emissor do seu cartão; fale conosco antes, para ajudarmos.</li>
+            <li>
+              Pedidos de estorno seguem as regras do provedor de pagamentos e do emissor do seu cartão; fale conosco antes, para ajudarmos.
+            </li>
           </ul>
         </>
       ),
@@ -100,8 +103,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <>
           {fee === undefined ? null : <p>{feeSentence(fee)}</p>}
           <p>
-            A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o total líquido
-            para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição.
+            A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o total
+            líquido para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição.
           </p>
         </>
       ),
@@ -113,8 +116,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <ul>
           <li>O Assine o Bem é uma assinatura mensal, cobrada automaticamente no cartão informado, até que você a cancele.</li>
           <li>
-            Você pode trocar de plano ou cancelar a qualquer momento em <Link to="/assine-o-bem">Gerenciar Assinatura</Link>; o cancelamento vale a
-            partir da próxima cobrança.
+            Você pode trocar de plano ou cancelar a qualquer momento em <Link to="/assine-o-bem">Gerenciar Assinatura</Link>; o cancelamento
+            vale a partir da próxima cobrança.
           </li>
           <li>Os valores já cobrados e repassados às causas não são devolvidos, salvo cobrança indevida.</li>
         </ul>
@@ -137,8 +140,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Propriedade intelectual",
       body: (
         <p>
-          A marca Festa Solidária, o layout, os textos e as ilustrações do site são protegidos por lei. O conteúdo que você publica (como a mensagem
-          da festa) continua sendo seu; você nos autoriza a exibi-lo na plataforma para a finalidade da campanha.
+          A marca Festa Solidária, o layout, os textos e as ilustrações do site são protegidos por lei. O conteúdo que você publica (como a
+          mensagem da festa) continua sendo seu; você nos autoriza a exibi-lo na plataforma para a finalidade da campanha.
         </p>
       ),
     },
@@ -147,9 +150,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Limitação de responsabilidade",
       body: (
         <p>
-          Trabalhamos para manter a plataforma disponível e segura, mas não garantimos funcionamento ininterrupto. Não respondemos por falhas de
-          terceiros (como a operadora do cartão ou a sua conexão), nem pelo uso que as instituições fazem dos recursos além do que a lei determina.
-          Verificamos as instituições parceiras antes de listá-las.
+          Trabalhamos para manter a plataforma disponível e segura, mas não garantimos funcionamento ininterrupto. Não respondemos por
+          falhas de terceiros (como a operadora do cartão ou a sua conexão), nem pelo uso que as instituições fazem dos recursos além do que
+          a lei determina. Verificamos as instituições parceiras antes de listá-las.
         </p>
       ),
     },
@@ -158,8 +161,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Alterações destes termos",
       body: (
         <p>
-          Podemos atualizar estes termos para refletir mudanças na plataforma ou na lei. A data da última atualização fica no início desta página;
-          mudanças relevantes serão avisadas por e-mail ou no site.
+          Podemos atualizar estes termos para refletir mudanças na plataforma ou na lei. A data da última atualização fica no início desta
+          página; mudanças relevantes serão avisadas por e-mail ou no site.
         </p>
       ),
     },
@@ -169,8 +172,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <>
           <p>
-            Estes termos seguem as leis do Brasil. Fica eleito o foro da comarca de {config?.legalCity ?? "Belo Horizonte - MG"} para resolver
-            qualquer questão, ressalvado o direito do consumidor de propor ação no foro do seu domicílio.
+            Estes termos seguem as leis do Brasil. Fica eleito o foro da comarca de {config?.legalCity ?? "Belo Horizonte - MG"} para
+            resolver qualquer questão, ressalvado o direito do consumidor de propor ação no foro do seu domicílio.
           </p>
           <p>
             Dúvidas? Fale com a gente pelo e-mail {config ? <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a> : null}

@@ -13,7 +13,8 @@ import { seedDemoData } from "~/seed/seed.server";
 import { loader as pageLoader } from "./transparencia";
 import { loader as reportLoader } from "./transparencia.relatorio.$mes";
 
-const args = (params: Record<string, string> = {}) => ({ request: new Request("http://localhost/transparencia"), params, context: testContext() }) as never;
+const args = (params: Record<string, string> = {}) =>
+  ({ request: new Request("http://localhost/transparencia"), params, context: testContext() }) as never;
 
 /** Text of a PDF through poppler's pdftotext when the machine has it (CI images may not). */
 function pdfText(bytes: Buffer): string | null {
@@ -37,7 +38,12 @@ describe("/transparencia", () => {
     const [party] = await db.select().from(schema.parties).limit(1);
     // Three odd amounts make plain rounding miss 100.
     await db.insert(schema.donations).values(
-      [333, 333, 334].map((reais) => ({ partyId: party!.id, amountCents: reais * 100 + 1, status: "paga" as const, provider: "sandbox" })),
+      [333, 333, 334].map((reais) => ({
+        partyId: party!.id,
+        amountCents: reais * 100 + 1,
+        status: "paga" as const,
+        provider: "sandbox",
+      })),
     );
     const data = await pageLoader(args());
     expect(data.shares.length).toBeGreaterThan(1);

@@ -38,7 +38,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     feePercent,
     figures,
     ...splitFee(figures.raisedCents, feePercent),
-    shares: causes.map((c, i) => ({ name: c.causeName ?? GENERAL_FUND_LABEL, totalCents: c.totalCents, gifts: c.gifts, percent: percents[i]! })),
+    shares: causes.map((c, i) => ({
+      name: c.causeName ?? GENERAL_FUND_LABEL,
+      totalCents: c.totalCents,
+      gifts: c.gifts,
+      percent: percents[i]!,
+    })),
     payouts,
     organizations,
     months: recentReportMonths(4).map((m) => ({ key: m.key, label: monthLabel(m), partial: isCurrentMonth(m) })),
@@ -55,7 +60,9 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
       <PageHeader eyebrow="Transparência" title="Transparência em cada centavo" description={feeSentence(feePercent)} />
 
       <section aria-labelledby="totais" className="mx-auto max-w-7xl px-4">
-        <h2 id="totais" className="sr-only">Totais arrecadados</h2>
+        <h2 id="totais" className="sr-only">
+          Totais arrecadados
+        </h2>
         <dl className="grid gap-4 md:grid-cols-3">
           {[
             { label: "Total arrecadado", value: formatCents(figures.raisedCents), note: "Doações pagas e assinaturas do Assine o Bem" },
@@ -72,7 +79,12 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
       </section>
 
       <section aria-labelledby="distribuicao" className="mx-auto max-w-4xl px-4 py-16">
-        <SectionHeading id="distribuicao" eyebrow="Para onde vai o dinheiro" title="Distribuição por causa" text="Doações pagas, agrupadas pela causa de cada festa ou instituição." />
+        <SectionHeading
+          id="distribuicao"
+          eyebrow="Para onde vai o dinheiro"
+          title="Distribuição por causa"
+          text="Doações pagas, agrupadas pela causa de cada festa ou instituição."
+        />
         <div className="mt-10">
           <CauseDistribution shares={shares} totalCents={figures.donationsCents} />
         </div>
@@ -102,7 +114,12 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
       </section>
 
       <section aria-labelledby="relatorios" className="mx-auto max-w-7xl px-4 py-16">
-        <SectionHeading id="relatorios" eyebrow="Relatórios públicos" title="Relatórios mensais" text="Baixe o relatório de cada mês, gerado a partir dos pagamentos confirmados." />
+        <SectionHeading
+          id="relatorios"
+          eyebrow="Relatórios públicos"
+          title="Relatórios mensais"
+          text="Baixe o relatório de cada mês, gerado a partir dos pagamentos confirmados."
+        />
         <div className="mt-10">
           <ReportList months={months} />
         </div>
@@ -123,10 +140,17 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
 
       <section aria-labelledby="duvidas" className="mx-auto max-w-4xl px-4">
         <div className="rounded-3xl bg-indigo-800 p-8 text-center text-white md:p-12">
-          <h2 id="duvidas" className="text-3xl text-white">Dúvidas sobre os números?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-indigo-100">Fale com a nossa equipe: respondemos sobre qualquer valor, festa ou repasse.</p>
+          <h2 id="duvidas" className="text-3xl text-white">
+            Dúvidas sobre os números?
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-indigo-100">
+            Fale com a nossa equipe: respondemos sobre qualquer valor, festa ou repasse.
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href={`mailto:${config.contactEmail}`} className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-indigo-800 hover:bg-indigo-50">
+            <a
+              href={`mailto:${config.contactEmail}`}
+              className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 font-bold text-indigo-800 hover:bg-indigo-50"
+            >
               <Mail size={20} strokeWidth={2} aria-hidden="true" /> Enviar e-mail
             </a>
             <a

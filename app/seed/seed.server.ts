@@ -60,16 +60,11 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
     await tx.insert(schema.testimonials).values(DEMO_TESTIMONIALS.map((t, i) => ({ ...t, sortOrder: i })));
     await tx.insert(schema.sponsorAds).values(DEMO_ADS.map((a, i) => ({ ...a, sortOrder: i })));
     await tx.insert(schema.stories).values(DEMO_STORIES);
-    await tx
-      .insert(schema.siteSettings)
-      .values({ key: "families_helped", value: FAMILIES_HELPED_DEMO })
-      .onConflictDoNothing();
+    await tx.insert(schema.siteSettings).values({ key: "families_helped", value: FAMILIES_HELPED_DEMO }).onConflictDoNothing();
 
     if (!withUsers) return;
     const userIds = DEMO_USERS.map(() => randomUUID());
-    await tx.insert(schema.user).values(
-      DEMO_USERS.map((u, i) => ({ id: userIds[i]!, name: u.name, email: u.email, emailVerified: true })),
-    );
+    await tx.insert(schema.user).values(DEMO_USERS.map((u, i) => ({ id: userIds[i]!, name: u.name, email: u.email, emailVerified: true })));
     await tx.insert(schema.account).values(
       DEMO_USERS.map((_u, i) => ({
         id: randomUUID(),
@@ -127,11 +122,19 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
           .returning();
         await tx.insert(schema.donationStatusHistory).values([
           { donationId: donation!.id, fromStatus: null, toStatus: "pendente", occurredAt: at },
-          { donationId: donation!.id, fromStatus: "pendente", toStatus: "paga", providerEventId: `demo_evt_${p.code}_${i}`, occurredAt: at },
+          {
+            donationId: donation!.id,
+            fromStatus: "pendente",
+            toStatus: "paga",
+            providerEventId: `demo_evt_${p.code}_${i}`,
+            occurredAt: at,
+          },
         ]);
       }
     }
-    const partyIds = await tx.select({ id: schema.parties.id, code: schema.parties.shareCode, org: schema.parties.organizationId }).from(schema.parties);
+    const partyIds = await tx
+      .select({ id: schema.parties.id, code: schema.parties.shareCode, org: schema.parties.organizationId })
+      .from(schema.parties);
     for (const [i, g] of DEMO_UNPAID_GIFTS.entries()) {
       const party = partyIds.find((x) => x.code === g.party)!;
       await tx.insert(schema.donations).values({
@@ -166,7 +169,9 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
           confirmationSentAt: daysAgo(40),
         })
         .returning();
-      await tx.insert(schema.billingCustomers).values({ userId: userIds[s.user]!, provider: "sandbox", providerCustomerId: `demo_cus_${i}` });
+      await tx
+        .insert(schema.billingCustomers)
+        .values({ userId: userIds[s.user]!, provider: "sandbox", providerCustomerId: `demo_cus_${i}` });
       await tx.insert(schema.subscriptionCharges).values([
         { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_1`, amountCents: s.cents, paidAt: daysAgo(40) },
         { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_2`, amountCents: s.cents, paidAt: daysAgo(10) },

@@ -6,7 +6,12 @@ import config from "../../.dependency-cruiser.cjs";
 type Violation = { rule: { name: string }; from: string; to: string };
 
 async function cruiseApp(baseDir: string) {
-  const result = await cruise(["app"], { ...config.options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden as IForbiddenRuleType[] } });
+  const result = await cruise(["app"], {
+    ...config.options,
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden as IForbiddenRuleType[] },
+  });
   if (typeof result.output === "string") throw new Error(result.output);
   return result.output;
 }

@@ -102,7 +102,9 @@ test("an admin creates a story and it appears on /historias", async ({ browser }
   await page.context().close();
 });
 
-test("an admin tab checks its form in the browser with the action's schema, and the action's reply shows the same messages", async ({ browser }) => {
+test("an admin tab checks its form in the browser with the action's schema, and the action's reply shows the same messages", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await page.goto("/admin?aba=equipe");
   let posted = 0;

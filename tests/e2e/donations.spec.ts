@@ -30,7 +30,12 @@ async function expectOnPartyPage(page: Page, text: string) {
   }).toPass({ timeout: 15_000 });
 }
 
-test("a guest gives R$ 50 with a message through the sandbox; the party, the creator's panel and both e-mails show it", async ({ page, browser, baseURL, request }) => {
+test("a guest gives R$ 50 with a message through the sandbox; the party, the creator's panel and both e-mails show it", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   const stamp = Date.now().toString(36);
   const donor = { name: `Convidada ${stamp}`, email: `convidada.${stamp}@exemplo.com.br`, message: `Parabéns, Mari! ${stamp}` };
   const painel = await creatorOnPainel(browser, baseURL!);

@@ -4,12 +4,17 @@ import { expect, test } from "@playwright/test";
 // fictitious CNPJ 21.593.847/0001-05 and is verified by the seed.
 const PRATO = { name: "Instituto Prato Cheio", details: "CNPJ 21.593.847/0001-05 · Contagem - MG" };
 
-test("a gift from an NGO's 'Doar Agora' on /causas lands at that NGO: /doar, the result page and the receipt name it with its CNPJ", async ({ page }) => {
+test("a gift from an NGO's 'Doar Agora' on /causas lands at that NGO: /doar, the result page and the receipt name it with its CNPJ", async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   const donor = { name: `Doadora ${stamp}`, email: `doadora.${stamp}@exemplo.com.br` };
 
   await page.goto("/causas");
-  await page.getByRole("link", { name: `Doar Agora para ${PRATO.name}` }).first().click();
+  await page
+    .getByRole("link", { name: `Doar Agora para ${PRATO.name}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/doar\?ong=prato-cheio$/);
 
   const institution = page.getByTestId("instituicao");

@@ -18,11 +18,21 @@ async function logIn(page: Page, redirectTo = "/painel") {
 }
 
 async function guestPage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
   return context.newPage();
 }
 
-test("a creator creates a party, finds it on /eventos by name and by date, and a guest opens it with share previews", async ({ page, browser, baseURL, request }) => {
+test("a creator creates a party, finds it on /eventos by name and by date, and a guest opens it with share previews", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   const name = `Chá de Bebê da Lúcia ${Date.now().toString(36)}`;
   const date = saoPauloDate(3);
   await logIn(page, "/criar-festa");
@@ -81,7 +91,11 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
   await guest.context().close();
 });
 
-test("with the creator's /painel open, a gift paid by a guest shows the toast and the new total without reload", async ({ page, browser, baseURL }) => {
+test("with the creator's /painel open, a gift paid by a guest shows the toast and the new total without reload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const donor = `Convidada ${Date.now().toString(36)}`;
   await logIn(page);
   const card = page.locator('[data-party="mari3"]');

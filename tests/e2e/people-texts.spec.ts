@@ -40,7 +40,11 @@ test("a name with an emoji gets letter initials and no hydration error; Esc clos
   expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
 });
 
-test("a 120-character word in a party's name and a message with line breaks stay inside a 390 px phone", async ({ page, browser, baseURL }) => {
+test("a 120-character word in a party's name and a message with line breaks stay inside a 390 px phone", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const longWord = `https://exemplo.com.br/${"a".repeat(97)}`;
   expect(longWord).toHaveLength(120);
   await page.goto("/auth?redirectTo=%2Fcriar-festa");
@@ -55,7 +59,11 @@ test("a 120-character word in a party's name and a message with line breaks stay
   await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill(`Primeira linha\nSegunda linha ${longWord}`);
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
   await expect(page).toHaveURL(/\/painel/);
-  const code = await page.locator("[data-party]").filter({ hasText: longWord.slice(0, 30) }).first().getAttribute("data-party");
+  const code = await page
+    .locator("[data-party]")
+    .filter({ hasText: longWord.slice(0, 30) })
+    .first()
+    .getAttribute("data-party");
   expect(code).toBeTruthy();
 
   const guest = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: "pt-BR" })).newPage();

@@ -156,7 +156,13 @@ test.describe("/transparencia", () => {
     expect(percents.length).toBeGreaterThan(0);
     expect(percents.map((p) => Number(p.replace("%", ""))).reduce((a, b) => a + b, 0)).toBe(100);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Baixar PDF/ }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByRole("link", { name: /^Baixar PDF/ })
+        .first()
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^festa-solidaria-transparencia-\d{4}-\d{2}\.pdf$/);
     const file = await download.path();
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });

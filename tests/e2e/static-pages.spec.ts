@@ -80,7 +80,9 @@ test("the FAQ lists the 7 questions and keeps one answer open at a time", async 
   await expect(first).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByText("Criar um evento na Festa Solidária é gratuito")).toBeHidden();
   const feeAnswer = page.getByRole("region", { name: FAQ_QUESTIONS[1] });
-  await expect(feeAnswer).toContainText("Há uma taxa de 10% sobre o total arrecadado, que cobre o custo da operadora de cartão e a administração");
+  await expect(feeAnswer).toContainText(
+    "Há uma taxa de 10% sobre o total arrecadado, que cobre o custo da operadora de cartão e a administração",
+  );
   await expect(feeAnswer).toContainText("Os outros 90% vão para a causa.");
 
   // Collapsible: the open answer closes again, leaving none open.
@@ -105,7 +107,10 @@ test("the legal texts carry their date and the configured contacts", async ({ pa
   await expect(terms).toContainText("foro da comarca de Belo Horizonte - MG");
   await expect(terms).toContainText("(31) 99999-9999");
   await expect(terms).toContainText(CAUSE_SHARE_SENTENCE);
-  await expect(terms.getByRole("link", { name: "contato@festasolidaria.org.br" })).toHaveAttribute("href", "mailto:contato@festasolidaria.org.br");
+  await expect(terms.getByRole("link", { name: "contato@festasolidaria.org.br" })).toHaveAttribute(
+    "href",
+    "mailto:contato@festasolidaria.org.br",
+  );
 
   await open(page, "/politica-privacidade");
   await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
@@ -146,7 +151,12 @@ test("the donation success page links back to the party only for a valid festa p
   await expect(page.getByRole("link", { name: "Ver Festa" })).toHaveAttribute("href", "/festa/abc12");
   await expect(main.getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
 
-  for (const path of ["/doacao-sucesso", "/doacao-sucesso?festa=..%2Fadmin", "/doacao-sucesso?festa=%3Cscript%3E", `/doacao-sucesso?festa=${"a".repeat(65)}`]) {
+  for (const path of [
+    "/doacao-sucesso",
+    "/doacao-sucesso?festa=..%2Fadmin",
+    "/doacao-sucesso?festa=%3Cscript%3E",
+    `/doacao-sucesso?festa=${"a".repeat(65)}`,
+  ]) {
     await open(page, path);
     await expect(page.getByRole("heading", { level: 1, name: "Doação Confirmada!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ver Festa" })).toHaveCount(0);

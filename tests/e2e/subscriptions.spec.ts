@@ -95,6 +95,9 @@ test("subscribe to Prata in the sandbox, change to Ouro and cancel in the portal
 
   // One confirmation, in the local mailbox.
   await page.goto("/dev/emails");
-  const mails = page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "Assinatura confirmada: Plano Prata — R$ 50,00/mês" });
+  const mails = page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .filter({ hasText: "Assinatura confirmada: Plano Prata — R$ 50,00/mês" });
   await expect(mails).toHaveCount(1);
 });

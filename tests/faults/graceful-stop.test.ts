@@ -46,7 +46,11 @@ function slowDelivery(port: number, gift: Gift, release: Promise<void>) {
         path: "/api/webhooks/sandbox",
         method: "POST",
         agent: false,
-        headers: { "content-type": "application/json", "content-length": body.length, [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body.toString(), APP_SECRET) },
+        headers: {
+          "content-type": "application/json",
+          "content-length": body.length,
+          [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body.toString(), APP_SECRET),
+        },
       },
       (res) => {
         let text = "";
@@ -131,7 +135,10 @@ describe.each(DB_KINDS)("SIGTERM during traffic (%s)", (kind) => {
     const check = await db.open();
     try {
       const ids = JSON.stringify(gifts.map((g) => g.id));
-      const paid = await scalar(check, sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`);
+      const paid = await scalar(
+        check,
+        sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`,
+      );
       expect(paid).toBe(20);
     } finally {
       await check.close();

@@ -36,7 +36,8 @@ let db: FaultDb | undefined;
 let cleanup: Array<() => Promise<unknown>> = [];
 
 afterEach(async (ctx) => {
-  if ((ctx.task.result?.state === "fail" || process.env.FAULTS_VERBOSE) && server) console.log(`[faults] server output:\n${server.output()}`);
+  if ((ctx.task.result?.state === "fail" || process.env.FAULTS_VERBOSE) && server)
+    console.log(`[faults] server output:\n${server.output()}`);
   await server?.stop();
   for (const fn of cleanup.reverse()) await fn().catch(() => {});
   await db?.drop();
@@ -93,7 +94,10 @@ describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
     expect(reset.status).toBe(302);
     const signIn = await postForm(server, "/auth", { intent: "login", email, password: NEW_PASSWORD });
     expect(signIn.status).toBe(302);
-    const cookie2 = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie2 = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     secrets.push(...cookieValues(cookie2));
 
     // A sandbox payment: checkout, pay, the signed event, the donor's e-mail.
@@ -109,7 +113,11 @@ describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
     const body = JSON.stringify(sandboxEvent("checkout.paid", { checkoutId, donationId: crypto.randomUUID(), paymentId: "pi_sbx_x" }));
     const signature = signSandboxPayload(body, APP_SECRET);
     secrets.push(signature.split("v1=")[1]!);
-    await fetch(`${server.url}/api/webhooks/sandbox`, { method: "POST", headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature }, body });
+    await fetch(`${server.url}/api/webhooks/sandbox`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature },
+      body,
+    });
 
     const metrics = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status).toBe(200);
@@ -132,7 +140,11 @@ describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
       expect(during.every((s) => s === 503)).toBe(true);
       await proxy.up();
       await waitUntil("/readyz after the outage", async () => (await fetch(`${server!.url}/readyz`)).ok, 30_000);
-      await waitUntil("/painel after the outage", async () => (await fetch(`${server!.url}/painel`, { headers: { Cookie: cookie2 } })).status === 200, 30_000);
+      await waitUntil(
+        "/painel after the outage",
+        async () => (await fetch(`${server!.url}/painel`, { headers: { Cookie: cookie2 } })).status === 200,
+        30_000,
+      );
     }
     await server.stop();
 

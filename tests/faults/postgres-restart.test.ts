@@ -30,7 +30,10 @@ import {
 } from "./support/harness";
 
 const enabled = process.env.FAULTS_RESTART_PG === "1" && Boolean(PG_URL);
-if (!enabled) console.log("[faults] PostgreSQL restart skipped: set FAULTS_RESTART_PG=1 and TEST_DATABASE_URL (it stops the machine's PostgreSQL; .ci/run does).");
+if (!enabled)
+  console.log(
+    "[faults] PostgreSQL restart skipped: set FAULTS_RESTART_PG=1 and TEST_DATABASE_URL (it stops the machine's PostgreSQL; .ci/run does).",
+  );
 
 const DOWN_MS = 5_000;
 const GIFTS = 300;
@@ -46,7 +49,8 @@ let server: ServerProcess | undefined;
 let db: FaultDb | undefined;
 
 afterEach(async (ctx) => {
-  if ((ctx.task.result?.state === "fail" || process.env.FAULTS_VERBOSE) && server) console.log(`[faults] server output:\n${server.output()}`);
+  if ((ctx.task.result?.state === "fail" || process.env.FAULTS_VERBOSE) && server)
+    console.log(`[faults] server output:\n${server.output()}`);
   await server?.stop();
   await db?.drop();
   server = db = undefined;
@@ -148,7 +152,12 @@ describe.runIf(enabled)("PostgreSQL restarted under load", () => {
     const stream = await openEventStream(server, cookie);
     try {
       expect(await deliver(server.url, paidEventBody(late))).toBe(200);
-      await waitUntil("the late gift on the live stream", () => stream.events.some((e) => e.event === "donation" && e.data.includes(late.id)), 15_000, 100);
+      await waitUntil(
+        "the late gift on the live stream",
+        () => stream.events.some((e) => e.event === "donation" && e.data.includes(late.id)),
+        15_000,
+        100,
+      );
     } finally {
       stream.close();
       await conn.close();

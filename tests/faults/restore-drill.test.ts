@@ -47,7 +47,16 @@ function documentedBlock(name: string): string {
 function run(script: string, env: Record<string, string>) {
   return execFileSync("bash", ["-euo", "pipefail", "-c", script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", PUBLIC_URL: "http://localhost", PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", APP_SECRET: "drill-secret-drill-secret-drill-secret-0123", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "production",
+      PUBLIC_URL: "http://localhost",
+      PAYMENTS_SANDBOX: "on",
+      PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+      APP_SECRET: "drill-secret-drill-secret-drill-secret-0123",
+      ...env,
+    },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 120_000,
@@ -64,7 +73,12 @@ async function query(url: string, text: string, values: unknown[] = []) {
   }
 }
 
-const asDb = (url: string): FaultDb => ({ kind: "pg", env: { DATABASE_URL: url }, open: () => Promise.reject(new Error("unused")), drop: async () => {} });
+const asDb = (url: string): FaultDb => ({
+  kind: "pg",
+  env: { DATABASE_URL: url },
+  open: () => Promise.reject(new Error("unused")),
+  drop: async () => {},
+});
 
 let server: ServerProcess | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-drill-"));
@@ -94,7 +108,10 @@ describe.runIf(PG_URL)("restore drill (docs/operations.md)", () => {
     server = undefined;
     await query(prodUrl, `insert into causes (name, description, icon) values ('Causa do Backup', 'Apoio', '🧬')`);
     await query(prodUrl, `insert into "user" (id, name, email) values ('drill-user', 'Pessoa do Backup', 'pessoa@exemplo.com.br')`);
-    await query(prodUrl, `insert into email_outbox ("to", subject, html, text, template) values ('convidado@exemplo.com.br', 'Obrigado!', '<p>oi</p>', 'oi', 'donation-receipt')`);
+    await query(
+      prodUrl,
+      `insert into email_outbox ("to", subject, html, text, template) values ('convidado@exemplo.com.br', 'Obrigado!', '<p>oi</p>', 'oi', 'donation-receipt')`,
+    );
 
     const dump = path.join(dir, "festa.dump");
     run(documentedBlock("backup"), { DATABASE_URL: prodUrl, DUMP_FILE: dump });

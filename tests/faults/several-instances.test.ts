@@ -67,14 +67,21 @@ describe.runIf(Boolean(PG_URL))("two instances on one PostgreSQL", () => {
         for (const gift of gifts) {
           const sentAt = Date.now();
           expect(await deliver(a.url, paidEventBody(gift))).toBe(200);
-          const event = await waitUntil(`gift ${gift.id} on B's stream`, () => stream.events.find((e) => e.event === "donation" && e.data.includes(gift.id)), 10_000, 10);
+          const event = await waitUntil(
+            `gift ${gift.id} on B's stream`,
+            () => stream.events.find((e) => e.event === "donation" && e.data.includes(gift.id)),
+            10_000,
+            10,
+          );
           latencies.push(event.at - sentAt);
         }
       } finally {
         stream.close();
       }
       latencies.sort((x, y) => x - y);
-      console.log(`[faults] paid on A → event on B: p50 ${latencies[Math.floor(latencies.length / 2)]} ms, max ${latencies.at(-1)} ms (${latencies.length} gifts, including the webhook's own work)`);
+      console.log(
+        `[faults] paid on A → event on B: p50 ${latencies[Math.floor(latencies.length / 2)]} ms, max ${latencies.at(-1)} ms (${latencies.length} gifts, including the webhook's own work)`,
+      );
     } finally {
       await conn.close();
     }
@@ -85,7 +92,12 @@ describe.runIf(Boolean(PG_URL))("two instances on one PostgreSQL", () => {
     const threshold = AUTH_LIMITS.signInAccountChallenge.limit;
     for (let i = 0; i <= threshold; i++) {
       const server = i % 2 === 0 ? a : b;
-      const res = await postForm(server, "/auth", { intent: "login", email, password: "senha-errada" }, { "X-Forwarded-For": `198.51.100.${i + 1}` });
+      const res = await postForm(
+        server,
+        "/auth",
+        { intent: "login", email, password: "senha-errada" },
+        { "X-Forwarded-For": `198.51.100.${i + 1}` },
+      );
       await res.arrayBuffer();
       attempts.push(res.status);
     }
@@ -101,7 +113,12 @@ describe.runIf(Boolean(PG_URL))("two instances on one PostgreSQL", () => {
     const markers = Array.from({ length: 30 }, (_, i) => `Contato ${stamp} n${i}x`);
     for (const [i, nome] of markers.entries()) {
       const server = i % 2 === 0 ? a : b;
-      const res = await postForm(server, "/contato", { nome, email: `c${i}@exemplo.com.br`, telefone: "(31) 98888-7777", mensagem: "Duas instâncias" }, { "X-Forwarded-For": `203.0.113.${i + 1}` });
+      const res = await postForm(
+        server,
+        "/contato",
+        { nome, email: `c${i}@exemplo.com.br`, telefone: "(31) 98888-7777", mensagem: "Duas instâncias" },
+        { "X-Forwarded-For": `203.0.113.${i + 1}` },
+      );
       await res.arrayBuffer();
       expect(res.status).toBe(200);
     }

@@ -6,7 +6,17 @@
 import { startTestSmtp } from "@tests/smtp";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFaultDb, DB_KINDS, type FaultDb, postForm, scalar, type ServerProcess, sleep, startServer, waitUntil } from "./support/harness";
+import {
+  createFaultDb,
+  DB_KINDS,
+  type FaultDb,
+  postForm,
+  scalar,
+  type ServerProcess,
+  sleep,
+  startServer,
+  waitUntil,
+} from "./support/harness";
 
 const MESSAGES = 12;
 let server: ServerProcess | undefined;
@@ -33,7 +43,12 @@ describe.each(DB_KINDS)("SMTP down for a while (%s)", (kind) => {
     const began = Date.now();
     for (const [i, nome] of markers.entries()) {
       // One address per message: the form's rate limit is per address (five per ten minutes).
-      const res = await postForm(server, "/contato", { nome, email: `p${i}@exemplo.com.br`, telefone: "(31) 98888-7777", mensagem: "Mensagem durante a queda" }, { "X-Forwarded-For": `203.0.113.${i + 1}` });
+      const res = await postForm(
+        server,
+        "/contato",
+        { nome, email: `p${i}@exemplo.com.br`, telefone: "(31) 98888-7777", mensagem: "Mensagem durante a queda" },
+        { "X-Forwarded-For": `203.0.113.${i + 1}` },
+      );
       await res.arrayBuffer();
       expect(res.status, `contact ${i}`).toBe(200);
     }
@@ -43,7 +58,12 @@ describe.each(DB_KINDS)("SMTP down for a while (%s)", (kind) => {
     if (kind === "pg") {
       const conn = await db.open();
       try {
-        await waitUntil("every message tried once", async () => (await scalar(conn, sql`select count(*) from email_outbox where status = 'pending' and attempts >= 1`)) === MESSAGES, 30_000, 300);
+        await waitUntil(
+          "every message tried once",
+          async () => (await scalar(conn, sql`select count(*) from email_outbox where status = 'pending' and attempts >= 1`)) === MESSAGES,
+          30_000,
+          300,
+        );
         expect(await scalar(conn, sql`select count(*) from email_outbox where status = 'sent'`)).toBe(0);
       } finally {
         await conn.close();
@@ -75,7 +95,9 @@ describe.each(DB_KINDS)("SMTP down for a while (%s)", (kind) => {
     const conn = await db.open();
     try {
       const sent = await scalar(conn, sql`select count(*) from email_outbox where status = 'sent' and attempts >= 2`);
-      console.log(`[faults] ${kind}: ${MESSAGES} contact messages answered in ${answeredInMs} ms with SMTP down; all ${MESSAGES} e-mails delivered once ${deliveredInMs} ms after SMTP came back (${sent} sent after ≥ 2 attempts)`);
+      console.log(
+        `[faults] ${kind}: ${MESSAGES} contact messages answered in ${answeredInMs} ms with SMTP down; all ${MESSAGES} e-mails delivered once ${deliveredInMs} ms after SMTP came back (${sent} sent after ≥ 2 attempts)`,
+      );
       expect(sent).toBe(MESSAGES);
       expect(await scalar(conn, sql`select count(*) from contact_messages`)).toBe(MESSAGES);
     } finally {

@@ -13,7 +13,17 @@ const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 function failingStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const proc = spawn(process.execPath, ["server/index.js"], {
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "3999", PUBLIC_URL: "http://127.0.0.1:3999", PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", SEED_DEMO: "off", BUILD_DIR, ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: "3999",
+        PUBLIC_URL: "http://127.0.0.1:3999",
+        PAYMENTS_SANDBOX: "on",
+        PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+        SEED_DEMO: "off",
+        BUILD_DIR,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -19,7 +19,11 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
   }
   if (result instanceof Response) {
     if (result.status >= 300 && result.status < 400) {
-      return { kind: "redirect", location: result.headers.get("Location")!, toast: result.headers.getSetCookie().some((c) => c.startsWith("fs_toast=")) };
+      return {
+        kind: "redirect",
+        location: result.headers.get("Location")!,
+        toast: result.headers.getSetCookie().some((c) => c.startsWith("fs_toast=")),
+      };
     }
     if (result.status >= 400) return { kind: "status", status: result.status };
     return { kind: "ok" };
@@ -41,9 +45,20 @@ function request(path: string, method = "GET", cookie?: string) {
 
 describe("requireUser / requireAdmin", () => {
   it("anonymous: to /auth with the way back; the spec's toast only on /criar-festa", async () => {
-    expect(await outcome(() => requireUser(request("/painel?x=1")))).toEqual({ kind: "redirect", location: "/auth?redirectTo=%2Fpainel%3Fx%3D1", toast: false });
-    expect(await outcome(() => requireUser(request("/criar-festa")))).toEqual({ kind: "redirect", location: "/auth?redirectTo=%2Fcriar-festa", toast: true });
-    expect(await outcome(() => requireAdmin(request("/admin?aba=doacoes")))).toMatchObject({ kind: "redirect", location: "/auth?redirectTo=%2Fadmin%3Faba%3Ddoacoes" });
+    expect(await outcome(() => requireUser(request("/painel?x=1")))).toEqual({
+      kind: "redirect",
+      location: "/auth?redirectTo=%2Fpainel%3Fx%3D1",
+      toast: false,
+    });
+    expect(await outcome(() => requireUser(request("/criar-festa")))).toEqual({
+      kind: "redirect",
+      location: "/auth?redirectTo=%2Fcriar-festa",
+      toast: true,
+    });
+    expect(await outcome(() => requireAdmin(request("/admin?aba=doacoes")))).toMatchObject({
+      kind: "redirect",
+      location: "/auth?redirectTo=%2Fadmin%3Faba%3Ddoacoes",
+    });
   });
 
   it("signed-in user: passes requireUser; requireAdmin sends GET home with 'Acesso negado' and refuses actions with 403", async () => {
@@ -60,7 +75,12 @@ describe("requireUser / requireAdmin", () => {
 });
 
 // Every protected route of the product, called the way React Router calls it.
-const PROTECTED: Array<{ path: string; module: () => Promise<Record<string, unknown>>; role: "user" | "admin"; fns: Array<"loader" | "action"> }> = [
+const PROTECTED: Array<{
+  path: string;
+  module: () => Promise<Record<string, unknown>>;
+  role: "user" | "admin";
+  fns: Array<"loader" | "action">;
+}> = [
   { path: "/criar-festa", module: () => import("~/routes/criar-festa"), role: "user", fns: ["loader", "action"] },
   { path: "/painel", module: () => import("~/routes/painel"), role: "user", fns: ["loader"] },
   { path: "/admin", module: () => import("~/routes/admin"), role: "admin", fns: ["loader", "action"] },

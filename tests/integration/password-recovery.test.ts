@@ -22,7 +22,8 @@ const form = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000" },
   });
-const loadReset = (search: string) => resetLoader({ request: new Request(`http://localhost:3000/redefinir-senha${search}`), context, params: {} } as never);
+const loadReset = (search: string) =>
+  resetLoader({ request: new Request(`http://localhost:3000/redefinir-senha${search}`), context, params: {} } as never);
 const postReset = (search: string, fields: Record<string, string>) =>
   resetAction({ request: form(`/redefinir-senha${search}`, fields), context, params: {} } as never);
 const reply = (r: unknown) => {
@@ -60,7 +61,9 @@ describe("password recovery, end to end through the outbox and a real SMTP serve
     const { user, cookie } = await createTestUser({ name: "Diana Prado" });
     await createTestUser({ email: "outra@exemplo.com.br" });
 
-    const answer = reply(await authAction({ request: form("/auth?tab=recuperar", { intent: "recover", email: user.email }), context, params: {} } as never));
+    const answer = reply(
+      await authAction({ request: form("/auth?tab=recuperar", { intent: "recover", email: user.email }), context, params: {} } as never),
+    );
     expect(answer).toEqual({ status: 200, intent: "recover", sentTo: user.email });
 
     const received = await mail.waitFor((m) => m.to.includes(user.email) && m.subject.startsWith("Redefina"));
@@ -70,7 +73,9 @@ describe("password recovery, end to end through the outbox and a real SMTP serve
     const search = new URL(link).search;
 
     expect(await loadReset(search)).toMatchObject({ state: "form" });
-    expect(reply(await postReset(search, { token: new URL(link).searchParams.get("token")!, password: "nova123", confirm: "outra123" }))).toMatchObject({
+    expect(
+      reply(await postReset(search, { token: new URL(link).searchParams.get("token")!, password: "nova123", confirm: "outra123" })),
+    ).toMatchObject({
       status: 400,
       formError: { title: "Senhas não coincidem", description: "Por favor, digite a mesma senha nos dois campos." },
     });
@@ -111,7 +116,9 @@ describe("password recovery, end to end through the outbox and a real SMTP serve
     const mail = await startMail();
     await mail.stop();
     const { user } = await createTestUser();
-    const answer = reply(await authAction({ request: form("/auth", { intent: "recover", email: user.email }), context, params: {} } as never));
+    const answer = reply(
+      await authAction({ request: form("/auth", { intent: "recover", email: user.email }), context, params: {} } as never),
+    );
     expect(answer.status).toBe(200); // the user's request does not notice the outage
     const end = Date.now() + 10_000;
     for (;;) {

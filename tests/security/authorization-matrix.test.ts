@@ -34,7 +34,11 @@ type RouteSpec = { path: (w: World) => string; loader?: Handler; action?: Handle
 
 const same = (cell: Cell): Cells => ({ anonymous: cell, user: cell, other: cell, admin: cell });
 const ok = (check?: Cell["check"]): Cell => ({ status: 200, check });
-const toLogin = (back?: string): Cell => ({ status: 302, location: back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth", refused: true });
+const toLogin = (back?: string): Cell => ({
+  status: 302,
+  location: back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth",
+  refused: true,
+});
 const deniedHome: Cell = { status: 302, location: "/", refused: true };
 const forbidden: Cell = { status: 403, refused: true };
 const notFound: Cell = { status: 404, refused: true };
@@ -44,11 +48,13 @@ const noDonorEmail: Cell["check"] = (r) => {
   const text = JSON.stringify(r.body) + (r.text ?? "");
   for (const email of DONOR_EMAILS) expect(text).not.toContain(email);
 };
-const ownParties = (expected: "mine" | "none"): Cell["check"] => (r, w) => {
-  const names = JSON.stringify((r.body as { live: unknown[]; ended: unknown[] }) ?? {});
-  if (expected === "mine") expect(names).toContain(w.party.name);
-  else expect(names).not.toContain(w.party.name);
-};
+const ownParties =
+  (expected: "mine" | "none"): Cell["check"] =>
+  (r, w) => {
+    const names = JSON.stringify((r.body as { live: unknown[]; ended: unknown[] }) ?? {});
+    if (expected === "mine") expect(names).toContain(w.party.name);
+    else expect(names).not.toContain(w.party.name);
+  };
 
 const partyFields = (w: World) => ({
   name: `Festa ${randomUUID().slice(0, 8)}`,
@@ -149,7 +155,9 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   },
   "routes/painel": {
     path: () => "/painel",
-    loader: { cells: { anonymous: toLogin("/painel"), user: ok(ownParties("mine")), other: ok(ownParties("none")), admin: ok(ownParties("none")) } },
+    loader: {
+      cells: { anonymous: toLogin("/painel"), user: ok(ownParties("mine")), other: ok(ownParties("none")), admin: ok(ownParties("none")) },
+    },
   },
   "routes/admin": {
     path: () => "/admin?aba=doacoes",
@@ -190,7 +198,14 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   },
   "routes/sandbox.portal.$customer": {
     path: (w) => `/sandbox/portal/${w.customerId}`,
-    loader: { cells: { anonymous: { ...toLogin(), location: /^\/auth\?redirectTo=%2Fsandbox%2Fportal%2F/ }, user: ok(), other: notFound, admin: notFound } },
+    loader: {
+      cells: {
+        anonymous: { ...toLogin(), location: /^\/auth\?redirectTo=%2Fsandbox%2Fportal%2F/ },
+        user: ok(),
+        other: notFound,
+        admin: notFound,
+      },
+    },
     action: {
       fields: () => ({ intent: "falhar" }),
       cells: {
@@ -205,11 +220,17 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   // and only for loopback clients or admins (finding 7): the matrix's visitors come from 198.51.x.x.
   // The local mailbox exists only outside production (404 there: tests/security/production.test.ts).
   // The local mailbox: from a non-loopback address only an admin reads it (security review finding 7).
-  "routes/dev.emails": { path: () => "/dev/emails", loader: { cells: { anonymous: notFound, user: notFound, other: notFound, admin: ok() } } },
+  "routes/dev.emails": {
+    path: () => "/dev/emails",
+    loader: { cells: { anonymous: notFound, user: notFound, other: notFound, admin: ok() } },
+  },
   "routes/painel.eventos": {
     path: () => "/painel/eventos",
     loader: {
-      cells: signedIn({ status: 401, refused: true }, ok((r) => expect(r.contentType).toContain("text/event-stream"))),
+      cells: signedIn(
+        { status: 401, refused: true },
+        ok((r) => expect(r.contentType).toContain("text/event-stream")),
+      ),
     },
   },
   "routes/api.webhooks.stripe": {
@@ -229,7 +250,10 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => `/transparencia/relatorio/${todayInSaoPaulo().slice(0, 7)}`,
     loader: { cells: same(ok((r) => expect(r.contentType).toBe("application/pdf"))) },
   },
-  "routes/dev.emails.$id": { path: (w) => `/dev/emails/${w.emailId}`, loader: { cells: { anonymous: notFound, user: notFound, other: notFound, admin: ok() } } },
+  "routes/dev.emails.$id": {
+    path: (w) => `/dev/emails/${w.emailId}`,
+    loader: { cells: { anonymous: notFound, user: notFound, other: notFound, admin: ok() } },
+  },
   "routes/admin.doacoes[.]csv": {
     path: () => "/admin/doacoes.csv",
     loader: { cells: { anonymous: toLogin("/admin/doacoes.csv"), user: deniedHome, other: deniedHome, admin: ok() } },
@@ -243,11 +267,49 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
 };
 
 /** Requests the table's rows do not make: wrong ids and forged tokens. */
-const EXTRA_CASES: Array<{ name: string; route: string; fn: "loader" | "action"; path: (w: World) => string; fields?: Record<string, string>; cells: Cells }> = [
-  { name: "unknown sandbox checkout", route: "routes/sandbox.checkout.$id", fn: "action", path: () => `/sandbox/checkout/cs_sbx_${"0".repeat(32)}`, fields: { intent: "pagar" }, cells: same(notFound) },
-  { name: "tampered subscription checkout", route: "routes/sandbox.assinatura.$id", fn: "action", path: (w) => `/sandbox/assinatura/${w.subscriptionCheckoutId.slice(0, -2)}xx`, fields: { intent: "pagar" }, cells: same(notFound) },
-  { name: "forged proof token", route: "routes/repasses.$id.comprovante", fn: "loader", path: (w) => `/repasses/${w.payout.id}/comprovante?t=forjado`, cells: { ...same(notFound), admin: ok() } },
-  { name: "someone else's party id in /painel's query", route: "routes/painel", fn: "loader", path: (w) => `/painel?festa=${w.party.id}`, cells: { anonymous: { ...toLogin(), location: /^\/auth/ }, user: ok(ownParties("mine")), other: ok(ownParties("none")), admin: ok(ownParties("none")) } },
+const EXTRA_CASES: Array<{
+  name: string;
+  route: string;
+  fn: "loader" | "action";
+  path: (w: World) => string;
+  fields?: Record<string, string>;
+  cells: Cells;
+}> = [
+  {
+    name: "unknown sandbox checkout",
+    route: "routes/sandbox.checkout.$id",
+    fn: "action",
+    path: () => `/sandbox/checkout/cs_sbx_${"0".repeat(32)}`,
+    fields: { intent: "pagar" },
+    cells: same(notFound),
+  },
+  {
+    name: "tampered subscription checkout",
+    route: "routes/sandbox.assinatura.$id",
+    fn: "action",
+    path: (w) => `/sandbox/assinatura/${w.subscriptionCheckoutId.slice(0, -2)}xx`,
+    fields: { intent: "pagar" },
+    cells: same(notFound),
+  },
+  {
+    name: "forged proof token",
+    route: "routes/repasses.$id.comprovante",
+    fn: "loader",
+    path: (w) => `/repasses/${w.payout.id}/comprovante?t=forjado`,
+    cells: { ...same(notFound), admin: ok() },
+  },
+  {
+    name: "someone else's party id in /painel's query",
+    route: "routes/painel",
+    fn: "loader",
+    path: (w) => `/painel?festa=${w.party.id}`,
+    cells: {
+      anonymous: { ...toLogin(), location: /^\/auth/ },
+      user: ok(ownParties("mine")),
+      other: ok(ownParties("none")),
+      admin: ok(ownParties("none")),
+    },
+  },
 ];
 
 const routes = listRoutes();
@@ -291,13 +353,20 @@ async function runCell(routeId: string, fn: "loader" | "action", path: string, r
 describe("authorization matrix (generated from app/routes.ts)", () => {
   it("names every route of app/routes.ts, and each row matches the module's loader/action", () => {
     const ids = ["root", ...routes.map((r) => r.id)];
-    expect(ids.filter((id) => !(id in EXPECTATIONS)), "routes without an expectation").toEqual([]);
-    expect(Object.keys(EXPECTATIONS).filter((id) => !ids.includes(id)), "expectations for routes that no longer exist").toEqual([]);
+    expect(
+      ids.filter((id) => !(id in EXPECTATIONS)),
+      "routes without an expectation",
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTATIONS).filter((id) => !ids.includes(id)),
+      "expectations for routes that no longer exist",
+    ).toEqual([]);
     for (const id of ids) {
       const spec = EXPECTATIONS[id]!;
       const mod = modules.get(id)!;
       const has = { loader: typeof mod.loader === "function", action: typeof mod.action === "function" };
-      const expected = spec === "no loader or action" ? { loader: false, action: false } : { loader: Boolean(spec.loader), action: Boolean(spec.action) };
+      const expected =
+        spec === "no loader or action" ? { loader: false, action: false } : { loader: Boolean(spec.loader), action: Boolean(spec.action) };
       expect(has, id).toEqual(expected);
     }
   });

@@ -19,7 +19,13 @@ import { parseReportMonth } from "~/domain/content/report-month";
 import { seedDemoData } from "~/seed/seed.server";
 import { buildWorld, concretePaths, DONOR_EMAILS, type World } from "./support/world";
 
-const ADMIN_OR_MAILBOX = new Set(["routes/admin", "routes/admin.doacoes[.]csv", "routes/dev.emails", "routes/dev.emails.$id", "routes/repasses.$id.comprovante"]);
+const ADMIN_OR_MAILBOX = new Set([
+  "routes/admin",
+  "routes/admin.doacoes[.]csv",
+  "routes/dev.emails",
+  "routes/dev.emails.$id",
+  "routes/repasses.$id.comprovante",
+]);
 
 let w: World;
 let app: AppServer;
@@ -44,7 +50,15 @@ beforeAll(async () => {
   // A gift to the main cause (no party).
   const mainEmail = "causa-principal@segredo.example";
   planted.push(mainEmail);
-  await db.insert(schema.donations).values({ amountCents: 5000, status: "paga", donorName: "Sem Festa", donorEmail: mainEmail, provider: "sandbox", providerCheckoutId: "cs_sbx_main", paidAt: new Date() });
+  await db.insert(schema.donations).values({
+    amountCents: 5000,
+    status: "paga",
+    donorName: "Sem Festa",
+    donorEmail: mainEmail,
+    provider: "sandbox",
+    providerCheckoutId: "cs_sbx_main",
+    paidAt: new Date(),
+  });
 
   const paths = concretePaths(w);
   for (const r of listRoutes()) if (!ADMIN_OR_MAILBOX.has(r.id)) urls.push(paths[r.id]!);
@@ -66,7 +80,11 @@ function dataUrl(path: string) {
 
 async function fetchText(path: string, cookie?: string) {
   const controller = new AbortController();
-  const res = await fetch(`${app.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual", signal: controller.signal });
+  const res = await fetch(`${app.url}${path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    redirect: "manual",
+    signal: controller.signal,
+  });
   if ((res.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
     const reader = res.body!.getReader();
     const first = await reader.read();

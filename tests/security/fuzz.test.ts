@@ -41,10 +41,47 @@ const runs = (n: number) => scale ?? n;
 
 // ---------- generators ----------
 const HOSTILE = [
-  "", " ", "\u0000", "nome\u0000com nulo", "\uFEFF", "\u202E", "<script>alert(1)</script>", "' OR 1=1 --", "\"; DROP TABLE parties; --", "../../etc/passwd", "%00", "%",
-  "😀".repeat(40), "a".repeat(5000), "-1", "0", "-0", "1e309", "NaN", "Infinity", "0x10", "1.000.000,00", "99999999999999999999", "1,999",
-  "2026-02-30", "0000-00-00", "9999-12-31", "null", "undefined", "[object Object]", "__proto__", "constructor", "on", "true", "false",
-  "00000000-0000-0000-0000-000000000000", "a@b", "@", "x@x.x", "ADMIN@FESTASOLIDARIA.ORG.BR", "\r\nBcc: x@evil.example",
+  "",
+  " ",
+  "\u0000",
+  "nome\u0000com nulo",
+  "\uFEFF",
+  "\u202E",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  '"; DROP TABLE parties; --',
+  "../../etc/passwd",
+  "%00",
+  "%",
+  "😀".repeat(40),
+  "a".repeat(5000),
+  "-1",
+  "0",
+  "-0",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "1.000.000,00",
+  "99999999999999999999",
+  "1,999",
+  "2026-02-30",
+  "0000-00-00",
+  "9999-12-31",
+  "null",
+  "undefined",
+  "[object Object]",
+  "__proto__",
+  "constructor",
+  "on",
+  "true",
+  "false",
+  "00000000-0000-0000-0000-000000000000",
+  "a@b",
+  "@",
+  "x@x.x",
+  "ADMIN@FESTASOLIDARIA.ORG.BR",
+  "\r\nBcc: x@evil.example",
 ];
 const anyText = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 60 }) },
@@ -54,9 +91,13 @@ const anyText = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
 );
 /** Mostly a plausible value, sometimes garbage, now and then absent. */
-const field = (valid: fc.Arbitrary<string>) => fc.option(fc.oneof({ weight: 6, arbitrary: valid }, { weight: 2, arbitrary: anyText }), { freq: 9 });
+const field = (valid: fc.Arbitrary<string>) =>
+  fc.option(fc.oneof({ weight: 6, arbitrary: valid }, { weight: 2, arbitrary: anyText }), { freq: 9 });
 const email = fc.oneof(fc.emailAddress(), fc.constantFrom("mariana@exemplo.com.br", "convidada@exemplo.com.br"));
-const reais = fc.oneof(fc.integer({ min: -1000, max: 9_000_000 }).map((n) => `${n}`), fc.integer({ min: 0, max: 900_000_000 }).map((c) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, "0")}`));
+const reais = fc.oneof(
+  fc.integer({ min: -1000, max: 9_000_000 }).map((n) => `${n}`),
+  fc.integer({ min: 0, max: 900_000_000 }).map((c) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, "0")}`),
+);
 const date = fc.integer({ min: -800, max: 900 }).map((d) => addCalendarDays(todayInSaoPaulo(), d));
 const uuid = fc.oneof(fc.uuid(), fc.constant(randomUUID()));
 
@@ -72,7 +113,13 @@ const bodyKind = fc.oneof(
 function submission(fields: Fields) {
   return fc.record({
     values: fc.record(fields),
-    extras: fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("userId", "status", "amountCents", "isAdmin", "__proto__", "intent")), anyText), { maxLength: 3 }),
+    extras: fc.array(
+      fc.tuple(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("userId", "status", "amountCents", "isAdmin", "__proto__", "intent")),
+        anyText,
+      ),
+      { maxLength: 3 },
+    ),
     repeat: fc.boolean(),
     kind: bodyKind,
   });
@@ -137,10 +184,19 @@ async function tableCounts(): Promise<Record<string, number>> {
 
 let ip = 0;
 /** Runs the action the way React Router would; a thrown Response or data() is an answer, anything else a crash. */
-async function answer(handler: (args: never) => unknown, request: Request, params: Record<string, string>, clientIp?: string): Promise<number> {
+async function answer(
+  handler: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string>,
+  clientIp?: string,
+): Promise<number> {
   let result: unknown;
   try {
-    result = await handler({ request, params, context: testContext({ clientIp: clientIp ?? `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`, requestId: "fuzz" }) } as never);
+    result = await handler({
+      request,
+      params,
+      context: testContext({ clientIp: clientIp ?? `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`, requestId: "fuzz" }),
+    } as never);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     const t = thrown as { type?: string; init?: { status?: number } };
@@ -177,7 +233,12 @@ const TARGETS: Target[] = [
     deep: [302, 401, 428, 429],
     path: () => "/auth",
     handler: authAction as never,
-    fields: () => ({ intent: fc.constant("login"), email: field(email), password: field(fc.string({ minLength: 6, maxLength: 40 })), redirectTo: field(fc.constantFrom("/painel", "//evil.com")) }),
+    fields: () => ({
+      intent: fc.constant("login"),
+      email: field(email),
+      password: field(fc.string({ minLength: 6, maxLength: 40 })),
+      redirectTo: field(fc.constantFrom("/painel", "//evil.com")),
+    }),
   },
   {
     name: "/auth sign-up",
@@ -186,7 +247,12 @@ const TARGETS: Target[] = [
     ipPool: 3,
     path: () => "/auth",
     handler: authAction as never,
-    fields: () => ({ intent: fc.constant("signup"), name: field(fc.string({ minLength: 1, maxLength: 80 })), email: field(email), password: field(fc.string({ minLength: 6, maxLength: 40 })) }),
+    fields: () => ({
+      intent: fc.constant("signup"),
+      name: field(fc.string({ minLength: 1, maxLength: 80 })),
+      email: field(email),
+      password: field(fc.string({ minLength: 6, maxLength: 40 })),
+    }),
   },
   {
     name: "/auth recovery",
@@ -208,7 +274,12 @@ const TARGETS: Target[] = [
     fields: () => {
       const pw = fc.string({ minLength: 6, maxLength: 40 });
       // "__confirmSame": the confirmation repeats the password (two random strings never match).
-      return { token: field(fc.string({ minLength: 10, maxLength: 40 })), password: field(pw), confirm: field(pw), __confirmSame: fc.option(fc.constant("1"), { freq: 2 }) };
+      return {
+        token: field(fc.string({ minLength: 10, maxLength: 40 })),
+        password: field(pw),
+        confirm: field(pw),
+        __confirmSame: fc.option(fc.constant("1"), { freq: 2 }),
+      };
     },
   },
   {
@@ -300,7 +371,11 @@ const TARGETS: Target[] = [
     path: () => "/assine-o-bem",
     handler: assineAction as never,
     cookie: (w) => w.users.other.cookie,
-    fields: () => ({ plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina")), intent: field(fc.constantFrom("assinar", "gerenciar")), priceId: field(fc.string()) }),
+    fields: () => ({
+      plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina")),
+      intent: field(fc.constantFrom("assinar", "gerenciar")),
+      priceId: field(fc.string()),
+    }),
   },
   {
     name: "/sandbox/checkout/:id",
@@ -319,7 +394,10 @@ const TARGETS: Target[] = [
     params: (w) => ({ customer: w.customerId }),
     handler: portalAction as never,
     cookie: (w) => w.users.user.cookie,
-    fields: () => ({ intent: field(fc.constantFrom(...PORTAL_INTENTS, "hackear")), plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "x")) }),
+    fields: () => ({
+      intent: field(fc.constantFrom(...PORTAL_INTENTS, "hackear")),
+      plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "x")),
+    }),
   },
   {
     name: "/sandbox/assinatura/:id",
@@ -337,13 +415,18 @@ const TARGETS: Target[] = [
     deep: [400],
     path: () => "/api/webhooks/sandbox",
     handler: sandboxWebhookAction as never,
-    fields: () => ({ id: field(fc.string()), type: field(fc.constantFrom("checkout.paid", "payment.refunded")), created: field(fc.integer().map(String)) }),
+    fields: () => ({
+      id: field(fc.string()),
+      type: field(fc.constantFrom("checkout.paid", "payment.refunded")),
+      created: field(fc.integer().map(String)),
+    }),
   },
 ];
 
 /** Actions that are not fuzzed here, and why. */
 const NOT_FUZZED: Record<string, string> = {
-  "routes/api.webhooks.stripe": "not mounted without Stripe keys (404); its signature check is Stripe's SDK, tested with SDK-signed events in app/routes/api.webhooks.test.ts",
+  "routes/api.webhooks.stripe":
+    "not mounted without Stripe keys (404); its signature check is Stripe's SDK, tested with SDK-signed events in app/routes/api.webhooks.test.ts",
 };
 
 let w: World;
@@ -358,23 +441,27 @@ describe("fuzzing every form action (fast-check)", () => {
     expect(withAction.filter((id) => !covered.has(id))).toEqual([]);
   });
 
-  it.each(TARGETS)("$name: no throw, no 5xx, a refused input stores nothing", async (t) => {
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(submission(t.fields(w)), async (s) => {
-        const before = await tableCounts();
-        const request = toRequest(t.path(w), s as Submission, t.cookie?.(w));
-        const clientIp = t.ipPool ? `192.0.2.${(ip++ % t.ipPool) + 1}` : undefined;
-        const status = await answer(t.handler, request, t.params?.(w) ?? {}, clientIp);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        expect(status, "5xx").toBeLessThan(500);
-        if (status >= 400) expect(await tableCounts(), `refused (${status}) but stored`).toEqual(before);
-      }),
-      { numRuns: runs(t.runs), endOnFailure: true },
-    );
-    // Some runs got past validation too (not only refusals), or the fuzzing proved little.
-    const deep = [...statuses].filter(([s]) => (t.deep ? t.deep.includes(s) : s < 400)).reduce((n, [, c]) => n + c, 0);
-    if (runs(t.runs) >= 100) expect(deep, JSON.stringify(Object.fromEntries(statuses))).toBeGreaterThan(0);
-    // Hundreds of requests per action: give it room on a loaded 2-core machine.
-  }, 180_000);
+  it.each(TARGETS)(
+    "$name: no throw, no 5xx, a refused input stores nothing",
+    async (t) => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(submission(t.fields(w)), async (s) => {
+          const before = await tableCounts();
+          const request = toRequest(t.path(w), s as Submission, t.cookie?.(w));
+          const clientIp = t.ipPool ? `192.0.2.${(ip++ % t.ipPool) + 1}` : undefined;
+          const status = await answer(t.handler, request, t.params?.(w) ?? {}, clientIp);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          expect(status, "5xx").toBeLessThan(500);
+          if (status >= 400) expect(await tableCounts(), `refused (${status}) but stored`).toEqual(before);
+        }),
+        { numRuns: runs(t.runs), endOnFailure: true },
+      );
+      // Some runs got past validation too (not only refusals), or the fuzzing proved little.
+      const deep = [...statuses].filter(([s]) => (t.deep ? t.deep.includes(s) : s < 400)).reduce((n, [, c]) => n + c, 0);
+      if (runs(t.runs) >= 100) expect(deep, JSON.stringify(Object.fromEntries(statuses))).toBeGreaterThan(0);
+      // Hundreds of requests per action: give it room on a loaded 2-core machine.
+    },
+    180_000,
+  );
 });

@@ -64,7 +64,16 @@ describe("CSRF: a cross-site form POST to any action is refused and changes noth
             method: "POST",
             redirect: "manual",
             headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-            body: form({ intent: "setFamiliesHelped", familiesHelped: "1", plano: "ouro", name: "CSRF", preset: "50", nome: "x", email: "x@exemplo.com.br", telefone: "31988887777" }),
+            body: form({
+              intent: "setFamiliesHelped",
+              familiesHelped: "1",
+              plano: "ouro",
+              name: "CSRF",
+              preset: "50",
+              nome: "x",
+              email: "x@exemplo.com.br",
+              telefone: "31988887777",
+            }),
           });
           await res.arrayBuffer();
           // Webhooks are server-to-server and signed, so not origin-checked: an unsigned one is refused by its signature.
@@ -88,7 +97,10 @@ describe("CSRF: a cross-site form POST to any action is refused and changes noth
 
   it("GET never changes anything, whatever the origin (logout is a POST)", async () => {
     const before = await snapshotDatabase();
-    const res = await fetch(`${app.url}/auth?intent=logout`, { headers: { Cookie: w.users.other.cookie, Origin: "https://evil.example" }, redirect: "manual" });
+    const res = await fetch(`${app.url}/auth?intent=logout`, {
+      headers: { Cookie: w.users.other.cookie, Origin: "https://evil.example" },
+      redirect: "manual",
+    });
     await res.arrayBuffer();
     expect(await snapshotDatabase()).toEqual(before);
     const painel = await fetch(`${app.url}/painel`, { headers: { Cookie: w.users.other.cookie }, redirect: "manual" });
@@ -98,7 +110,18 @@ describe("CSRF: a cross-site form POST to any action is refused and changes noth
 });
 
 describe("redirectTo never leaves the site", () => {
-  const HOSTILE = ["//evil.com", "/\\evil.com", "https://evil.com", "%2F%2Fevil.com", "/%2F/evil.com", "/\t/evil.com", "javascript:alert(1)", "http:evil.com", "\\\\evil.com", "/ /evil.com"];
+  const HOSTILE = [
+    "//evil.com",
+    "/\\evil.com",
+    "https://evil.com",
+    "%2F%2Fevil.com",
+    "/%2F/evil.com",
+    "/\t/evil.com",
+    "javascript:alert(1)",
+    "http:evil.com",
+    "\\\\evil.com",
+    "/ /evil.com",
+  ];
 
   const isOnSite = (location: string | null) => {
     expect(location).toBeTruthy();
@@ -108,7 +131,10 @@ describe("redirectTo never leaves the site", () => {
   };
 
   it.each(HOSTILE)("signed in, /auth?redirectTo=%s lands on this site", async (target) => {
-    const res = await fetch(`${app.url}/auth?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: w.users.user.cookie }, redirect: "manual" });
+    const res = await fetch(`${app.url}/auth?redirectTo=${encodeURIComponent(target)}`, {
+      headers: { Cookie: w.users.user.cookie },
+      redirect: "manual",
+    });
     await res.arrayBuffer();
     expect(res.status).toBe(302);
     isOnSite(res.headers.get("Location"));
@@ -135,15 +161,56 @@ describe("redirectTo never leaves the site", () => {
 });
 
 describe("hostile query strings on every route (fast-check through the pipeline)", () => {
-  const PARAMS = ["nome", "pagina", "festa", "cidade", "causa", "token", "redirectTo", "aba", "status", "verificacao", "t", "tab", "intent", "de", "ate", "q", "feito", "sucesso"];
-  const VALUES = ["%00", "%", "%E0%A4%A", "-1", "999999999999999999999", "1e400", "NaN", "../..", "<script>", "'", "\\", "%2F%2Fevil.com", "a".repeat(3000), "2026-13-45", "00000000-0000-0000-0000-000000000000"];
+  const PARAMS = [
+    "nome",
+    "pagina",
+    "festa",
+    "cidade",
+    "causa",
+    "token",
+    "redirectTo",
+    "aba",
+    "status",
+    "verificacao",
+    "t",
+    "tab",
+    "intent",
+    "de",
+    "ate",
+    "q",
+    "feito",
+    "sucesso",
+  ];
+  const VALUES = [
+    "%00",
+    "%",
+    "%E0%A4%A",
+    "-1",
+    "999999999999999999999",
+    "1e400",
+    "NaN",
+    "../..",
+    "<script>",
+    "'",
+    "\\",
+    "%2F%2Fevil.com",
+    "a".repeat(3000),
+    "2026-13-45",
+    "00000000-0000-0000-0000-000000000000",
+  ];
 
   it("never answer 5xx, anonymous or signed in", async () => {
     const ids = Object.keys(paths);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ids),
-        fc.array(fc.tuple(fc.constantFrom(...PARAMS), fc.oneof(fc.constantFrom(...VALUES), fc.string({ unit: "binary", maxLength: 30 }).map(encodeURIComponent))), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...PARAMS),
+            fc.oneof(fc.constantFrom(...VALUES), fc.string({ unit: "binary", maxLength: 30 }).map(encodeURIComponent)),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
         fc.boolean(),
         fc.boolean(),
         async (id, params, signedIn, asData) => {
@@ -153,7 +220,11 @@ describe("hostile query strings on every route (fast-check through the pipeline)
           const pathname = page ? (base.pathname === "/" ? "/_root.data" : `${base.pathname}.data`) : base.pathname;
           const url = `${app.url}${pathname}${base.search ? `${base.search}&` : "?"}${query}`;
           const controller = new AbortController();
-          const res = await fetch(url, { headers: signedIn ? { Cookie: w.users.user.cookie } : {}, redirect: "manual", signal: controller.signal });
+          const res = await fetch(url, {
+            headers: signedIn ? { Cookie: w.users.user.cookie } : {},
+            redirect: "manual",
+            signal: controller.signal,
+          });
           if ((res.headers.get("Content-Type") ?? "").includes("event-stream")) controller.abort();
           else await res.arrayBuffer();
           expect(res.status, url).toBeLessThan(500);
@@ -186,7 +257,11 @@ async function checkEveryRoute(production: boolean) {
   for (const id of pageRoutes) {
     for (const cookie of [undefined, w.users.user.cookie]) {
       const controller = new AbortController();
-      const res = await fetch(`${app.url}${paths[id]}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual", signal: controller.signal });
+      const res = await fetch(`${app.url}${paths[id]}`, {
+        headers: cookie ? { Cookie: cookie } : {},
+        redirect: "manual",
+        signal: controller.signal,
+      });
       const where = `${id}${cookie ? " (signed in)" : ""} → ${res.status}`;
       expectHardened(res, where, production);
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1]!;
@@ -254,7 +329,13 @@ describe("security headers and cookies, production", () => {
     await app.close();
     // Production for the whole process: Better Auth and the toast cookie read the process's
     // configuration (getConfig follows the environment); the app's context gets the same one.
-    Object.assign(process.env, { NODE_ENV: "production", PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on", PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado", TRUST_PROXY: "on" });
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://festa.example",
+      PAYMENTS_SANDBOX: "on",
+      PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
+      TRUST_PROXY: "on",
+    });
     app = await startAppServer();
   });
   afterAll(async () => {

@@ -25,7 +25,22 @@ import { buildWorld, call, siteRequest, type World } from "./support/world";
 
 /** One payload per field, each tagged so a failure names the field. */
 const payload = (tag: string) => `"><script>alert('${tag}')</script><img src=x onerror=alert('${tag}')><svg onload=alert('${tag}')>`;
-const FIELDS = ["partyName", "partyMessage", "donorName", "donorMessage", "causeName", "causeText", "orgName", "orgText", "storyTitle", "storyText", "adTitle", "adText", "contactName", "contactMessage"] as const;
+const FIELDS = [
+  "partyName",
+  "partyMessage",
+  "donorName",
+  "donorMessage",
+  "causeName",
+  "causeText",
+  "orgName",
+  "orgText",
+  "storyTitle",
+  "storyText",
+  "adTitle",
+  "adText",
+  "contactName",
+  "contactMessage",
+] as const;
 type Field = (typeof FIELDS)[number];
 const P = Object.fromEntries(FIELDS.map((f) => [f, payload(f)])) as Record<Field, string>;
 // Short fields have length limits: the same attack, shorter.
@@ -48,27 +63,101 @@ beforeAll(async () => {
   const admin = w.users.admin.cookie;
   const post = (path: string, fields: Record<string, string>, cookie?: string) => siteRequest(path, { method: "POST", fields, cookie });
 
-  const cause = await call(adminAction as never, post("/admin", { intent: "createCause", name: SHORT("causeName"), description: P.causeText, icon: "🧬" }, admin));
+  const cause = await call(
+    adminAction as never,
+    post("/admin", { intent: "createCause", name: SHORT("causeName"), description: P.causeText, icon: "🧬" }, admin),
+  );
   expect(cause.status).toBe(200);
-  const [causeRow] = await db.select().from(schema.causes).where(eq(schema.causes.name, SHORT("causeName")));
-  const org = await call(adminAction as never, post("/admin", { intent: "createOrganization", name: SHORT("orgName"), slug: "org-xss", causeId: causeRow!.id, city: "Contagem", state: "MG", description: P.orgText, email: "ong@exemplo.com.br", cnpj: "11.222.333/0001-81", legalName: "Instituto XSS de Teste" }, admin));
+  const [causeRow] = await db
+    .select()
+    .from(schema.causes)
+    .where(eq(schema.causes.name, SHORT("causeName")));
+  const org = await call(
+    adminAction as never,
+    post(
+      "/admin",
+      {
+        intent: "createOrganization",
+        name: SHORT("orgName"),
+        slug: "org-xss",
+        causeId: causeRow!.id,
+        city: "Contagem",
+        state: "MG",
+        description: P.orgText,
+        email: "ong@exemplo.com.br",
+        cnpj: "11.222.333/0001-81",
+        legalName: "Instituto XSS de Teste",
+      },
+      admin,
+    ),
+  );
   expect(org.status).toBe(200);
-  const story = await call(adminAction as never, post("/admin", { intent: "createStory", title: SHORT("storyTitle"), description: P.storyText, imageUrl: "https://example.com/foto.jpg" }, admin));
+  const story = await call(
+    adminAction as never,
+    post(
+      "/admin",
+      { intent: "createStory", title: SHORT("storyTitle"), description: P.storyText, imageUrl: "https://example.com/foto.jpg" },
+      admin,
+    ),
+  );
   expect(story.status).toBe(200);
-  const ad = await call(adminAction as never, post("/admin", { intent: "createAd", title: SHORT("adTitle"), description: P.adText, ctaText: "Ver", ctaUrl: "https://example.com/x", sponsor: "Patrocinador", placements: "festa", sortOrder: "0" }, admin));
+  const ad = await call(
+    adminAction as never,
+    post(
+      "/admin",
+      {
+        intent: "createAd",
+        title: SHORT("adTitle"),
+        description: P.adText,
+        ctaText: "Ver",
+        ctaUrl: "https://example.com/x",
+        sponsor: "Patrocinador",
+        placements: "festa",
+        sortOrder: "0",
+      },
+      admin,
+    ),
+  );
   expect(ad.status).toBe(200);
 
-  const created = await call(criarFestaAction as never, post("/criar-festa", { name: P.partyName, eventType: "Aniversário", eventDate: addCalendarDays(todayInSaoPaulo(), 20), causeId: causeRow!.id, goal: "500,00", message: P.partyMessage }, w.users.user.cookie));
+  const created = await call(
+    criarFestaAction as never,
+    post(
+      "/criar-festa",
+      {
+        name: P.partyName,
+        eventType: "Aniversário",
+        eventDate: addCalendarDays(todayInSaoPaulo(), 20),
+        causeId: causeRow!.id,
+        goal: "500,00",
+        message: P.partyMessage,
+      },
+      w.users.user.cookie,
+    ),
+  );
   expect(created.status).toBe(302);
   const [party] = await db.select().from(schema.parties).where(eq(schema.parties.name, P.partyName));
   shareCode = party!.shareCode;
 
-  const gift = await call(doarAction as never, post(`/doar`, { preset: "50", nome: SHORT("donorName"), email: "xss@exemplo.com.br", mensagem: P.donorMessage, festa: shareCode, chave: randomUUID() }));
+  const gift = await call(
+    doarAction as never,
+    post(`/doar`, {
+      preset: "50",
+      nome: SHORT("donorName"),
+      email: "xss@exemplo.com.br",
+      mensagem: P.donorMessage,
+      festa: shareCode,
+      chave: randomUUID(),
+    }),
+  );
   expect(gift.status).toBe(302);
   const [donation] = await db.select().from(schema.donations).where(eq(schema.donations.partyId, party!.id));
   await processPaymentEvent(donationEvent({ id: donation!.id, checkoutId: donation!.providerCheckoutId! }, "paid"), testDeps());
 
-  const contact = await call(contatoAction as never, post("/contato", { nome: SHORT("contactName"), email: "c@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: P.contactMessage }));
+  const contact = await call(
+    contatoAction as never,
+    post("/contato", { nome: SHORT("contactName"), email: "c@exemplo.com.br", telefone: "(31) 98888-7777", mensagem: P.contactMessage }),
+  );
   expect(contact.status).toBe(200);
 
   app = await startAppServer();
@@ -98,16 +187,19 @@ const PAGES: Array<{ path: () => string; as?: "user" | "admin"; shows: string[] 
 ];
 
 describe("XSS: free text renders as text in the server-side HTML", () => {
-  it.each(PAGES.map((p) => ({ ...p, name: `${p.path.toString().replace(/^\(\) => `?|`$/g, "")}${p.as ? ` (as ${p.as})` : ""}` })))("$name", async (page) => {
-    const { status, html } = await fetchHtml(page.path(), page.as ? w.users[page.as].cookie : undefined);
-    expect(status).toBe(200);
-    for (const marker of RAW_MARKERS) expect(html, `raw markup ${marker} on ${page.path()}`).not.toMatch(marker);
-    // Shown, escaped: the text is there as text.
-    for (const tag of page.shows) expect(html, `${tag} on ${page.path()}`).toContain(`onerror=alert(&#x27;${tag}&#x27;)`);
-    // Every script the page carries is ours: it has the request's nonce (CSP blocks the rest).
-    const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
-    for (const tag of scripts) expect(tag, page.path()).toMatch(/ nonce="[^"]+"/);
-  });
+  it.each(PAGES.map((p) => ({ ...p, name: `${p.path.toString().replace(/^\(\) => `?|`$/g, "")}${p.as ? ` (as ${p.as})` : ""}` })))(
+    "$name",
+    async (page) => {
+      const { status, html } = await fetchHtml(page.path(), page.as ? w.users[page.as].cookie : undefined);
+      expect(status).toBe(200);
+      for (const marker of RAW_MARKERS) expect(html, `raw markup ${marker} on ${page.path()}`).not.toMatch(marker);
+      // Shown, escaped: the text is there as text.
+      for (const tag of page.shows) expect(html, `${tag} on ${page.path()}`).toContain(`onerror=alert(&#x27;${tag}&#x27;)`);
+      // Every script the page carries is ours: it has the request's nonce (CSP blocks the rest).
+      const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
+      for (const tag of scripts) expect(tag, page.path()).toMatch(/ nonce="[^"]+"/);
+    },
+  );
 
   it("meta tags (title, og:title, description) of the party page carry the name as attribute text", async () => {
     const { html } = await fetchHtml(`/festa/${shareCode}`);

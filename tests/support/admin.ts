@@ -86,9 +86,25 @@ export async function adminFixture() {
   const unusedCause = await insertCause({ name: "Meio Ambiente", icon: "🌱" });
   const [org] = await db
     .insert(schema.organizations)
-    .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", email: "contato@aadora.org.br", isMain: true, cnpj: "10485736000150" })
+    .values({
+      name: "AADORA",
+      slug: "aadora",
+      causeId: cause.id,
+      city: "Belo Horizonte",
+      state: "MG",
+      description: "Apoio",
+      email: "contato@aadora.org.br",
+      isMain: true,
+      cnpj: "10485736000150",
+    })
     .returning();
-  const liveParty = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org!.id, name: "Aniversário da Ana", goalCents: 100_000 });
+  const liveParty = await insertParty({
+    userId: owner.id,
+    causeId: cause.id,
+    organizationId: org!.id,
+    name: "Aniversário da Ana",
+    goalCents: 100_000,
+  });
   const endedParty = await insertParty({
     userId: owner.id,
     causeId: cause.id,
@@ -99,11 +115,24 @@ export async function adminFixture() {
   });
   await insertPaidGift(liveParty.id, { amountCents: 12_345, name: "Beatriz Lima", message: "Parabéns!" });
   await insertPaidGift(endedParty.id, { amountCents: 10_001, name: null });
-  const [story] = await db.insert(schema.stories).values({ title: "Um aniversário que virou tratamento", description: "Os 40 anos do Carlos." }).returning();
-  const [message] = await db.insert(schema.contactMessages).values({ name: "Joana", email: "joana@exemplo.com.br", phone: "(31) 98888-7777", message: "Quero cadastrar minha ONG" }).returning();
+  const [story] = await db
+    .insert(schema.stories)
+    .values({ title: "Um aniversário que virou tratamento", description: "Os 40 anos do Carlos." })
+    .returning();
+  const [message] = await db
+    .insert(schema.contactMessages)
+    .values({ name: "Joana", email: "joana@exemplo.com.br", phone: "(31) 98888-7777", message: "Quero cadastrar minha ONG" })
+    .returning();
   const [ad] = await db
     .insert(schema.sponsorAds)
-    .values({ title: "Buffet Alegria", description: "10% revertidos", ctaText: "Conhecer", ctaUrl: "https://example.com/buffet", sponsor: "Buffet Alegria", placements: ["home"] })
+    .values({
+      title: "Buffet Alegria",
+      description: "10% revertidos",
+      ctaText: "Conhecer",
+      ctaUrl: "https://example.com/buffet",
+      sponsor: "Buffet Alegria",
+      placements: ["home"],
+    })
     .returning();
   return { owner, cause, unusedCause, org: org!, liveParty, endedParty, story: story!, message: message!, ad: ad! };
 }

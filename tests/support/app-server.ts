@@ -57,7 +57,12 @@ export async function importRouteModule(file: string): Promise<RouteModule> {
 // build has the URL. Only that warning is dropped.
 const consoleError = console.error;
 console.error = (...args: unknown[]) => {
-  if (typeof args[0] === "string" && (args[0].startsWith("React encountered a `<link rel=\"stylesheet\"") || args[0].startsWith("An empty string (\"\") was passed to the %s attribute"))) return;
+  if (
+    typeof args[0] === "string" &&
+    (args[0].startsWith('React encountered a `<link rel="stylesheet"') ||
+      args[0].startsWith('An empty string ("") was passed to the %s attribute'))
+  )
+    return;
   consoleError(...args);
 };
 
@@ -92,7 +97,12 @@ export function sourceServerBuild(): Promise<ServerBuild> {
     return {
       entry: { module: entryModule },
       routes,
-      assets: { entry: { module: "/assets/entry.client.js", imports: [], css: [] }, routes: manifestRoutes, url: "/assets/manifest-test.js", version: "test" },
+      assets: {
+        entry: { module: "/assets/entry.client.js", imports: [], css: [] },
+        routes: manifestRoutes,
+        url: "/assets/manifest-test.js",
+        version: "test",
+      },
       assetsBuildDirectory: "build/client",
       basename: "/",
       future: {},

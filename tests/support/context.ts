@@ -49,7 +49,11 @@ export function testSandboxQueue() {
         await attemptSandboxDelivery(
           event,
           async (body, headers) => {
-            const res = await handleWebhook("sandbox", new Request("http://localhost:3000/api/webhooks/sandbox", { method: "POST", body, headers }), deps!);
+            const res = await handleWebhook(
+              "sandbox",
+              new Request("http://localhost:3000/api/webhooks/sandbox", { method: "POST", body, headers }),
+              deps!,
+            );
             responses.push(res);
             return { status: res.status };
           },
@@ -74,7 +78,9 @@ export function testDeps(overrides: TestDepsOverrides = {}): AppDeps {
 }
 
 /** A full load context: testDeps plus the per-request fields server/app.ts adds. */
-export function testContext(overrides: TestDepsOverrides & Partial<Pick<AppLoadContext, "clientIp" | "nonce" | "requestId">> = {}): AppLoadContext {
+export function testContext(
+  overrides: TestDepsOverrides & Partial<Pick<AppLoadContext, "clientIp" | "nonce" | "requestId">> = {},
+): AppLoadContext {
   const { clientIp = "unknown", nonce = "test-nonce", requestId = "test-request", ...deps } = overrides;
   return { ...testDeps(deps), clientIp, nonce, requestId };
 }

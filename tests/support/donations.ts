@@ -11,9 +11,22 @@ export async function givingSetup(overrides: { partyName?: string } = {}) {
   const cause = await insertCause();
   const [org] = await db
     .insert(schema.organizations)
-    .values({ name: "AADORA", slug: `org-${randomUUID().slice(0, 8)}`, causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: true })
+    .values({
+      name: "AADORA",
+      slug: `org-${randomUUID().slice(0, 8)}`,
+      causeId: cause.id,
+      city: "Belo Horizonte",
+      state: "MG",
+      description: "Apoio",
+      isMain: true,
+    })
     .returning();
-  const party = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org!.id, name: overrides.partyName ?? "Aniversário da Ana" });
+  const party = await insertParty({
+    userId: owner.id,
+    causeId: cause.id,
+    organizationId: org!.id,
+    name: overrides.partyName ?? "Aniversário da Ana",
+  });
   const [ownerRow] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, owner.id));
   return { owner: { ...owner, email: ownerRow!.email }, cause, org: org!, party };
 }
@@ -21,7 +34,15 @@ export async function givingSetup(overrides: { partyName?: string } = {}) {
 /** A pending gift linked to a checkout, as /doar leaves it. */
 export async function insertPendingGift(
   partyId: string | null,
-  gift: { amountCents?: number; provider?: ProviderName; donorName?: string | null; donorEmail?: string | null; message?: string | null; anonymous?: boolean; organizationId?: string | null } = {},
+  gift: {
+    amountCents?: number;
+    provider?: ProviderName;
+    donorName?: string | null;
+    donorEmail?: string | null;
+    message?: string | null;
+    anonymous?: boolean;
+    organizationId?: string | null;
+  } = {},
 ) {
   const provider = gift.provider ?? "sandbox";
   const created = await createPendingDonation({

@@ -47,7 +47,10 @@ export async function startStripeBillingFake() {
       }
       const id = ++counter;
       if (req.method === "POST" && url.pathname === "/v1/customers") {
-        return answer({ status: 200, body: { id: `cus_fake${id}`, object: "customer", email: form.get("email"), metadata: { user_id: form.get("metadata[user_id]") } } });
+        return answer({
+          status: 200,
+          body: { id: `cus_fake${id}`, object: "customer", email: form.get("email"), metadata: { user_id: form.get("metadata[user_id]") } },
+        });
       }
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         return answer({
@@ -63,7 +66,10 @@ export async function startStripeBillingFake() {
         });
       }
       if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
-        return answer({ status: 200, body: { id: `bps_fake${id}`, object: "billing_portal.session", url: `https://billing.stripe.test/p/session/bps_fake${id}` } });
+        return answer({
+          status: 200,
+          body: { id: `bps_fake${id}`, object: "billing_portal.session", url: `https://billing.stripe.test/p/session/bps_fake${id}` },
+        });
       }
       if (req.method === "GET" && url.pathname === "/v1/subscriptions") {
         const data = subscriptionsByCustomer.get(form.get("customer") ?? "") ?? [];
@@ -101,7 +107,15 @@ export async function startStripeBillingFake() {
 }
 
 /** A Stripe Subscription object (API 2025+: the period lives on the item). */
-export function stripeSubscription(over: { id?: string; customer: string; price: string; status?: string; periodEnd?: number; cancelAtPeriodEnd?: boolean; userId?: string }) {
+export function stripeSubscription(over: {
+  id?: string;
+  customer: string;
+  price: string;
+  status?: string;
+  periodEnd?: number;
+  cancelAtPeriodEnd?: boolean;
+  userId?: string;
+}) {
   return {
     id: over.id ?? "sub_test_1",
     object: "subscription",
@@ -112,27 +126,49 @@ export function stripeSubscription(over: { id?: string; customer: string; price:
     metadata: over.userId ? { user_id: over.userId } : {},
     items: {
       object: "list",
-      data: [{ id: "si_test_1", object: "subscription_item", price: { id: over.price, object: "price" }, current_period_end: over.periodEnd ?? 1_800_000_000 }],
+      data: [
+        {
+          id: "si_test_1",
+          object: "subscription_item",
+          price: { id: over.price, object: "price" },
+          current_period_end: over.periodEnd ?? 1_800_000_000,
+        },
+      ],
     },
   };
 }
 
 /** A Stripe Invoice object of a subscription. */
-export function stripeInvoice(over: { id: string; subscription: string; customer: string; price: string; amount: number; periodEnd?: number; userId?: string }) {
+export function stripeInvoice(over: {
+  id: string;
+  subscription: string;
+  customer: string;
+  price: string;
+  amount: number;
+  periodEnd?: number;
+  userId?: string;
+}) {
   return {
     id: over.id,
     object: "invoice",
     customer: over.customer,
     amount_paid: over.amount,
     amount_due: over.amount,
-    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: over.subscription, metadata: over.userId ? { user_id: over.userId } : {} } },
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: over.subscription, metadata: over.userId ? { user_id: over.userId } : {} },
+    },
     lines: {
       object: "list",
       data: [
         {
           id: "il_test_1",
           object: "line_item",
-          parent: { type: "subscription_item_details", subscription_item_details: { subscription: over.subscription, subscription_item: "si_test_1", proration: false } },
+          parent: {
+            type: "subscription_item_details",
+            subscription_item_details: { subscription: over.subscription, subscription_item: "si_test_1", proration: false },
+          },
           pricing: { type: "price_details", price_details: { price: over.price, product: "prod_test" } },
           period: { start: (over.periodEnd ?? 1_800_000_000) - 2_592_000, end: over.periodEnd ?? 1_800_000_000 },
         },

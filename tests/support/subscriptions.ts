@@ -46,7 +46,13 @@ export function subscriptionEvent(
     status: isInvoice ? null : over.status === undefined ? (action === "deleted" ? "canceled" : "active") : over.status,
     currentPeriodEnd: isInvoice ? null : (over.periodEnd ?? new Date("2026-12-01T12:00:00Z")),
     cancelAtPeriodEnd: isInvoice ? null : (over.cancelAtPeriodEnd ?? false),
-    invoice: isInvoice ? { id: over.invoice?.id ?? `in_${counter}`, amountCents: over.invoice?.amountCents ?? plan.priceCents, periodEnd: over.invoice?.periodEnd ?? null } : null,
+    invoice: isInvoice
+      ? {
+          id: over.invoice?.id ?? `in_${counter}`,
+          amountCents: over.invoice?.amountCents ?? plan.priceCents,
+          periodEnd: over.invoice?.periodEnd ?? null,
+        }
+      : null,
   };
 }
 

@@ -65,7 +65,13 @@ export function AdsTab({ data }: { data: Data }) {
                   </td>
                   <td className={tdClass}>{ad.sortOrder}</td>
                   <td className={tdClass}>
-                    <EditAndActiveCell editHref={adminHref("anuncios", { editar: ad.id })} toggleIntent="toggleAd" id={ad.id} active={ad.active} label={ad.title} />
+                    <EditAndActiveCell
+                      editHref={adminHref("anuncios", { editar: ad.id })}
+                      toggleIntent="toggleAd"
+                      id={ad.id}
+                      active={ad.active}
+                      label={ad.title}
+                    />
                   </td>
                 </tr>
               ))}
@@ -108,12 +114,58 @@ function AdForm({ data }: { data: Data }) {
         <IntentInput intent={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <TextField label="Título" name="title" required maxLength={120} defaultValue={f.title.initialValue} error={f.title.errors} />
-        <TextField label="Patrocinador" name="sponsor" required maxLength={120} defaultValue={f.sponsor.initialValue} error={f.sponsor.errors} />
-        <TextareaField label="Descrição" name="description" required maxLength={400} rows={2} defaultValue={f.description.initialValue} error={f.description.errors} className="md:col-span-2" />
-        <TextField label="Texto do botão" name="ctaText" required maxLength={40} defaultValue={f.ctaText.initialValue} error={f.ctaText.errors} />
-        <TextField label="Link do botão" name="ctaUrl" required maxLength={2000} placeholder="https://" defaultValue={f.ctaUrl.initialValue} error={f.ctaUrl.errors} />
-        <TextField label="Imagem (URL)" name="imageUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={f.imageUrl.initialValue} error={f.imageUrl.errors} />
-        <TextField label="Ordem" name="sortOrder" type="number" min={0} max={9999} defaultValue={f.sortOrder.initialValue} error={f.sortOrder.errors} />
+        <TextField
+          label="Patrocinador"
+          name="sponsor"
+          required
+          maxLength={120}
+          defaultValue={f.sponsor.initialValue}
+          error={f.sponsor.errors}
+        />
+        <TextareaField
+          label="Descrição"
+          name="description"
+          required
+          maxLength={400}
+          rows={2}
+          defaultValue={f.description.initialValue}
+          error={f.description.errors}
+          className="md:col-span-2"
+        />
+        <TextField
+          label="Texto do botão"
+          name="ctaText"
+          required
+          maxLength={40}
+          defaultValue={f.ctaText.initialValue}
+          error={f.ctaText.errors}
+        />
+        <TextField
+          label="Link do botão"
+          name="ctaUrl"
+          required
+          maxLength={2000}
+          placeholder="https://"
+          defaultValue={f.ctaUrl.initialValue}
+          error={f.ctaUrl.errors}
+        />
+        <TextField
+          label="Imagem (URL)"
+          name="imageUrl"
+          maxLength={2000}
+          placeholder="https:// ou /images/..."
+          defaultValue={f.imageUrl.initialValue}
+          error={f.imageUrl.errors}
+        />
+        <TextField
+          label="Ordem"
+          name="sortOrder"
+          type="number"
+          min={0}
+          max={9999}
+          defaultValue={f.sortOrder.initialValue}
+          error={f.sortOrder.errors}
+        />
         <fieldset className="md:col-span-2" aria-describedby={f.placements.valid ? undefined : "campo-placements-erro"}>
           <legend className="mb-1.5 text-sm font-bold text-ink">Páginas onde aparece</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">

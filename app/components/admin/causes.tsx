@@ -37,7 +37,14 @@ export function CausesTab({ data }: { data: TabData<"causas"> }) {
                       {c.partyCount === 1 ? "1 festa" : `${c.partyCount} festas`} · criada em {formatDate(c.createdAt)}
                     </p>
                   </div>
-                  <ActiveAndDeleteActions toggleIntent="toggleCause" deleteIntent="deleteCause" id={c.id} active={c.active} label={c.name} prompt="Tem certeza que deseja excluir esta causa?" />
+                  <ActiveAndDeleteActions
+                    toggleIntent="toggleCause"
+                    deleteIntent="deleteCause"
+                    id={c.id}
+                    active={c.active}
+                    label={c.name}
+                    prompt="Tem certeza que deseja excluir esta causa?"
+                  />
                 </Card>
               </li>
             ))}
@@ -57,9 +64,32 @@ function NewCauseForm() {
       <CardTitle>Nova Causa</CardTitle>
       <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <IntentInput intent="createCause" />
-        <TextField label="Nome da Causa" name="name" required maxLength={80} defaultValue={fields.name.initialValue} error={fields.name.errors} />
-        <TextareaField label="Descrição" name="description" required maxLength={1000} rows={3} defaultValue={fields.description.initialValue} error={fields.description.errors} />
-        <TextField label="Ícone" name="icon" maxLength={40} placeholder="🍲 ou nome do ícone" hint="Um emoji ou o nome de um ícone (opcional)." defaultValue={fields.icon.initialValue} error={fields.icon.errors} />
+        <TextField
+          label="Nome da Causa"
+          name="name"
+          required
+          maxLength={80}
+          defaultValue={fields.name.initialValue}
+          error={fields.name.errors}
+        />
+        <TextareaField
+          label="Descrição"
+          name="description"
+          required
+          maxLength={1000}
+          rows={3}
+          defaultValue={fields.description.initialValue}
+          error={fields.description.errors}
+        />
+        <TextField
+          label="Ícone"
+          name="icon"
+          maxLength={40}
+          placeholder="🍲 ou nome do ícone"
+          hint="Um emoji ou o nome de um ícone (opcional)."
+          defaultValue={fields.icon.initialValue}
+          error={fields.icon.errors}
+        />
         <Button type="submit" loading={submitting} loadingText="Criando...">
           Criar Causa
         </Button>

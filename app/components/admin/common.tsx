@@ -85,7 +85,12 @@ export function StatCard({ label, value, hint, icon }: { label: string; value: s
 /** A table that scrolls sideways on a phone instead of widening the page. */
 export function ScrollTable({ children, label, minWidth = 720 }: { children: React.ReactNode; label: string; minWidth?: number }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl border border-coral-100 bg-white shadow-soft focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-coral-100 bg-white shadow-soft focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         {children}
       </table>
@@ -93,10 +98,21 @@ export function ScrollTable({ children, label, minWidth = 720 }: { children: Rea
   );
 }
 
-export const thClass = "border-b border-coral-100 bg-coral-50/60 px-4 py-3 text-xs font-bold tracking-wide text-muted uppercase whitespace-nowrap";
+export const thClass =
+  "border-b border-coral-100 bg-coral-50/60 px-4 py-3 text-xs font-bold tracking-wide text-muted uppercase whitespace-nowrap";
 export const tdClass = "border-b border-coral-50 px-4 py-3 align-top";
 
-export function Pagination({ page, pageSize, total, href }: { page: number; pageSize: number; total: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  href,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  href: (page: number) => string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const linkClass = "rounded-full border-2 border-indigo-700 px-4 py-1.5 text-sm font-bold text-indigo-700 hover:bg-indigo-50";
@@ -125,7 +141,21 @@ export function Pagination({ page, pageSize, total, href }: { page: number; page
  * The "Ativa" switch: a submit button with role=switch, so it posts without JavaScript too.
  * With JavaScript it shows the new state at once while the change is saved.
  */
-export function ActiveSwitch({ intent, id, active, label, field = "active", text = "Ativa" }: { intent: string; id: string; active: boolean; label: string; field?: string; text?: string }) {
+export function ActiveSwitch({
+  intent,
+  id,
+  active,
+  label,
+  field = "active",
+  text = "Ativa",
+}: {
+  intent: string;
+  id: string;
+  active: boolean;
+  label: string;
+  field?: string;
+  text?: string;
+}) {
   const fetcher = useFetcher<AdminActionData>();
   const pending = fetcher.formData?.get(field);
   const checked = typeof pending === "string" ? pending === "true" : active;
@@ -144,7 +174,9 @@ export function ActiveSwitch({ intent, id, active, label, field = "active", text
           checked ? "bg-paid" : "bg-muted/40",
         )}
       >
-        <span className={cn("block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0")} />
+        <span
+          className={cn("block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0")}
+        />
       </button>
       <span aria-hidden="true" className="text-sm font-semibold text-muted">
         {text}
@@ -154,7 +186,19 @@ export function ActiveSwitch({ intent, id, active, label, field = "active", text
 }
 
 /** A table row's actions: 'Editar' (a link that opens the row in the form) and the 'Ativa' switch. */
-export function EditAndActiveCell({ editHref, toggleIntent, id, active, label }: { editHref: string; toggleIntent: string; id: string; active: boolean; label: string }) {
+export function EditAndActiveCell({
+  editHref,
+  toggleIntent,
+  id,
+  active,
+  label,
+}: {
+  editHref: string;
+  toggleIntent: string;
+  id: string;
+  active: boolean;
+  label: string;
+}) {
   return (
     <div className="flex items-center gap-3">
       <Link to={editHref} className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Editar ${label}`}>
@@ -167,7 +211,14 @@ export function EditAndActiveCell({ editHref, toggleIntent, id, active, label }:
 }
 
 /** A list card's actions: the 'Ativa' switch and the delete button with its confirmation. */
-export function ActiveAndDeleteActions(props: { toggleIntent: string; deleteIntent: string; id: string; active: boolean; label: string; prompt: string }) {
+export function ActiveAndDeleteActions(props: {
+  toggleIntent: string;
+  deleteIntent: string;
+  id: string;
+  active: boolean;
+  label: string;
+  prompt: string;
+}) {
   return (
     <div className="flex items-center gap-2">
       <ActiveSwitch intent={props.toggleIntent} id={props.id} active={props.active} label={props.label} />
@@ -215,7 +266,9 @@ export function PendingConfirm({ intent, nameOf }: { intent: string; nameOf?: (i
         <Button type="submit" variant="destructive" size="sm">
           Excluir
         </Button>
-        <Link to={location.pathname + location.search} className={buttonVariants({ variant: "secondary", size: "sm" })}>Cancelar</Link>
+        <Link to={location.pathname + location.search} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          Cancelar
+        </Link>
       </Form>
     </div>
   );
@@ -226,7 +279,13 @@ export function ResultNotice({ intents }: { intents: string[] }) {
   const result = useIntentResult(intents);
   if (!result?.message || result.confirm) return null;
   return (
-    <p role="status" className={cn("mb-4 rounded-xl px-4 py-3 text-sm font-semibold", result.ok ? "bg-indigo-100 text-indigo-800" : "bg-danger-bg text-danger")}>
+    <p
+      role="status"
+      className={cn(
+        "mb-4 rounded-xl px-4 py-3 text-sm font-semibold",
+        result.ok ? "bg-indigo-100 text-indigo-800" : "bg-danger-bg text-danger",
+      )}
+    >
       {result.message}
     </p>
   );

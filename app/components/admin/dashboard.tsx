@@ -21,10 +21,30 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
     <div className="space-y-10">
       <ResultNotice intents={["setFamiliesHelped"]} />
       <section aria-label="Números gerais" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total arrecadado" value={formatCents(stats.totalRaisedCents)} hint="Doações avulsas pagas" icon={<HandCoins {...icon} />} />
-        <StatCard label="Doações" value={stats.paidDonations.toLocaleString("pt-BR")} hint="Doações pagas" icon={<HeartHandshake {...icon} />} />
-        <StatCard label="Campanhas ativas" value={stats.activeParties.toLocaleString("pt-BR")} hint="Festas no ar, listadas abaixo" icon={<CalendarHeart {...icon} />} />
-        <StatCard label="Assinantes ativos" value={stats.activeSubscribers.toLocaleString("pt-BR")} hint="Assinaturas ativas do Assine o Bem" icon={<Users {...icon} />} />
+        <StatCard
+          label="Total arrecadado"
+          value={formatCents(stats.totalRaisedCents)}
+          hint="Doações avulsas pagas"
+          icon={<HandCoins {...icon} />}
+        />
+        <StatCard
+          label="Doações"
+          value={stats.paidDonations.toLocaleString("pt-BR")}
+          hint="Doações pagas"
+          icon={<HeartHandshake {...icon} />}
+        />
+        <StatCard
+          label="Campanhas ativas"
+          value={stats.activeParties.toLocaleString("pt-BR")}
+          hint="Festas no ar, listadas abaixo"
+          icon={<CalendarHeart {...icon} />}
+        />
+        <StatCard
+          label="Assinantes ativos"
+          value={stats.activeSubscribers.toLocaleString("pt-BR")}
+          hint="Assinaturas ativas do Assine o Bem"
+          icon={<Users {...icon} />}
+        />
       </section>
 
       <FamiliesHelpedForm key={savedKey} value={stats.familiesHelped} />

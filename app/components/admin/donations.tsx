@@ -73,7 +73,9 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
               <tr key={d.id}>
                 <td className={`${tdClass} font-bold`}>{d.anonymous || !d.donorName ? "Doação Anônima" : d.donorName}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{d.donorEmail ?? <span className="text-muted">—</span>}</td>
-                <td className={`${tdClass} max-w-xs break-words whitespace-pre-line`}>{d.message ?? <span className="text-muted">—</span>}</td>
+                <td className={`${tdClass} max-w-xs break-words whitespace-pre-line`}>
+                  {d.message ?? <span className="text-muted">—</span>}
+                </td>
                 <td className={tdClass}>{d.partyName ?? <span className="text-muted">Doação direta</span>}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
                 <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>

@@ -15,7 +15,9 @@ export function MessagesTab({ data }: { data: Data }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        {data.unanswered === 0 ? "Nenhuma mensagem aguardando resposta." : `${data.unanswered} ${data.unanswered === 1 ? "mensagem aguardando" : "mensagens aguardando"} resposta.`}
+        {data.unanswered === 0
+          ? "Nenhuma mensagem aguardando resposta."
+          : `${data.unanswered} ${data.unanswered === 1 ? "mensagem aguardando" : "mensagens aguardando"} resposta.`}
       </p>
       <ResultNotice intents={["markMessageAnswered"]} />
       {data.rows.length === 0 ? (
@@ -52,7 +54,10 @@ function MessageCard({ message: m }: { message: Data["rows"][number] }) {
           <Mail size={16} strokeWidth={2} aria-hidden="true" />
           {m.email}
         </a>
-        <a href={`tel:${m.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline">
+        <a
+          href={`tel:${m.phone.replace(/[^\d+]/g, "")}`}
+          className="inline-flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline"
+        >
           <Phone size={16} strokeWidth={2} aria-hidden="true" />
           {m.phone}
         </a>

@@ -16,7 +16,14 @@ export function VerificationBadge({ verifiedAt }: { verifiedAt: Date | string | 
   );
 }
 
-type Verifiable = { id: string; name: string; cnpj: string | null; verifiedAt: Date | string | null; verifiedByName: string | null; verificationNote: string | null };
+type Verifiable = {
+  id: string;
+  name: string;
+  cnpj: string | null;
+  verifiedAt: Date | string | null;
+  verifiedByName: string | null;
+  verificationNote: string | null;
+};
 
 /**
  * "Verificar": an admin vouches for the CNPJ and Pix key after checking the documents. Who, when
@@ -40,7 +47,13 @@ export function OrganizationVerification({ organization: o }: { organization: Ve
       <Form method="post" className="mt-4 grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
         <IntentInput intent={intent} />
         <input type="hidden" name="id" value={o.id} />
-        <TextareaField label="Observação (fica no registro de auditoria)" name="note" rows={2} maxLength={500} error={result && !result.ok ? result.message : undefined} />
+        <TextareaField
+          label="Observação (fica no registro de auditoria)"
+          name="note"
+          rows={2}
+          maxLength={500}
+          error={result && !result.ok ? result.message : undefined}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="decision" value="verificar" loading={submitting} loadingText="Salvando..." disabled={!o.cnpj}>
             {o.verifiedAt ? "Verificar de novo" : "Verificar"}

@@ -9,7 +9,16 @@ import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
 import { formatCnpj, PIX_KEY_TYPE_LABELS, formatPixKey } from "~/domain/organizations";
 import { OrganizationVerification, VerificationBadge } from "./organization-verification";
-import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useResetOnSuccess, useSubmittingIntent } from "./common";
+import {
+  EditAndActiveCell,
+  IntentInput,
+  ScrollTable,
+  tdClass,
+  thClass,
+  useIntentResult,
+  useResetOnSuccess,
+  useSubmittingIntent,
+} from "./common";
 
 type Data = TabData<"ongs">;
 
@@ -43,7 +52,11 @@ export function OrganizationsTab({ data }: { data: Data }) {
                       {o.name}
                     </a>
                     <p className="text-xs text-muted">#{o.slug}</p>
-                    {o.isMain ? <Badge tone="brand" className="mt-1">Principal</Badge> : null}
+                    {o.isMain ? (
+                      <Badge tone="brand" className="mt-1">
+                        Principal
+                      </Badge>
+                    ) : null}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>
                     {o.cnpj ? formatCnpj(o.cnpj) : <span className="font-semibold text-danger">Sem CNPJ</span>}
@@ -57,7 +70,13 @@ export function OrganizationsTab({ data }: { data: Data }) {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{o.email ?? <span className="text-muted">—</span>}</td>
                   <td className={tdClass}>
-                    <EditAndActiveCell editHref={adminHref("ongs", { editar: o.id })} toggleIntent="toggleOrganization" id={o.id} active={o.active} label={o.name} />
+                    <EditAndActiveCell
+                      editHref={adminHref("ongs", { editar: o.id })}
+                      toggleIntent="toggleOrganization"
+                      id={o.id}
+                      active={o.active}
+                      label={o.name}
+                    />
                   </td>
                 </tr>
               ))}
@@ -84,8 +103,24 @@ function OrganizationForm({ data }: { data: Data }) {
       <Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2">
         <IntentInput intent={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <TextField label="Nome público" name="name" required minLength={3} maxLength={160} defaultValue={pick("name", editing?.name)} error={e?.name} />
-        <TextField label="Razão social" name="legalName" required minLength={3} maxLength={200} defaultValue={pick("legalName", editing?.legalName)} error={e?.legalName} />
+        <TextField
+          label="Nome público"
+          name="name"
+          required
+          minLength={3}
+          maxLength={160}
+          defaultValue={pick("name", editing?.name)}
+          error={e?.name}
+        />
+        <TextField
+          label="Razão social"
+          name="legalName"
+          required
+          minLength={3}
+          maxLength={200}
+          defaultValue={pick("legalName", editing?.legalName)}
+          error={e?.legalName}
+        />
         <TextField
           label="CNPJ"
           name="cnpj"
@@ -96,7 +131,16 @@ function OrganizationForm({ data }: { data: Data }) {
           defaultValue={pick("cnpj", editing?.cnpj ? formatCnpj(editing.cnpj) : null)}
           error={e?.cnpj}
         />
-        <TextField label="Âncora" name="slug" required maxLength={60} pattern="[a-z0-9]+(-[a-z0-9]+)*" hint="Usada no link /causas#âncora, ex.: aadora." defaultValue={pick("slug", editing?.slug)} error={e?.slug} />
+        <TextField
+          label="Âncora"
+          name="slug"
+          required
+          maxLength={60}
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          hint="Usada no link /causas#âncora, ex.: aadora."
+          defaultValue={pick("slug", editing?.slug)}
+          error={e?.slug}
+        />
         <SelectField label="Causa" name="causeId" defaultValue={pick("causeId", editing?.causeId)} error={e?.causeId}>
           <option value="">Sem causa</option>
           {data.causes.map((c) => (
@@ -119,13 +163,57 @@ function OrganizationForm({ data }: { data: Data }) {
             ))}
           </SelectField>
         </div>
-        <TextareaField label="Descrição" name="description" required maxLength={2000} rows={4} defaultValue={pick("description", editing?.description)} error={e?.description} className="md:col-span-2" />
-        <TextField label="Banner (URL)" name="bannerUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={pick("bannerUrl", editing?.bannerUrl)} error={e?.bannerUrl} />
-        <TextField label="E-mail da instituição" name="email" type="email" maxLength={200} hint="Recebe o comprovante dos repasses." defaultValue={pick("email", editing?.email)} error={e?.email} />
-        <TextField label="Logo (URL)" name="logoUrl" maxLength={2000} placeholder="https:// ou /images/..." defaultValue={pick("logoUrl", editing?.logoUrl)} error={e?.logoUrl} />
-        <TextField label="Site" name="siteUrl" type="url" maxLength={2000} placeholder="https://" defaultValue={pick("siteUrl", editing?.siteUrl)} error={e?.siteUrl} />
+        <TextareaField
+          label="Descrição"
+          name="description"
+          required
+          maxLength={2000}
+          rows={4}
+          defaultValue={pick("description", editing?.description)}
+          error={e?.description}
+          className="md:col-span-2"
+        />
+        <TextField
+          label="Banner (URL)"
+          name="bannerUrl"
+          maxLength={2000}
+          placeholder="https:// ou /images/..."
+          defaultValue={pick("bannerUrl", editing?.bannerUrl)}
+          error={e?.bannerUrl}
+        />
+        <TextField
+          label="E-mail da instituição"
+          name="email"
+          type="email"
+          maxLength={200}
+          hint="Recebe o comprovante dos repasses."
+          defaultValue={pick("email", editing?.email)}
+          error={e?.email}
+        />
+        <TextField
+          label="Logo (URL)"
+          name="logoUrl"
+          maxLength={2000}
+          placeholder="https:// ou /images/..."
+          defaultValue={pick("logoUrl", editing?.logoUrl)}
+          error={e?.logoUrl}
+        />
+        <TextField
+          label="Site"
+          name="siteUrl"
+          type="url"
+          maxLength={2000}
+          placeholder="https://"
+          defaultValue={pick("siteUrl", editing?.siteUrl)}
+          error={e?.siteUrl}
+        />
         <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)] md:col-span-2">
-          <SelectField label="Tipo da chave Pix" name="pixKeyType" defaultValue={pick("pixKeyType", editing?.pixKeyType)} error={e?.pixKeyType}>
+          <SelectField
+            label="Tipo da chave Pix"
+            name="pixKeyType"
+            defaultValue={pick("pixKeyType", editing?.pixKeyType)}
+            error={e?.pixKeyType}
+          >
             <option value="">Sem chave</option>
             {data.pixKeyTypes.map((t) => (
               <option key={t} value={t}>

@@ -11,7 +11,18 @@ import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { partyVisibility } from "~/domain/parties/party-status";
-import { EditAndActiveCell, IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
+import {
+  EditAndActiveCell,
+  IntentInput,
+  Pagination,
+  ResultNotice,
+  ScrollTable,
+  tdClass,
+  thClass,
+  useSavedKey,
+  useSubmittingIntent,
+  useTabForm,
+} from "./common";
 
 type Data = TabData<"festas">;
 
@@ -20,9 +31,19 @@ export function PartiesTab({ data }: { data: Data }) {
   const savedKey = useSavedKey("updateParty", editing?.id);
   return (
     <div className="space-y-6">
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft">
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-wrap items-end gap-3 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft"
+      >
         <input type="hidden" name="aba" value="festas" />
-        <TextField label="Buscar festas" name="q" defaultValue={q} placeholder="Nome, código, criador ou e-mail" className="w-full sm:w-96" />
+        <TextField
+          label="Buscar festas"
+          name="q"
+          defaultValue={q}
+          placeholder="Nome, código, criador ou e-mail"
+          className="w-full sm:w-96"
+        />
         <Button type="submit" variant="secondary">
           <Search size={18} strokeWidth={2} aria-hidden="true" />
           Buscar
@@ -30,7 +51,14 @@ export function PartiesTab({ data }: { data: Data }) {
       </Form>
 
       <ResultNotice intents={["toggleParty"]} />
-      {editing ? <EditPartyForm key={savedKey} party={editing} causes={data.causes} closeHref={adminHref("festas", { q, pagina: page > 1 ? page : null })} /> : null}
+      {editing ? (
+        <EditPartyForm
+          key={savedKey}
+          party={editing}
+          causes={data.causes}
+          closeHref={adminHref("festas", { q, pagina: page > 1 ? page : null })}
+        />
+      ) : null}
 
       {rows.length === 0 ? (
         <EmptyState title="Nenhuma festa encontrada." description={q ? "Tente buscar por outro nome." : undefined} />
@@ -71,10 +99,22 @@ export function PartiesTab({ data }: { data: Data }) {
                     <p className="text-xs text-muted">{p.goalCents > 0 ? `meta ${formatCents(p.goalCents)}` : "sem meta"}</p>
                   </td>
                   <td className={tdClass}>
-                    {visibility === "live" ? <Badge tone="paid">no ar</Badge> : visibility === "ended" ? <Badge tone="info">encerrada</Badge> : <Badge tone="danger">desativada</Badge>}
+                    {visibility === "live" ? (
+                      <Badge tone="paid">no ar</Badge>
+                    ) : visibility === "ended" ? (
+                      <Badge tone="info">encerrada</Badge>
+                    ) : (
+                      <Badge tone="danger">desativada</Badge>
+                    )}
                   </td>
                   <td className={tdClass}>
-                    <EditAndActiveCell editHref={adminHref("festas", { q, pagina: page > 1 ? page : null, editar: p.id })} toggleIntent="toggleParty" id={p.id} active={p.active} label={p.name} />
+                    <EditAndActiveCell
+                      editHref={adminHref("festas", { q, pagina: page > 1 ? page : null, editar: p.id })}
+                      toggleIntent="toggleParty"
+                      id={p.id}
+                      active={p.active}
+                      label={p.name}
+                    />
                   </td>
                 </tr>
               );
@@ -109,10 +149,39 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
       <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
         <IntentInput intent="updateParty" />
         <input type="hidden" name="id" value={party.id} />
-        <TextField label="Nome da festa" name="name" required maxLength={120} defaultValue={fields.name.initialValue} error={fields.name.errors} className="md:col-span-2" />
-        <TextField label="Data do evento" name="eventDate" type="date" required defaultValue={fields.eventDate.initialValue} error={fields.eventDate.errors} />
-        <TextField label="Meta (R$)" name="goal" inputMode="decimal" placeholder="1.500,00" defaultValue={fields.goal.initialValue} error={fields.goal.errors} />
-        <SelectField label="ONG/Causa" name="causeId" required defaultValue={fields.causeId.initialValue} error={fields.causeId.errors} className="md:col-span-2">
+        <TextField
+          label="Nome da festa"
+          name="name"
+          required
+          maxLength={120}
+          defaultValue={fields.name.initialValue}
+          error={fields.name.errors}
+          className="md:col-span-2"
+        />
+        <TextField
+          label="Data do evento"
+          name="eventDate"
+          type="date"
+          required
+          defaultValue={fields.eventDate.initialValue}
+          error={fields.eventDate.errors}
+        />
+        <TextField
+          label="Meta (R$)"
+          name="goal"
+          inputMode="decimal"
+          placeholder="1.500,00"
+          defaultValue={fields.goal.initialValue}
+          error={fields.goal.errors}
+        />
+        <SelectField
+          label="ONG/Causa"
+          name="causeId"
+          required
+          defaultValue={fields.causeId.initialValue}
+          error={fields.causeId.errors}
+          className="md:col-span-2"
+        >
           {causes.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -120,7 +189,15 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
             </option>
           ))}
         </SelectField>
-        <TextareaField label="Porque escolhi essa ONG/Causa" name="message" maxLength={1000} rows={4} defaultValue={fields.message.initialValue} error={fields.message.errors} className="md:col-span-2" />
+        <TextareaField
+          label="Porque escolhi essa ONG/Causa"
+          name="message"
+          maxLength={1000}
+          rows={4}
+          defaultValue={fields.message.initialValue}
+          error={fields.message.errors}
+          className="md:col-span-2"
+        />
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" loading={submitting} loadingText="Salvando...">
             Salvar alterações

@@ -21,20 +21,28 @@ export function PayoutsTab({ data }: { data: Data }) {
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
-        A operadora do cartão paga até 33 dias corridos após o evento; o repasse à instituição vence 3 dias úteis depois (sem fins de semana e feriados nacionais). Taxa da plataforma:{" "}
-        {data.feePercent.toLocaleString("pt-BR")}%.
+        A operadora do cartão paga até 33 dias corridos após o evento; o repasse à instituição vence 3 dias úteis depois (sem fins de semana
+        e feriados nacionais). Taxa da plataforma: {data.feePercent.toLocaleString("pt-BR")}%.
       </p>
       <nav aria-label="Situação dos repasses" className="inline-flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
         <Link to={adminHref("repasses")} className={tabLinkClass(pending)} aria-current={pending ? "page" : undefined}>
           Pendentes ({data.pendingCount})
         </Link>
-        <Link to={adminHref("repasses", { situacao: "transferidos" })} className={tabLinkClass(!pending)} aria-current={!pending ? "page" : undefined}>
+        <Link
+          to={adminHref("repasses", { situacao: "transferidos" })}
+          className={tabLinkClass(!pending)}
+          aria-current={!pending ? "page" : undefined}
+        >
           Transferidos
         </Link>
       </nav>
       <ResultNotice intents={["markPayoutTransferred"]} />
       {data.rows.length === 0 ? (
-        <EmptyState title={pending ? "Nenhum repasse pendente." : "Nenhum repasse transferido ainda."} description={pending ? "Festas encerradas com doações pagas aparecem aqui." : undefined} icon="💸" />
+        <EmptyState
+          title={pending ? "Nenhum repasse pendente." : "Nenhum repasse transferido ainda."}
+          description={pending ? "Festas encerradas com doações pagas aparecem aqui." : undefined}
+          icon="💸"
+        />
       ) : (
         <ScrollTable label="Repasses" minWidth={1100}>
           <thead>
@@ -75,7 +83,12 @@ export function PayoutsTab({ data }: { data: Data }) {
           </tbody>
         </ScrollTable>
       )}
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} href={(p) => adminHref("repasses", { situacao: pending ? null : "transferidos", pagina: p })} />
+      <Pagination
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        href={(p) => adminHref("repasses", { situacao: pending ? null : "transferidos", pagina: p })}
+      />
     </div>
   );
 }
@@ -88,18 +101,31 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
   return (
     <div className="space-y-2">
       {row.overdue ? (
-        <Badge tone="danger" className="whitespace-nowrap">Atrasado</Badge>
+        <Badge tone="danger" className="whitespace-nowrap">
+          Atrasado
+        </Badge>
       ) : today < row.settlementDate ? (
-        <Badge tone="pending" className="whitespace-nowrap">Aguardando a operadora</Badge>
+        <Badge tone="pending" className="whitespace-nowrap">
+          Aguardando a operadora
+        </Badge>
       ) : (
-        <Badge tone="info" className="whitespace-nowrap">Pronto para repassar</Badge>
+        <Badge tone="info" className="whitespace-nowrap">
+          Pronto para repassar
+        </Badge>
       )}
       <details className="group" open={Boolean(mine)}>
         <summary className="cursor-pointer text-sm font-bold text-indigo-700 hover:underline">Marcar como transferido</summary>
         <Form method="post" encType="multipart/form-data" className="mt-3 w-72 space-y-3">
           <IntentInput intent="markPayoutTransferred" />
           <input type="hidden" name="partyId" value={row.partyId} />
-          <TextField label="Link do comprovante" name="proofUrl" type="url" placeholder="https://" defaultValue={mine?.values?.proofUrl} error={mine?.errors?.proofUrl} />
+          <TextField
+            label="Link do comprovante"
+            name="proofUrl"
+            type="url"
+            placeholder="https://"
+            defaultValue={mine?.values?.proofUrl}
+            error={mine?.errors?.proofUrl}
+          />
           <TextField
             label={`ou arquivo (PDF, PNG ou JPG, até ${MAX_PROOF_MB} MB)`}
             name="proofFile"
@@ -129,7 +155,12 @@ function ProofCell({ row }: { row: Row }) {
         </a>
       ) : null}
       {row.proofUrl ? (
-        <a href={row.proofUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline">
+        <a
+          href={row.proofUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline"
+        >
           <ExternalLink size={16} strokeWidth={2} aria-hidden="true" />
           Link do comprovante
         </a>

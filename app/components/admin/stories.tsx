@@ -33,7 +33,14 @@ export function StoriesTab({ data }: { data: TabData<"historias"> }) {
                       {s.imageUrl ? `Imagem: ${s.imageUrl} · ` : ""}criada em {formatDate(s.createdAt)}
                     </p>
                   </div>
-                  <ActiveAndDeleteActions toggleIntent="toggleStory" deleteIntent="deleteStory" id={s.id} active={s.active} label={s.title} prompt="Tem certeza que deseja excluir esta história?" />
+                  <ActiveAndDeleteActions
+                    toggleIntent="toggleStory"
+                    deleteIntent="deleteStory"
+                    id={s.id}
+                    active={s.active}
+                    label={s.title}
+                    prompt="Tem certeza que deseja excluir esta história?"
+                  />
                 </Card>
               </li>
             ))}
@@ -53,8 +60,23 @@ function NewStoryForm() {
       <CardTitle>Nova História</CardTitle>
       <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <IntentInput intent="createStory" />
-        <TextField label="Título" name="title" required maxLength={120} defaultValue={fields.title.initialValue} error={fields.title.errors} />
-        <TextareaField label="Descrição" name="description" required maxLength={2000} rows={4} defaultValue={fields.description.initialValue} error={fields.description.errors} />
+        <TextField
+          label="Título"
+          name="title"
+          required
+          maxLength={120}
+          defaultValue={fields.title.initialValue}
+          error={fields.title.errors}
+        />
+        <TextareaField
+          label="Descrição"
+          name="description"
+          required
+          maxLength={2000}
+          rows={4}
+          defaultValue={fields.description.initialValue}
+          error={fields.description.errors}
+        />
         <TextField
           label="URL da Imagem"
           name="imageUrl"

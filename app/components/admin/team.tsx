@@ -9,7 +9,17 @@ import type { TabData } from "~/domain/admin/panel.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { useRootData } from "~/components/layout/root-data";
-import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
+import {
+  IntentInput,
+  ResultNotice,
+  ScrollTable,
+  SectionTitle,
+  tdClass,
+  thClass,
+  useSavedKey,
+  useSubmittingIntent,
+  useTabForm,
+} from "./common";
 
 const ACTION_LABELS: Record<string, string> = {
   "settings.families_helped": "Alterou famílias ajudadas",
@@ -136,10 +146,20 @@ function GrantForm() {
   return (
     <Card className="h-fit">
       <CardTitle>Conceder acesso de administrador</CardTitle>
-      <p className="mt-1 text-sm text-muted">A pessoa precisa ter uma conta. Administradores veem doações, e-mails de doadores e repasses.</p>
+      <p className="mt-1 text-sm text-muted">
+        A pessoa precisa ter uma conta. Administradores veem doações, e-mails de doadores e repasses.
+      </p>
       <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <IntentInput intent="grantAdmin" />
-        <TextField label="E-mail" name="email" type="email" required autoComplete="off" defaultValue={fields.email.initialValue} error={fields.email.errors} />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          defaultValue={fields.email.initialValue}
+          error={fields.email.errors}
+        />
         <Button type="submit" loading={submitting} loadingText="Concedendo...">
           <ShieldCheck size={18} strokeWidth={2} aria-hidden="true" />
           Conceder acesso

@@ -37,7 +37,15 @@ function tabHref(tab: AuthTab, redirectTo: string | null) {
   return `/auth?${params}`;
 }
 
-export function AuthPage({ tab: urlTab, redirectTo, actionData }: { tab: AuthTab; redirectTo: string | null; actionData?: AuthActionData }) {
+export function AuthPage({
+  tab: urlTab,
+  redirectTo,
+  actionData,
+}: {
+  tab: AuthTab;
+  redirectTo: string | null;
+  actionData?: AuthActionData;
+}) {
   // After a post the answer belongs to the form that was sent, whatever the URL says.
   const tab = (actionData && TAB_OF_INTENT[actionData.intent]) ?? urlTab;
 
@@ -93,19 +101,36 @@ function AuthForm({
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
   const [form, fields] = useSchemaForm(SCHEMAS[tab], result);
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] } | undefined>)[name]?.errors;
-  const valueOf = (name: string) => (fields as Record<string, { initialValue?: unknown } | undefined>)[name]?.initialValue as string | undefined;
+  const valueOf = (name: string) =>
+    (fields as Record<string, { initialValue?: unknown } | undefined>)[name]?.initialValue as string | undefined;
 
   useEffect(() => {
     if (result?.error) focusFirstError(formRef.current);
   }, [result]);
 
   return (
-    <Form id={form.id} ref={formRef} method="post" action={tabHref(tab, redirectTo)} onSubmit={form.onSubmit} noValidate className="grid gap-5">
+    <Form
+      id={form.id}
+      ref={formRef}
+      method="post"
+      action={tabHref(tab, redirectTo)}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="grid gap-5"
+    >
       <input type="hidden" name="intent" value={tab === "login" ? "login" : tab === "cadastro" ? "signup" : "recover"} />
       <ChallengeField challenge={challenge} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {tab === "cadastro" ? (
-        <TextField label="Nome completo" name="name" autoComplete="name" required maxLength={120} defaultValue={valueOf("name")} error={errorOf("name")} />
+        <TextField
+          label="Nome completo"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={120}
+          defaultValue={valueOf("name")}
+          error={errorOf("name")}
+        />
       ) : null}
       <TextField
         label="E-mail"
@@ -173,8 +198,8 @@ function RecoverySent({ email, redirectTo }: { email: string; redirectTo: string
       <Alert tone="success" title="E-mail enviado!">
         <p>Verifique sua caixa de entrada para redefinir sua senha.</p>
         <p className="mt-2 text-muted">
-          Se houver uma conta com <strong className="text-ink [overflow-wrap:anywhere]">{email}</strong>, o link chega em alguns minutos
-          e vale por 1 hora. Confira também a caixa de spam.
+          Se houver uma conta com <strong className="text-ink [overflow-wrap:anywhere]">{email}</strong>, o link chega em alguns minutos e
+          vale por 1 hora. Confira também a caixa de spam.
         </p>
       </Alert>
       <Link to={tabHref("login", redirectTo)} replace className={buttonVariants({ variant: "secondary", size: "lg" })}>
@@ -183,4 +208,3 @@ function RecoverySent({ email, redirectTo }: { email: string; redirectTo: string
     </div>
   );
 }
-

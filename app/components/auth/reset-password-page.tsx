@@ -28,7 +28,8 @@ export function ResetPasswordPage({
   const [form, fields] = useSchemaForm(resetSchema, actionData?.result);
   // The same alert whether the server or the browser found the mistake.
   const formError =
-    resetFormAlert({ password: fields.password.errors, confirm: fields.confirm.errors }) ?? (actionData?.result ? undefined : actionData?.formError);
+    resetFormAlert({ password: fields.password.errors, confirm: fields.confirm.errors }) ??
+    (actionData?.result ? undefined : actionData?.formError);
 
   useEffect(() => {
     if (state === "form") return;
@@ -47,7 +48,9 @@ export function ResetPasswordPage({
           <p>Este link de recuperação é inválido ou expirou.</p>
           <p className="mt-2 text-muted">Levando você para a página de acesso… Peça um novo link na aba Recuperar.</p>
         </Alert>
-        <Link to="/auth?tab=recuperar" className={buttonVariants({ variant: "secondary", size: "lg", className: "mt-5 w-full" })}>Pedir um novo link</Link>
+        <Link to="/auth?tab=recuperar" className={buttonVariants({ variant: "secondary", size: "lg", className: "mt-5 w-full" })}>
+          Pedir um novo link
+        </Link>
         <BackHome />
       </AuthShell>
     );
@@ -59,13 +62,19 @@ export function ResetPasswordPage({
         <Alert tone="success" title="Senha atualizada!">
           <p>Sua senha foi alterada com sucesso. Faça login com a nova senha.</p>
         </Alert>
-        <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-5 w-full" })}>Ir para o login</Link>
+        <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-5 w-full" })}>
+          Ir para o login
+        </Link>
       </AuthShell>
     );
   }
 
   return (
-    <AuthShell icon={KeyRound} title="Redefinir senha" description="Escolha uma nova senha para sua conta. Por segurança, vamos encerrar as sessões abertas.">
+    <AuthShell
+      icon={KeyRound}
+      title="Redefinir senha"
+      description="Escolha uma nova senha para sua conta. Por segurança, vamos encerrar as sessões abertas."
+    >
       {formError ? (
         <Alert tone="danger" title={formError.title} className="mb-5">
           {formError.description}

@@ -29,17 +29,8 @@ export function ScrollCarousel({ label, delayMs, children }: { label: string; de
   const prev = () => move(-1);
 
   return (
-    <div
-      role="region"
-      aria-roledescription="carrossel"
-      aria-label={label}
-      {...auto.containerProps}
-      onKeyDown={arrowKeyHandler(prev, next)}
-    >
-      <ul
-        ref={track}
-        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 [scrollbar-width:thin]"
-      >
+    <div role="region" aria-roledescription="carrossel" aria-label={label} {...auto.containerProps} onKeyDown={arrowKeyHandler(prev, next)}>
+      <ul ref={track} className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 [scrollbar-width:thin]">
         {children.map((child, i) => (
           <li key={i} className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.5rem)] lg:w-[calc(33.333%-0.67rem)]">
             {child}

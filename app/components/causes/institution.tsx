@@ -16,10 +16,21 @@ export function VerifiedMark({ className }: { className?: string }) {
  * Who receives the money, as every page that takes or reports a gift shows it: name, the
  * "verificada" mark, then CNPJ and city. `label` is the line above ("Quem recebe a doação").
  */
-export function InstitutionBox({ institution, label = "Quem recebe a doação", className }: { institution: InstitutionSummary; label?: string; className?: string }) {
+export function InstitutionBox({
+  institution,
+  label = "Quem recebe a doação",
+  className,
+}: {
+  institution: InstitutionSummary;
+  label?: string;
+  className?: string;
+}) {
   const details = institutionDetails(institution);
   return (
-    <div className={cn("flex items-start gap-3 rounded-2xl border border-coral-100 bg-white p-4 text-left shadow-soft", className)} data-testid="instituicao">
+    <div
+      className={cn("flex items-start gap-3 rounded-2xl border border-coral-100 bg-white p-4 text-left shadow-soft", className)}
+      data-testid="instituicao"
+    >
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
         <Building2 size={20} strokeWidth={2} aria-hidden="true" />
       </span>

@@ -7,13 +7,17 @@ import { VerifiedMark } from "./institution";
 
 const FALLBACK_BANNER = "/images/banners/aadora.svg";
 
-type Org = Pick<PublicOrganization, "slug" | "name" | "city" | "state" | "description" | "bannerUrl" | "causeName" | "isMain" | "cnpj" | "verifiedAt">;
+type Org = Pick<
+  PublicOrganization,
+  "slug" | "name" | "city" | "state" | "description" | "bannerUrl" | "causeName" | "isMain" | "cnpj" | "verifiedAt"
+>;
 
 /** A gift to this institution: only a verified one takes gifts (the server refuses the others too). */
 export const donateHref = (slug: string) => `/doar?ong=${encodeURIComponent(slug)}`;
 
 const primaryLink = "inline-flex h-11 items-center rounded-full bg-coral-600 px-5 font-bold text-white hover:bg-coral-700";
-const secondaryLink = "inline-flex h-11 items-center rounded-full border-2 border-indigo-700 px-5 font-bold text-indigo-700 hover:bg-indigo-50";
+const secondaryLink =
+  "inline-flex h-11 items-center rounded-full border-2 border-indigo-700 px-5 font-bold text-indigo-700 hover:bg-indigo-50";
 
 function DonateLink({ org }: { org: Org }) {
   if (!org.verifiedAt) return <p className="text-sm font-semibold text-muted">Instituição em verificação: em breve recebe doações.</p>;
@@ -78,7 +82,9 @@ export function OrganizationDetails({ org }: { org: Org }) {
           {org.isMain ? <Badge tone="info">Instituição apoiada</Badge> : null}
           {org.verifiedAt ? <VerifiedMark /> : null}
         </div>
-        <h3 id={`${org.slug}-nome`} className="mt-3 text-2xl">{org.name}</h3>
+        <h3 id={`${org.slug}-nome`} className="mt-3 text-2xl">
+          {org.name}
+        </h3>
         <p className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-muted">
           <MapPin size={16} strokeWidth={2} aria-hidden="true" /> {org.city} - {org.state}
         </p>

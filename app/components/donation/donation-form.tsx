@@ -5,7 +5,13 @@ import { ChallengeField } from "~/components/abuse/challenge-field";
 import { Button } from "~/components/ui/button";
 import { FieldError, focusFirstError, TextareaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { donationSchema, type ImpactLines, MAX_MESSAGE_LENGTH, parseDonationAmount, type PresetReais } from "~/domain/donations/donation-form";
+import {
+  donationSchema,
+  type ImpactLines,
+  MAX_MESSAGE_LENGTH,
+  parseDonationAmount,
+  type PresetReais,
+} from "~/domain/donations/donation-form";
 import { type FormResult, postedText } from "~/platform/forms/submission";
 import { feeSentence } from "~/domain/donations/fee";
 import { formatCents, splitFee } from "~/platform/money";
@@ -63,7 +69,14 @@ export function DonationForm({
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <Form id={form.id} ref={formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-8 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft sm:p-8">
+      <Form
+        id={form.id}
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        className="space-y-8 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft sm:p-8"
+      >
         <input type="hidden" name="chave" value={formKey} />
         <ChallengeField challenge={challenge} />
         {festa ? <input type="hidden" name="festa" value={festa} /> : null}

@@ -96,7 +96,9 @@ export function HeroCarousel({ slides, note, heading }: { slides: HeroSlide[]; n
                   onClick={() => setIndex(i)}
                   className="flex h-11 w-8 items-center justify-center"
                 >
-                  <span className={cn("block h-2.5 rounded-full transition-all", i === index ? "w-6 bg-coral-600" : "w-2.5 bg-indigo-600/40")} />
+                  <span
+                    className={cn("block h-2.5 rounded-full transition-all", i === index ? "w-6 bg-coral-600" : "w-2.5 bg-indigo-600/40")}
+                  />
                 </button>
               ))}
             </div>

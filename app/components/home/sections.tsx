@@ -8,7 +8,9 @@ export function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string;
   return (
     <div className="mx-auto max-w-2xl text-center">
       {eyebrow ? <p className="text-sm font-bold tracking-wide text-coral-700 uppercase">{eyebrow}</p> : null}
-      <h2 id={id} className="mt-2 text-3xl md:text-4xl">{title}</h2>
+      <h2 id={id} className="mt-2 text-3xl md:text-4xl">
+        {title}
+      </h2>
       {text ? <p className="mt-3 text-lg text-muted">{text}</p> : null}
     </div>
   );
@@ -79,7 +81,15 @@ export function SubscriptionTeaser() {
   );
 }
 
-type MainOrg = { slug: string; name: string; city: string; state: string; description: string; bannerUrl: string | null; causeName: string | null };
+type MainOrg = {
+  slug: string;
+  name: string;
+  city: string;
+  state: string;
+  description: string;
+  bannerUrl: string | null;
+  causeName: string | null;
+};
 
 export function MainCharity({ org }: { org: MainOrg | null }) {
   if (!org) return null;
@@ -91,7 +101,9 @@ export function MainCharity({ org }: { org: MainOrg | null }) {
         ) : null}
         <div className="p-6 md:p-10">
           <p className="text-sm font-bold tracking-wide text-coral-700 uppercase">Instituição apoiada</p>
-          <h2 id="instituicao-principal" className="mt-2 text-2xl md:text-3xl">{org.name}</h2>
+          <h2 id="instituicao-principal" className="mt-2 text-2xl md:text-3xl">
+            {org.name}
+          </h2>
           <p className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-muted">
             <MapPin size={16} strokeWidth={2} aria-hidden="true" /> {org.city} - {org.state}
             {org.causeName ? <> · {org.causeName}</> : null}
@@ -104,7 +116,10 @@ export function MainCharity({ org }: { org: MainOrg | null }) {
             >
               Conheça a associação
             </Link>
-            <Link to="/doar" className="inline-flex h-11 items-center rounded-full bg-coral-600 px-5 font-bold text-white hover:bg-coral-700">
+            <Link
+              to="/doar"
+              className="inline-flex h-11 items-center rounded-full bg-coral-600 px-5 font-bold text-white hover:bg-coral-700"
+            >
               Doar Agora
             </Link>
           </div>
@@ -121,7 +136,9 @@ export function TransparencyLink({ feePercent }: { feePercent: number }) {
         <div className="flex items-start gap-4">
           <FileText size={36} strokeWidth={2} aria-hidden="true" className="mt-1 shrink-0 text-coral-200" />
           <div>
-            <h2 id="transparencia-home" className="text-2xl text-white">Transparência em cada centavo</h2>
+            <h2 id="transparencia-home" className="text-2xl text-white">
+              Transparência em cada centavo
+            </h2>
             <p className="mt-2 max-w-2xl text-indigo-100">
               {feeSentence(feePercent)} Veja para onde vai o dinheiro e baixe os relatórios mensais.
             </p>

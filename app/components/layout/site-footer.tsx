@@ -20,12 +20,24 @@ export function SiteFooter() {
           {config ? <p className="max-w-xs text-xs text-indigo-100">{feeSentence(config.feePercent)}</p> : null}
         </div>
         <nav aria-label="Rodapé" className="grid grid-cols-2 content-start gap-x-4 text-sm [&_a]:py-1.5">
-          <Link className="hover:underline" to="/doar">Doar</Link>
-          <Link className="hover:underline" to="/criar-festa">Criar Festa</Link>
-          <Link className="hover:underline" to="/assine-o-bem">Assine o Bem</Link>
-          <Link className="hover:underline" to="/transparencia">Transparência</Link>
-          <Link className="hover:underline" to="/termos-de-uso">Termos de Uso</Link>
-          <Link className="hover:underline" to="/politica-privacidade">Política de Privacidade</Link>
+          <Link className="hover:underline" to="/doar">
+            Doar
+          </Link>
+          <Link className="hover:underline" to="/criar-festa">
+            Criar Festa
+          </Link>
+          <Link className="hover:underline" to="/assine-o-bem">
+            Assine o Bem
+          </Link>
+          <Link className="hover:underline" to="/transparencia">
+            Transparência
+          </Link>
+          <Link className="hover:underline" to="/termos-de-uso">
+            Termos de Uso
+          </Link>
+          <Link className="hover:underline" to="/politica-privacidade">
+            Política de Privacidade
+          </Link>
         </nav>
         <div className="space-y-3 text-sm">
           {config ? (
@@ -34,10 +46,22 @@ export function SiteFooter() {
                 <Mail size={16} strokeWidth={2} aria-hidden="true" /> {config.contactEmail}
               </a>
               <div className="flex gap-3">
-                <a href={config.instagramUrl} aria-label="Instagram" rel="noopener noreferrer" target="_blank" className="rounded-full bg-indigo-800 p-2 hover:bg-indigo-700">
+                <a
+                  href={config.instagramUrl}
+                  aria-label="Instagram"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="rounded-full bg-indigo-800 p-2 hover:bg-indigo-700"
+                >
                   <InstagramIcon />
                 </a>
-                <a href={config.facebookUrl} aria-label="Facebook" rel="noopener noreferrer" target="_blank" className="rounded-full bg-indigo-800 p-2 hover:bg-indigo-700">
+                <a
+                  href={config.facebookUrl}
+                  aria-label="Facebook"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="rounded-full bg-indigo-800 p-2 hover:bg-indigo-700"
+                >
                   <FacebookIcon />
                 </a>
               </div>

@@ -43,7 +43,10 @@ export function SiteHeader() {
           key={item.to}
           to={item.to}
           className={({ isActive }) =>
-            cn("rounded-lg px-3 py-2 text-sm font-semibold hover:bg-coral-50 hover:text-coral-700", isActive ? "text-coral-700" : "text-ink")
+            cn(
+              "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-coral-50 hover:text-coral-700",
+              isActive ? "text-coral-700" : "text-ink",
+            )
           }
         >
           {item.label}
@@ -87,10 +90,7 @@ export function SiteHeader() {
       <Link to="/assine-o-bem" className="rounded-lg px-3 py-2 text-sm font-bold text-indigo-700 hover:bg-indigo-50">
         Assine o Bem
       </Link>
-      <Link
-        to="/criar-festa"
-        className="rounded-full bg-coral-600 px-4 py-2 text-sm font-bold text-white shadow-soft hover:bg-coral-700"
-      >
+      <Link to="/criar-festa" className="rounded-full bg-coral-600 px-4 py-2 text-sm font-bold text-white shadow-soft hover:bg-coral-700">
         Criar Festa
       </Link>
     </>
@@ -118,7 +118,11 @@ export function SiteHeader() {
             <nav aria-label="Principal (celular)" className="flex flex-col py-2">
               {links}
             </nav>
-            {user ? <p className="border-t border-coral-100 pt-4 text-sm text-muted">Olá, <span className="font-bold text-ink">{firstNameOf(user.name)}</span>!</p> : null}
+            {user ? (
+              <p className="border-t border-coral-100 pt-4 text-sm text-muted">
+                Olá, <span className="font-bold text-ink">{firstNameOf(user.name)}</span>!
+              </p>
+            ) : null}
             <div className={cn("flex flex-wrap items-center gap-2 pt-4", !user && "border-t border-coral-100")}>{actions}</div>
           </div>
         </details>

@@ -11,7 +11,12 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const bare = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.bare);
   const demo = (useRouteLoaderData("root") as { config?: { demoBanner?: boolean } } | undefined)?.config?.demoBanner === true;
   // The sandbox's hosted payment page stands apart from the site, like a provider's would.
-  if (bare) return <main id="conteudo" className="min-h-screen">{children}</main>;
+  if (bare)
+    return (
+      <main id="conteudo" className="min-h-screen">
+        {children}
+      </main>
+    );
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -6,9 +6,28 @@ export function firstNameOf(fullName: string): string {
 }
 
 /** The profile picture, or the person's initials on a warm circle when there is none. */
-export function UserAvatar({ name, image, size = 32, className }: { name: string; image: string | null; size?: number; className?: string }) {
+export function UserAvatar({
+  name,
+  image,
+  size = 32,
+  className,
+}: {
+  name: string;
+  image: string | null;
+  size?: number;
+  className?: string;
+}) {
   if (image) {
-    return <img src={image} alt="" width={size} height={size} className={cn("shrink-0 rounded-full object-cover", className)} style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={image}
+        alt=""
+        width={size}
+        height={size}
+        className={cn("shrink-0 rounded-full object-cover", className)}
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

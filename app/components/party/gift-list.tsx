@@ -10,7 +10,10 @@ export function GiftList({ gifts, className, compact }: { gifts: PublicGift[]; c
     <ul className={cn("divide-y divide-coral-100", className)}>
       {gifts.map((g) => (
         <li key={g.id} className={cn("flex gap-3", compact ? "py-2.5" : "py-4")}>
-          <span aria-hidden="true" className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-coral-50 text-coral-600">
+          <span
+            aria-hidden="true"
+            className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-coral-50 text-coral-600"
+          >
             <Heart size={18} strokeWidth={2} />
           </span>
           <div className="min-w-0 flex-1">

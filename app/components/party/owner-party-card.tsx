@@ -62,7 +62,10 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-coral-100 pt-4">
         <ShareButtons link={party.shareLink} title={party.name} size="sm" />
-        <Link to={`/festa/${party.shareCode}`} className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-bold text-indigo-700 hover:bg-indigo-50">
+        <Link
+          to={`/festa/${party.shareCode}`}
+          className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+        >
           Ver página
           <ExternalLink size={16} strokeWidth={2} aria-hidden="true" />
         </Link>

@@ -21,7 +21,15 @@ export function PartyCard({ party, index }: { party: CardParty; index: number })
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-coral-100 bg-white shadow-soft">
       <div className="relative">
-        <img src={party.bannerUrl ?? DEFAULT_PARTY_BANNER} alt="" width={640} height={320} loading={index < 3 ? "eager" : "lazy"} decoding="async" className="aspect-[2/1] w-full object-cover" />
+        <img
+          src={party.bannerUrl ?? DEFAULT_PARTY_BANNER}
+          alt=""
+          width={640}
+          height={320}
+          loading={index < 3 ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[2/1] w-full object-cover"
+        />
         <img
           src={party.creatorImage ?? defaultAvatar(index)}
           alt={party.creatorName ? `Foto de ${party.creatorName}` : ""}

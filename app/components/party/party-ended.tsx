@@ -30,8 +30,8 @@ export function PartyEnded({ party }: { party: EndedParty }) {
           <p className="text-lg font-bold text-indigo-800">Esta festa solidária foi em prol de {party.causeName}.</p>
         )}
         <p className="mt-4 text-lg">
-          Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram
-          presentes em solidariedade! 💛
+          Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram presentes em
+          solidariedade! 💛
         </p>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -14,7 +14,17 @@ async function copyLink(link: string) {
 }
 
 /** 'Copiar Link' and 'Compartilhar' (native share sheet, falling back to copying). */
-export function ShareButtons({ link, title, className, size = "md" }: { link: string; title: string; className?: string; size?: "sm" | "md" }) {
+export function ShareButtons({
+  link,
+  title,
+  className,
+  size = "md",
+}: {
+  link: string;
+  title: string;
+  className?: string;
+  size?: "sm" | "md";
+}) {
   async function share() {
     if (typeof navigator.share === "function") {
       try {

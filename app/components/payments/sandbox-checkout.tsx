@@ -2,10 +2,21 @@ import { CreditCard, FlaskConical, Lock } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
 /** The sandbox provider's hosted pages: a test banner, a summary column and the action panel. */
-export function SandboxFrame({ summary, children, label = "Pagamento" }: { summary: React.ReactNode; children: React.ReactNode; label?: string }) {
+export function SandboxFrame({
+  summary,
+  children,
+  label = "Pagamento",
+}: {
+  summary: React.ReactNode;
+  children: React.ReactNode;
+  label?: string;
+}) {
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900">
-      <div role="note" className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold text-amber-950">
+      <div
+        role="note"
+        className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold text-amber-950"
+      >
         <FlaskConical size={18} strokeWidth={2} aria-hidden="true" />
         Ambiente de testes — nenhum valor é cobrado
       </div>
@@ -45,7 +56,18 @@ export function SandboxOutcomeButtons({ amount, busyIntent }: { amount: string; 
   const busy = busyIntent !== null;
   return (
     <>
-      <Button type="submit" name="intent" value="pagar" size="lg" variant="provider" shape="rounded" className="w-full" loading={busyIntent === "pagar"} loadingText="Processando..." disabled={busy}>
+      <Button
+        type="submit"
+        name="intent"
+        value="pagar"
+        size="lg"
+        variant="provider"
+        shape="rounded"
+        className="w-full"
+        loading={busyIntent === "pagar"}
+        loadingText="Processando..."
+        disabled={busy}
+      >
         <Lock size={18} strokeWidth={2} aria-hidden="true" />
         Pagar {amount}
       </Button>

@@ -3,7 +3,17 @@ import { PageHeader } from "~/components/ui/page-header";
 export type LegalSection = { id: string; title: string; body: React.ReactNode };
 
 /** Legal texts: numbered sections, a table of contents on wide screens, ~70 characters a line. */
-export function LegalPage({ title, intro, updated, sections }: { title: string; intro: string; updated: string; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  intro,
+  updated,
+  sections,
+}: {
+  title: string;
+  intro: string;
+  updated: string;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <PageHeader eyebrow="Documento legal" title={title} description={<p>{intro}</p>} />
@@ -31,7 +41,12 @@ export function LegalPage({ title, intro, updated, sections }: { title: string; 
         >
           <p className="!mt-0 text-sm font-bold text-muted">Última atualização: {updated}</p>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-titulo`} className="mt-10 scroll-mt-24 first-of-type:mt-6">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-titulo`}
+              className="mt-10 scroll-mt-24 first-of-type:mt-6"
+            >
               <h2 id={`${section.id}-titulo`} className="text-xl md:text-2xl">
                 {index + 1}. {section.title}
               </h2>

@@ -16,7 +16,12 @@ describe("SubscriptionSuccessView", () => {
   it("shows the spec's title, the four next steps and the two ways on", () => {
     const html = render();
     expect(html).toContain("Assinatura Confirmada!");
-    for (const step of ["e-mail de confirmação", "grupo exclusivo de assinantes no WhatsApp", "relatório de impacto", "certificado digital"]) {
+    for (const step of [
+      "e-mail de confirmação",
+      "grupo exclusivo de assinantes no WhatsApp",
+      "relatório de impacto",
+      "certificado digital",
+    ]) {
       expect(html).toContain(step);
     }
     expect(html).toMatch(/<a[^>]*href="\/assine-o-bem"[^>]*>Gerenciar Assinatura<\/a>/);

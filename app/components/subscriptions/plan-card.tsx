@@ -15,7 +15,15 @@ export type PlanCardState =
   | { kind: "other" };
 
 /** One plan: name, price, what it does, its perks and the one action that fits the user's situation. */
-export function PlanCard({ plan, state, busy }: { plan: Plan; state: PlanCardState; busy: { plan: string | null; intent: string | null } }) {
+export function PlanCard({
+  plan,
+  state,
+  busy,
+}: {
+  plan: Plan;
+  state: PlanCardState;
+  busy: { plan: string | null; intent: string | null };
+}) {
   const current = state.kind === "current";
   const popular = state.kind === "offer" && state.popular;
   const price = formatCents(plan.priceCents).replace(",00", "");
@@ -101,7 +109,9 @@ export function PlanCard({ plan, state, busy }: { plan: Plan; state: PlanCardSta
             </Button>
           </Form>
         ) : (
-          <p className="rounded-xl bg-cream px-3 py-2 text-center text-sm text-muted">Para mudar para este plano, use Gerenciar Assinatura.</p>
+          <p className="rounded-xl bg-cream px-3 py-2 text-center text-sm text-muted">
+            Para mudar para este plano, use Gerenciar Assinatura.
+          </p>
         )}
       </div>
     </li>

@@ -41,10 +41,16 @@ export function ImpactTable({ feePercent, currentPlan }: { feePercent: number; c
                   <th scope="row" className="px-3 py-3 font-extrabold text-indigo-800 md:px-5">
                     {plan.name}
                     {/* On a phone the monthly price joins the plan's cell, so no figure has to wrap. */}
-                    <span className="block text-xs font-semibold whitespace-nowrap text-muted sm:hidden">{formatCents(plan.priceCents)}/mês</span>
+                    <span className="block text-xs font-semibold whitespace-nowrap text-muted sm:hidden">
+                      {formatCents(plan.priceCents)}/mês
+                    </span>
                   </th>
-                  <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell md:px-5">{formatCents(plan.priceCents)}</td>
-                  <td className="px-3 py-3 text-right font-bold whitespace-nowrap text-paid tabular-nums md:px-5">{formatCents(netCents)}</td>
+                  <td className="hidden px-3 py-3 text-right whitespace-nowrap tabular-nums sm:table-cell md:px-5">
+                    {formatCents(plan.priceCents)}
+                  </td>
+                  <td className="px-3 py-3 text-right font-bold whitespace-nowrap text-paid tabular-nums md:px-5">
+                    {formatCents(netCents)}
+                  </td>
                   <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums md:px-5">{formatCents(netCents * 12)}</td>
                   <td className="hidden px-5 py-3 text-muted lg:table-cell">{plan.impact}</td>
                 </tr>

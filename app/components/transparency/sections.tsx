@@ -60,10 +60,26 @@ export function ReportList({ months }: { months: Array<{ key: string; label: str
 }
 
 const CERTIFICATIONS = [
-  { icon: Lock, title: "Pagamentos seguros", text: "Cartão e Pix processados por operadora certificada PCI DSS; não guardamos dados de cartão." },
-  { icon: ShieldCheck, title: "Conformidade com a LGPD", text: "Dados pessoais tratados conforme a Lei Geral de Proteção de Dados, com encarregado nomeado." },
-  { icon: Receipt, title: "Comprovante de cada repasse", text: "Cada transferência à instituição tem comprovante enviado a quem criou a festa e à instituição." },
-  { icon: Landmark, title: "Instituições verificadas", text: "Conferimos o CNPJ e a atuação de cada ONG antes de ela receber festas e doações." },
+  {
+    icon: Lock,
+    title: "Pagamentos seguros",
+    text: "Cartão e Pix processados por operadora certificada PCI DSS; não guardamos dados de cartão.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Conformidade com a LGPD",
+    text: "Dados pessoais tratados conforme a Lei Geral de Proteção de Dados, com encarregado nomeado.",
+  },
+  {
+    icon: Receipt,
+    title: "Comprovante de cada repasse",
+    text: "Cada transferência à instituição tem comprovante enviado a quem criou a festa e à instituição.",
+  },
+  {
+    icon: Landmark,
+    title: "Instituições verificadas",
+    text: "Conferimos o CNPJ e a atuação de cada ONG antes de ela receber festas e doações.",
+  },
 ];
 
 export function Certifications() {

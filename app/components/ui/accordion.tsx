@@ -12,14 +12,16 @@ export function AccordionTrigger({ className, children, ...props }: React.Compon
   return (
     <AccordionPrimitive.Header className="flex">
       <AccordionPrimitive.Trigger
-        className={cn(
-          "group flex flex-1 items-center justify-between gap-4 px-5 py-4 text-left font-bold text-indigo-800",
-          className,
-        )}
+        className={cn("group flex flex-1 items-center justify-between gap-4 px-5 py-4 text-left font-bold text-indigo-800", className)}
         {...props}
       >
         {children}
-        <ChevronDown size={20} strokeWidth={2} aria-hidden="true" className="shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+        <ChevronDown
+          size={20}
+          strokeWidth={2}
+          aria-hidden="true"
+          className="shrink-0 transition-transform group-data-[state=open]:rotate-180"
+        />
       </AccordionPrimitive.Trigger>
     </AccordionPrimitive.Header>
   );

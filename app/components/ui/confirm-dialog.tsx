@@ -20,13 +20,21 @@ export function ConfirmDialog({ trigger, title, description, confirmText = "Excl
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-soft">
           <AlertDialog.Title className="text-lg font-extrabold text-indigo-800">{title}</AlertDialog.Title>
-          {description ? <AlertDialog.Description className="mt-2 text-muted">{description}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>}
+          {description ? (
+            <AlertDialog.Description className="mt-2 text-muted">{description}</AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>
+          )}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary" size="sm">{cancelText}</Button>
+              <Button variant="secondary" size="sm">
+                {cancelText}
+              </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" size="sm" onClick={onConfirm}>{confirmText}</Button>
+              <Button variant="destructive" size="sm" onClick={onConfirm}>
+                {confirmText}
+              </Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -31,7 +31,11 @@ export function TextField({ label, error, hint, className, ...props }: Common & 
     <div className={className}>
       <Label htmlFor={ids.id}>{label}</Label>
       <Input id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, error, hint)} {...props} />
-      {hint ? <p id={ids.hintId} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      {hint ? (
+        <p id={ids.hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={ids.errorId} error={error} />
     </div>
   );
@@ -43,7 +47,11 @@ export function TextareaField({ label, error, hint, className, ...props }: Commo
     <div className={className}>
       <Label htmlFor={ids.id}>{label}</Label>
       <Textarea id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, error, hint)} {...props} />
-      {hint ? <p id={ids.hintId} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      {hint ? (
+        <p id={ids.hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={ids.errorId} error={error} />
     </div>
   );
@@ -57,7 +65,11 @@ export function SelectField({ label, error, hint, className, children, ...props 
       <Select id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, error, hint)} {...props}>
         {children}
       </Select>
-      {hint ? <p id={ids.hintId} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      {hint ? (
+        <p id={ids.hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={ids.errorId} error={error} />
     </div>
   );

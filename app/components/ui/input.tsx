@@ -15,7 +15,17 @@ export function Textarea({ className, ...props }: React.ComponentProps<"textarea
 /** A native select: works without JavaScript, keyboard and screen readers for free. */
 export function Select({ className, children, ...props }: React.ComponentProps<"select">) {
   return (
-    <select className={cn(fieldControlClass, "h-11 appearance-none text-base bg-[length:1rem] bg-[right_1rem_center] bg-no-repeat pr-10", className)} style={{ backgroundImage: `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%232a2340' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")` }} {...props}>
+    <select
+      className={cn(
+        fieldControlClass,
+        "h-11 appearance-none text-base bg-[length:1rem] bg-[right_1rem_center] bg-no-repeat pr-10",
+        className,
+      )}
+      style={{
+        backgroundImage: `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%232a2340' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")`,
+      }}
+      {...props}
+    >
       {children}
     </select>
   );

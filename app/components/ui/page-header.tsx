@@ -1,7 +1,19 @@
 import { cn } from "~/platform/ui/cn";
 
 /** The hero band at the top of content pages. */
-export function PageHeader({ eyebrow, title, description, className, children }: { eyebrow?: string; title: string; description?: React.ReactNode; className?: string; children?: React.ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  description,
+  className,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  description?: React.ReactNode;
+  className?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <section className={cn("bg-gradient-to-b from-coral-50 to-cream", className)}>
       <div className="mx-auto max-w-5xl px-4 py-12 text-center md:py-16">

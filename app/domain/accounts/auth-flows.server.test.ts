@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { getOptionalUser } from "~/domain/accounts/guards.server";
-import { AUTH_LIMITS, isResetTokenLive, requestPasswordReset, resetPassword, signIn, signOut, signUp } from "~/domain/accounts/auth-flows.server";
+import {
+  AUTH_LIMITS,
+  isResetTokenLive,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "~/domain/accounts/auth-flows.server";
 import { countUserSessions } from "~/domain/accounts/sessions.server";
 import { isAdmin } from "~/domain/accounts/users.server";
 import { solveChallengePayload } from "@tests/challenge";
@@ -36,7 +44,10 @@ describe("sign-up and sign-in", () => {
 
   it("refuses a second account for the same e-mail", async () => {
     await createTestUser({ email: "bia@exemplo.com.br" });
-    expect(await signUp({ name: "Bia", email: "BIA@exemplo.com.br", password: "segredo1", ...meta() })).toEqual({ ok: false, error: "exists" });
+    expect(await signUp({ name: "Bia", email: "BIA@exemplo.com.br", password: "segredo1", ...meta() })).toEqual({
+      ok: false,
+      error: "exists",
+    });
   });
 
   it("signs in with a new session each time, and answers the same for a wrong password and an unknown e-mail", async () => {
@@ -54,7 +65,9 @@ describe("sign-up and sign-in", () => {
   it("signs in the seeded kind of account (credential provider, argon2id hash)", async () => {
     const { hashPassword } = await import("~/domain/accounts/password.server");
     await db.insert(schema.user).values({ id: "u-demo", name: "Admin Demo", email: "admin@festasolidaria.org.br", emailVerified: true });
-    await db.insert(schema.account).values({ id: "a-demo", accountId: "u-demo", providerId: "credential", userId: "u-demo", password: await hashPassword("admin1234") });
+    await db
+      .insert(schema.account)
+      .values({ id: "a-demo", accountId: "u-demo", providerId: "credential", userId: "u-demo", password: await hashPassword("admin1234") });
     await db.insert(schema.userRoles).values({ userId: "u-demo", role: "admin" });
     const result = await signIn({ email: "admin@festasolidaria.org.br", password: "admin1234", ...meta() });
     expect(result.ok).toBe(true);
@@ -63,7 +76,12 @@ describe("sign-up and sign-in", () => {
 
   it("signing up with an ADMIN_EMAILS address does not make an admin; only a verified address does (security review finding 1)", async () => {
     const { ADMIN_EMAILS } = parseConfig({ ...process.env, ADMIN_EMAILS: "chefe@exemplo.com.br, outra@exemplo.com.br" });
-    const fresh = await signUp({ name: "Chefe", email: "Chefe@exemplo.com.br", password: "segredo1", ...meta(undefined, undefined, ADMIN_EMAILS) });
+    const fresh = await signUp({
+      name: "Chefe",
+      email: "Chefe@exemplo.com.br",
+      password: "segredo1",
+      ...meta(undefined, undefined, ADMIN_EMAILS),
+    });
     expect(fresh.ok).toBe(true);
     expect(await isAdmin(fresh.ok ? fresh.userId! : "")).toBe(false);
     const signedIn = await signIn({ email: "chefe@exemplo.com.br", password: "segredo1", ...meta(undefined, undefined, ADMIN_EMAILS) });
@@ -88,8 +106,15 @@ describe("abuse limits: challenges, not lockouts", () => {
     const { user, password } = await createTestUser();
     const limit = AUTH_LIMITS.signInAccountChallenge.limit;
     // The attacker rotates addresses (no address ceiling is reached) and spends the account's quota.
-    for (let i = 0; i < limit; i++) expect(await signIn({ email: user.email, password: `errada${i}`, ...meta(undefined, `198.51.100.${i}`) })).toEqual({ ok: false, error: "invalid" });
-    for (let i = 0; i < 10; i++) expect(await signIn({ email: user.email, password: "errada", ...meta(undefined, `198.51.100.${50 + i}`) })).toMatchObject({ error: "challenge" });
+    for (let i = 0; i < limit; i++)
+      expect(await signIn({ email: user.email, password: `errada${i}`, ...meta(undefined, `198.51.100.${i}`) })).toEqual({
+        ok: false,
+        error: "invalid",
+      });
+    for (let i = 0; i < 10; i++)
+      expect(await signIn({ email: user.email, password: "errada", ...meta(undefined, `198.51.100.${50 + i}`) })).toMatchObject({
+        error: "challenge",
+      });
     // The victim, from a new device: asked for the challenge (never "throttled"), solves it, is in.
     const asked = await signIn({ email: user.email, password, ...meta(undefined, "192.0.2.44") });
     const solution = await solve(asked as never);
@@ -103,16 +128,24 @@ describe("abuse limits: challenges, not lockouts", () => {
     const { user, password } = await createTestUser();
     const ip = "203.0.113.7";
     for (let i = 0; i < AUTH_LIMITS.signInIpChallenge.limit; i++) {
-      expect(await signIn({ email: `alvo${i}@exemplo.com.br`, password: "x", ...meta(undefined, ip) })).toEqual({ ok: false, error: "invalid" });
+      expect(await signIn({ email: `alvo${i}@exemplo.com.br`, password: "x", ...meta(undefined, ip) })).toEqual({
+        ok: false,
+        error: "invalid",
+      });
     }
     const asked = await signIn({ email: user.email, password, ...meta(undefined, ip) });
     const solution = await solve(asked as never);
     expect((await signIn({ email: user.email, password, ...meta(undefined, ip), challenge: solution })).ok).toBe(true);
     // A solution is spent once.
-    expect(await signIn({ email: user.email, password, ...meta(undefined, ip), challenge: solution })).toMatchObject({ error: "challenge" });
+    expect(await signIn({ email: user.email, password, ...meta(undefined, ip), challenge: solution })).toMatchObject({
+      error: "challenge",
+    });
     expect((await signIn({ email: user.email, password, ...meta(undefined, "192.0.2.1") })).ok).toBe(true);
     // The ceiling: an address that keeps failing (even solving every challenge) is refused.
-    await db.update(schema.rateLimits).set({ count: AUTH_LIMITS.signInIpCeiling.limit }).where(eq(schema.rateLimits.key, `signin:ip:${ip}`));
+    await db
+      .update(schema.rateLimits)
+      .set({ count: AUTH_LIMITS.signInIpCeiling.limit })
+      .where(eq(schema.rateLimits.key, `signin:ip:${ip}`));
     expect(await signIn({ email: user.email, password, ...meta(undefined, ip) })).toMatchObject({ ok: false, error: "throttled" });
     expect((await signIn({ email: user.email, password, ...meta(undefined, "192.0.2.2") })).ok).toBe(true);
   });
@@ -130,13 +163,30 @@ describe("abuse limits: challenges, not lockouts", () => {
   });
 
   it("sign-up: 5 per e-mail, and past 20 per address a challenge instead of a refusal", async () => {
-    for (let i = 0; i < 5; i++) await signUp({ name: "X", email: "y@exemplo.com.br", password: "segredo1", ...meta(undefined, `10.0.1.${i}`) });
-    expect(await signUp({ name: "X", email: "y@exemplo.com.br", password: "segredo1", ...meta() })).toMatchObject({ ok: false, error: "throttled" });
+    for (let i = 0; i < 5; i++)
+      await signUp({ name: "X", email: "y@exemplo.com.br", password: "segredo1", ...meta(undefined, `10.0.1.${i}`) });
+    expect(await signUp({ name: "X", email: "y@exemplo.com.br", password: "segredo1", ...meta() })).toMatchObject({
+      ok: false,
+      error: "throttled",
+    });
     const ip = "203.0.113.80";
-    for (let i = 0; i < AUTH_LIMITS.signUpIpChallenge.limit; i++) expect((await signUp({ name: "Convidado", email: `convidado${i}@exemplo.com.br`, password: "segredo1", ...meta(undefined, ip) })).ok).toBe(true);
+    for (let i = 0; i < AUTH_LIMITS.signUpIpChallenge.limit; i++)
+      expect(
+        (await signUp({ name: "Convidado", email: `convidado${i}@exemplo.com.br`, password: "segredo1", ...meta(undefined, ip) })).ok,
+      ).toBe(true);
     const asked = await signUp({ name: "Convidada", email: "convidada@exemplo.com.br", password: "segredo1", ...meta(undefined, ip) });
     const solution = await solve(asked as never);
-    expect((await signUp({ name: "Convidada", email: "convidada@exemplo.com.br", password: "segredo1", ...meta(undefined, ip), challenge: solution })).ok).toBe(true);
+    expect(
+      (
+        await signUp({
+          name: "Convidada",
+          email: "convidada@exemplo.com.br",
+          password: "segredo1",
+          ...meta(undefined, ip),
+          challenge: solution,
+        })
+      ).ok,
+    ).toBe(true);
   });
 });
 
@@ -221,7 +271,10 @@ describe("password recovery", () => {
     const { user } = await createTestUser();
     await requestPasswordReset({ email: user.email, ...meta() });
     const token = await latestResetToken();
-    expect(await resetPassword({ token: token + "x", newPassword: "nova-senha", ...meta() })).toEqual({ ok: false, error: "invalid-token" });
+    expect(await resetPassword({ token: token + "x", newPassword: "nova-senha", ...meta() })).toEqual({
+      ok: false,
+      error: "invalid-token",
+    });
     expect(await isResetTokenLive(token + "x")).toBe(false);
     await db.update(schema.verification).set({ expiresAt: sql`now() - interval '1 second'` });
     expect(await isResetTokenLive(token)).toBe(false);

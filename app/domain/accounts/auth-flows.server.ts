@@ -45,9 +45,7 @@ export const CHALLENGE_MESSAGE = "Por segurança, confirme que você não é um 
 type ChallengeAsked = { ok: false; error: "challenge"; challenge: Challenge };
 
 export type FlowResult<E extends string> =
-  | { ok: true; setCookies: string[]; userId?: string }
-  | { ok: false; error: E | "throttled"; retryAfterSeconds?: number }
-  | ChallengeAsked;
+  { ok: true; setCookies: string[]; userId?: string } | { ok: false; error: E | "throttled"; retryAfterSeconds?: number } | ChallengeAsked;
 
 /** `challenge`: the widget's solution (form field `altcha`), when the form carried one. */
 type Meta = { request: Request; ip: string; challenge?: unknown };
@@ -117,7 +115,12 @@ export async function signIn(input: { email: string; password: string } & Meta &
   const accountKey = `signin:account:${email}`;
   const ipKey = `signin:ip:${rateLimitSubject(input.ip)}`;
   const stopped = await gate("entrar", input.challenge, [
-    { key: ipKey, window: AUTH_LIMITS.signInIpCeiling.window, ceiling: AUTH_LIMITS.signInIpCeiling.limit, challengeAbove: AUTH_LIMITS.signInIpChallenge.limit },
+    {
+      key: ipKey,
+      window: AUTH_LIMITS.signInIpCeiling.window,
+      ceiling: AUTH_LIMITS.signInIpCeiling.limit,
+      challengeAbove: AUTH_LIMITS.signInIpChallenge.limit,
+    },
     { key: accountKey, window: AUTH_LIMITS.signInAccountChallenge.window, challengeAbove: AUTH_LIMITS.signInAccountChallenge.limit },
   ]);
   if (stopped) return stopped;
@@ -145,7 +148,12 @@ export async function signUp(
   const throttled = await limited([{ key: `signup:account:${email}`, ...AUTH_LIMITS.signUpAccount }]);
   if (throttled) return throttled;
   const stopped = await gate("cadastrar", input.challenge, [
-    { key: `signup:ip:${rateLimitSubject(input.ip)}`, window: AUTH_LIMITS.signUpIpCeiling.window, ceiling: AUTH_LIMITS.signUpIpCeiling.limit, challengeAbove: AUTH_LIMITS.signUpIpChallenge.limit },
+    {
+      key: `signup:ip:${rateLimitSubject(input.ip)}`,
+      window: AUTH_LIMITS.signUpIpCeiling.window,
+      ceiling: AUTH_LIMITS.signUpIpCeiling.limit,
+      challengeAbove: AUTH_LIMITS.signUpIpChallenge.limit,
+    },
   ]);
   if (stopped) return stopped;
   try {
@@ -183,8 +191,16 @@ export async function requestPasswordReset(input: { email: string } & Meta): Pro
   try {
     // Never refused (recovery must stay possible for the owner): past the limits, a challenge.
     const stopped = await gate("recuperar", input.challenge, [
-      { key: `recover:ip:${rateLimitSubject(input.ip)}`, window: AUTH_LIMITS.recoverIpChallenge.window, challengeAbove: AUTH_LIMITS.recoverIpChallenge.limit },
-      { key: `recover:account:${email}`, window: AUTH_LIMITS.recoverAccountChallenge.window, challengeAbove: AUTH_LIMITS.recoverAccountChallenge.limit },
+      {
+        key: `recover:ip:${rateLimitSubject(input.ip)}`,
+        window: AUTH_LIMITS.recoverIpChallenge.window,
+        challengeAbove: AUTH_LIMITS.recoverIpChallenge.limit,
+      },
+      {
+        key: `recover:account:${email}`,
+        window: AUTH_LIMITS.recoverAccountChallenge.window,
+        challengeAbove: AUTH_LIMITS.recoverAccountChallenge.limit,
+      },
     ]);
     if (stopped) return stopped as ChallengeAsked;
     await withAuthTransaction(() => getAuth().api.requestPasswordReset({ body: { email }, headers: authHeaders(input) }));
@@ -207,9 +223,9 @@ export async function isResetTokenLive(token: string): Promise<boolean> {
  * Sets the new password, spends the token, revokes every session of the user and queues the
  * "your password changed" e-mail — all in one transaction.
  */
-export async function resetPassword(input: { token: string; newPassword: string } & Meta): Promise<
-  { ok: true } | { ok: false; error: "invalid-token" | "throttled" }
-> {
+export async function resetPassword(
+  input: { token: string; newPassword: string } & Meta,
+): Promise<{ ok: true } | { ok: false; error: "invalid-token" | "throttled" }> {
   const throttled = await limited([{ key: `reset:ip:${rateLimitSubject(input.ip)}`, ...AUTH_LIMITS.resetIp }]);
   if (throttled) return { ok: false, error: "throttled" };
   try {

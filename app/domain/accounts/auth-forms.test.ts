@@ -10,7 +10,10 @@ describe("account form schemas", () => {
       email: [MESSAGES.emailRequired],
       password: [MESSAGES.passwordRequired],
     });
-    expect(parseSubmission(form({}), signupSchema).reply().error).toMatchObject({ name: [MESSAGES.nameRequired], email: [MESSAGES.emailRequired] });
+    expect(parseSubmission(form({}), signupSchema).reply().error).toMatchObject({
+      name: [MESSAGES.nameRequired],
+      email: [MESSAGES.emailRequired],
+    });
   });
 
   it("trims the e-mail and the name", () => {

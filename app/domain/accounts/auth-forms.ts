@@ -18,20 +18,28 @@ export const MESSAGES = {
 } as const;
 
 const email = z.pipe(
-  z.string({ error: MESSAGES.emailRequired }).check(z.trim(), z.minLength(1, MESSAGES.emailRequired), z.maxLength(254, MESSAGES.emailInvalid)),
+  z
+    .string({ error: MESSAGES.emailRequired })
+    .check(z.trim(), z.minLength(1, MESSAGES.emailRequired), z.maxLength(254, MESSAGES.emailInvalid)),
   z.email({ error: MESSAGES.emailInvalid }),
 );
 
 const newPassword = (required: string) =>
-  z.string({ error: required }).check(z.minLength(1, required), z.minLength(MIN_PASSWORD, MESSAGES.passwordShort), z.maxLength(128, MESSAGES.passwordLong));
+  z
+    .string({ error: required })
+    .check(z.minLength(1, required), z.minLength(MIN_PASSWORD, MESSAGES.passwordShort), z.maxLength(128, MESSAGES.passwordLong));
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: MESSAGES.passwordRequired }).check(z.minLength(1, MESSAGES.passwordRequired), z.maxLength(128, MESSAGES.passwordLong)),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .check(z.minLength(1, MESSAGES.passwordRequired), z.maxLength(128, MESSAGES.passwordLong)),
 });
 
 export const signupSchema = z.object({
-  name: z.string({ error: MESSAGES.nameRequired }).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(120, "Use no máximo 120 caracteres.")),
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(120, "Use no máximo 120 caracteres.")),
   email,
   password: newPassword(MESSAGES.passwordRequired),
 });
@@ -42,10 +50,16 @@ export const resetSchema = z
   .object({
     token: z.string().check(z.maxLength(200)),
     password: newPassword(MESSAGES.newPasswordRequired),
-    confirm: z.string({ error: MESSAGES.confirmRequired }).check(z.minLength(1, MESSAGES.confirmRequired), z.minLength(MIN_PASSWORD, MESSAGES.passwordShort)),
+    confirm: z
+      .string({ error: MESSAGES.confirmRequired })
+      .check(z.minLength(1, MESSAGES.confirmRequired), z.minLength(MIN_PASSWORD, MESSAGES.passwordShort)),
   })
   .check(
-    z.refine((v) => v.password === v.confirm, { message: MESSAGES.mismatch, path: ["confirm"], when: (p) => typeof p.value === "object" && p.issues.length === 0 }),
+    z.refine((v) => v.password === v.confirm, {
+      message: MESSAGES.mismatch,
+      path: ["confirm"],
+      when: (p) => typeof p.value === "object" && p.issues.length === 0,
+    }),
   );
 
 /** The alert above the reset form, for the two mistakes people make (product-spec §9). */

@@ -30,7 +30,10 @@ export async function succeed(intent: string, toast: ToastInput | null, extra: P
 }
 
 export async function inform(intent: string, toast: ToastInput, extra: Partial<AdminActionData> = {}) {
-  return data<AdminActionData>({ intent, ok: true, key: Date.now(), message: toast.description, ...extra }, { headers: await toastHeaders({ type: "info", ...toast }) });
+  return data<AdminActionData>(
+    { intent, ok: true, key: Date.now(), message: toast.description, ...extra },
+    { headers: await toastHeaders({ type: "info", ...toast }) },
+  );
 }
 
 /**
@@ -55,7 +58,10 @@ export async function fail(
  */
 export async function refuse(intent: string, title: string, result: FormResult, status = 400) {
   const description = Object.values(firstErrors(result))[0] ?? "Verifique os campos destacados.";
-  return data<AdminActionData>({ intent, ok: false, message: description, result }, { status, headers: await toastHeaders({ type: "error", title, description }) });
+  return data<AdminActionData>(
+    { intent, ok: false, message: description, result },
+    { status, headers: await toastHeaders({ type: "error", title, description }) },
+  );
 }
 
 export type AuditRecorder = (entry: Omit<AuditEntry, "actorUserId">) => Promise<void>;
@@ -108,4 +114,13 @@ export async function parseDeletion(intent: string, form: FormData, { errorTitle
 }
 
 // The ONGs and payouts tabs still use the former helpers; see legacy-form-kit.server.ts.
-export { firstError, idField, optionalHttpUrl, optionalImageRef, optionalText, parseForm, postedValues, requiredText } from "./legacy-form-kit.server";
+export {
+  firstError,
+  idField,
+  optionalHttpUrl,
+  optionalImageRef,
+  optionalText,
+  parseForm,
+  postedValues,
+  requiredText,
+} from "./legacy-form-kit.server";

@@ -1,6 +1,22 @@
-import { listAllCauses, countCauseUsage, deleteCauseRow, findCauseForUpdate, insertCause, updateCauseActive } from "~/domain/organizations/index.server";
+import {
+  listAllCauses,
+  countCauseUsage,
+  deleteCauseRow,
+  findCauseForUpdate,
+  insertCause,
+  updateCauseActive,
+} from "~/domain/organizations/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
-import { type AdminActionHandler, auditedChange, fail, inform, parseDeletion, refuse, succeed, toggleActiveAction } from "./action-kit.server";
+import {
+  type AdminActionHandler,
+  auditedChange,
+  fail,
+  inform,
+  parseDeletion,
+  refuse,
+  succeed,
+  toggleActiveAction,
+} from "./action-kit.server";
 import { causeSchema } from "./forms";
 
 export async function loadCauses() {
@@ -28,7 +44,10 @@ export const toggleCauseAction = toggleActiveAction({
 });
 
 export const deleteCauseAction: AdminActionHandler = async ({ admin, form }) => {
-  const request = await parseDeletion("deleteCause", form, { errorTitle: "Erro ao excluir causa", prompt: "Tem certeza que deseja excluir esta causa?" });
+  const request = await parseDeletion("deleteCause", form, {
+    errorTitle: "Erro ao excluir causa",
+    prompt: "Tem certeza que deseja excluir esta causa?",
+  });
   if (request.response) return request.response;
   const { id } = request;
   const outcome = await auditedChange(admin, async (tx, audit) => {

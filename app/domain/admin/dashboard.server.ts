@@ -27,7 +27,15 @@ export const setFamiliesHelpedAction: AdminActionHandler = async ({ admin, form 
   await auditedChange(admin, async (tx, audit) => {
     const before = await getFamiliesHelped(tx);
     await setFamiliesHelped(tx, value);
-    await audit({ action: "settings.families_helped", entity: "site_settings", entityId: "families_helped", details: { from: before, to: value } });
+    await audit({
+      action: "settings.families_helped",
+      entity: "site_settings",
+      entityId: "families_helped",
+      details: { from: before, to: value },
+    });
   });
-  return succeed("setFamiliesHelped", { title: "Famílias ajudadas atualizado", description: `Agora o site mostra ${value.toLocaleString("pt-BR")} famílias ajudadas.` });
+  return succeed("setFamiliesHelped", {
+    title: "Famílias ajudadas atualizado",
+    description: `Agora o site mostra ${value.toLocaleString("pt-BR")} famílias ajudadas.`,
+  });
 };

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { DONATION_STATUSES } from "~/domain/donations";
-import { countDonations, type DonationFilter, listDonationsPage, listPartyFilterOptions, listUnmatchedPaymentEvents } from "~/domain/donations/index.server";
+import {
+  countDonations,
+  type DonationFilter,
+  listDonationsPage,
+  listPartyFilterOptions,
+  listUnmatchedPaymentEvents,
+} from "~/domain/donations/index.server";
 
 export const DONATIONS_PAGE_SIZE = 25;
 

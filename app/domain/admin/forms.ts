@@ -13,7 +13,8 @@ import { safeRedirectPath } from "~/platform/http/safe-redirect";
 const tooLong = (max: number) => `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`;
 
 /** Required text, trimmed: a missing or blank field gives `message`. */
-const text = (message: string, max = 200) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+const text = (message: string, max = 200) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
 
 /** Optional text, trimmed; blank is null. */
 const optionalText = (max = 200) =>
@@ -39,7 +40,8 @@ export const IMAGE_REF_MESSAGE = "Informe um endereço http(s) ou um caminho do 
 const optionalHttpUrl = (message: string) => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v), message));
 
 /** An optional http(s) address or site path. */
-const optionalImageRef = () => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v) || SITE_PATH.test(v), IMAGE_REF_MESSAGE));
+const optionalImageRef = () =>
+  optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v) || SITE_PATH.test(v), IMAGE_REF_MESSAGE));
 
 export const idField = z.uuid({ error: "Registro inválido." });
 const booleanField = z.pipe(
@@ -58,7 +60,9 @@ export const messageAnsweredSchema = z.object({ id: idField, answered: booleanFi
 
 // Better Auth user ids are opaque strings, not uuids.
 export const revokeAdminSchema = z.object({
-  userId: z.string({ error: "Registro inválido." }).check(z.trim(), z.minLength(1, "Registro inválido."), z.maxLength(100, "Registro inválido.")),
+  userId: z
+    .string({ error: "Registro inválido." })
+    .check(z.trim(), z.minLength(1, "Registro inválido."), z.maxLength(100, "Registro inválido.")),
 });
 
 // ---------- the tabs' forms ----------
@@ -93,7 +97,6 @@ export const storySchema = z.object({
   description: text("Informe a descrição da história.", 2000),
   imageUrl: optionalHttpUrl("A URL da imagem deve começar com http:// ou https://."),
 });
-
 
 /** Festas: the admin's edit (no "not in the past" rule: an admin may fix an old party). */
 export const partyUpdateSchema = z.object({
@@ -132,7 +135,9 @@ export const adSchema = z.object({
   description: text("Informe a descrição.", 400),
   ctaText: text("Informe o texto do botão.", 40),
   // A site path must stay one once a browser reads it ("/\\evil.example" is another host).
-  ctaUrl: text("Informe o link do botão.", 2000).check(z.refine((v) => v === "" || isHttpUrl(v) || (SITE_PATH.test(v) && safeRedirectPath(v, "") !== ""), IMAGE_REF_MESSAGE)),
+  ctaUrl: text("Informe o link do botão.", 2000).check(
+    z.refine((v) => v === "" || isHttpUrl(v) || (SITE_PATH.test(v) && safeRedirectPath(v, "") !== ""), IMAGE_REF_MESSAGE),
+  ),
   sponsor: text("Informe o patrocinador.", 120),
   imageUrl: optionalImageRef(),
   placements: z.pipe(

@@ -12,11 +12,23 @@ import { IMAGE_REF_MESSAGE, isHttpUrl } from "./forms";
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 export const requiredText = (message: string, max = 200) =>
-  z.preprocess(trimmed, z.string({ error: message }).min(1, message).max(max, `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`));
+  z.preprocess(
+    trimmed,
+    z
+      .string({ error: message })
+      .min(1, message)
+      .max(max, `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`),
+  );
 
 export const optionalText = (max = 200) =>
   z
-    .preprocess(trimmed, z.string().max(max, `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`).optional())
+    .preprocess(
+      trimmed,
+      z
+        .string()
+        .max(max, `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`)
+        .optional(),
+    )
     .transform((v) => v || null);
 
 /** An optional http(s) address (e.g. a payout's proof). */
@@ -24,7 +36,8 @@ export const optionalHttpUrl = (message = "Informe um endereço que comece com h
   optionalText(2000).refine((v) => v === null || isHttpUrl(v), message);
 
 /** An http(s) address or a path on this site ("/images/…"). */
-export const optionalImageRef = (message = IMAGE_REF_MESSAGE) => optionalText(2000).refine((v) => v === null || isHttpUrl(v) || /^\/(?!\/)\S*$/.test(v), message);
+export const optionalImageRef = (message = IMAGE_REF_MESSAGE) =>
+  optionalText(2000).refine((v) => v === null || isHttpUrl(v) || /^\/(?!\/)\S*$/.test(v), message);
 
 export const idField = z.uuid({ error: "Registro inválido." });
 

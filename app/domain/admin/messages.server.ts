@@ -7,7 +7,13 @@ import { messageAnsweredSchema } from "./forms";
 export const MESSAGES_PAGE_SIZE = 20;
 
 export async function loadMessages(url: URL) {
-  const page = z.coerce.number().int().min(1).max(100_000).catch(1).parse(url.searchParams.get("pagina") ?? 1);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .catch(1)
+    .parse(url.searchParams.get("pagina") ?? 1);
   const counts = await countContactMessages();
   const rows = await listContactMessagesPage(page, MESSAGES_PAGE_SIZE);
   return { page, pageSize: MESSAGES_PAGE_SIZE, total: counts.total, unanswered: counts.unanswered, rows };
@@ -19,9 +25,23 @@ export const markMessageAnsweredAction: AdminActionHandler = async ({ admin, for
   const { id, answered } = submission.value;
   const row = await auditedChange(admin, async (tx, audit) => {
     const updated = await setContactMessageAnswered(tx, id, answered);
-    if (updated) await audit({ action: answered ? "message.answered" : "message.reopened", entity: "contact_message", entityId: id, details: { name: updated.name } });
+    if (updated)
+      await audit({
+        action: answered ? "message.answered" : "message.reopened",
+        entity: "contact_message",
+        entityId: id,
+        details: { name: updated.name },
+      });
     return updated;
   });
-  if (!row) return fail("markMessageAnswered", { title: "Erro ao atualizar mensagem", description: "Esta mensagem não existe mais." }, { status: 404 });
-  return succeed("markMessageAnswered", { title: answered ? "Mensagem marcada como respondida" : "Mensagem reaberta", description: row.name });
+  if (!row)
+    return fail(
+      "markMessageAnswered",
+      { title: "Erro ao atualizar mensagem", description: "Esta mensagem não existe mais." },
+      { status: 404 },
+    );
+  return succeed("markMessageAnswered", {
+    title: answered ? "Mensagem marcada como respondida" : "Mensagem reaberta",
+    description: row.name,
+  });
 };

@@ -32,8 +32,33 @@ import {
 } from "./action-kit.server";
 
 export const BRAZILIAN_STATES = [
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
-  "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
 ] as const;
 
 export async function loadOrganizations(url: URL) {
@@ -80,21 +105,30 @@ const fieldsSchema = z.object({
       .max(60, "Use no máximo 60 caracteres.")
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use letras minúsculas sem acento, números e hífens, por exemplo aadora."),
   ),
-  causeId: z.preprocess((v) => (v === "" ? undefined : v), z.uuid({ error: "Escolha uma causa da lista." }).optional()).transform((v) => v ?? null),
+  causeId: z
+    .preprocess((v) => (v === "" ? undefined : v), z.uuid({ error: "Escolha uma causa da lista." }).optional())
+    .transform((v) => v ?? null),
   city: requiredText("Informe a cidade.", 80),
-  state: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.enum(BRAZILIAN_STATES, { error: "Escolha o estado (UF)." })),
+  state: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.enum(BRAZILIAN_STATES, { error: "Escolha o estado (UF)." }),
+  ),
   description: requiredText("Informe a descrição.", 2000),
   bannerUrl: optionalImageRef(),
   email: optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, "Informe um e-mail válido."),
   logoUrl: optionalImageRef(),
   siteUrl: optionalHttpUrl(),
-  pixKeyType: z.preprocess((v) => (v === "" ? undefined : v), z.enum(PIX_KEY_TYPES, { error: PIX_MESSAGES.type }).optional()).transform((v) => v ?? null),
+  pixKeyType: z
+    .preprocess((v) => (v === "" ? undefined : v), z.enum(PIX_KEY_TYPES, { error: PIX_MESSAGES.type }).optional())
+    .transform((v) => v ?? null),
   pixKey: optionalText(120),
   isMain: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
 });
 
 /** The key is checked against its type, and kept the way the Pix directory writes it. */
-function withPixKey(fields: z.output<typeof fieldsSchema>): { ok: true; input: OrganizationInput } | { ok: false; field: string; message: string } {
+function withPixKey(
+  fields: z.output<typeof fieldsSchema>,
+): { ok: true; input: OrganizationInput } | { ok: false; field: string; message: string } {
   const { pixKeyType, pixKey } = fields;
   if (pixKey === null) {
     if (pixKeyType !== null) return { ok: false, field: "pixKey", message: PIX_MESSAGES.required };
@@ -127,7 +161,12 @@ async function save(intent: "createOrganization" | "updateOrganization", ctx: Pa
   const parsed = parseForm(fieldsSchema, form);
   if (!parsed.ok) return fail(intent, { title, description: firstError(parsed.errors) }, parsed);
   const checked = withPixKey(parsed.data);
-  if (!checked.ok) return fail(intent, { title, description: checked.message }, { errors: { [checked.field]: checked.message }, values: postedValues(form) });
+  if (!checked.ok)
+    return fail(
+      intent,
+      { title, description: checked.message },
+      { errors: { [checked.field]: checked.message }, values: postedValues(form) },
+    );
   const input = checked.input;
   let outcome: Conflict | "missing" | "ok";
   try {
@@ -141,7 +180,8 @@ async function save(intent: "createOrganization" | "updateOrganization", ctx: Pa
         if (!before) return "missing" as const;
         // A verification vouched for this CNPJ and Pix key: changing either needs a new one.
         verificationCleared =
-          Boolean(before.verifiedAt) && (before.cnpj !== input.cnpj || before.pixKey !== input.pixKey || before.pixKeyType !== input.pixKeyType);
+          Boolean(before.verifiedAt) &&
+          (before.cnpj !== input.cnpj || before.pixKey !== input.pixKey || before.pixKeyType !== input.pixKeyType);
         await updateOrganization(tx, id, input, {
           clearVerification: verificationCleared,
         });
@@ -234,7 +274,8 @@ export const verifyOrganizationAction: AdminActionHandler = async ({ admin, form
     return row!.name;
   });
   if (outcome === "missing") return fail(intent, { title, description: ORG_MESSAGES.missing }, { status: 404 });
-  if (outcome === "no-cnpj") return fail(intent, { title, description: ORG_MESSAGES.verifyWithoutCnpj }, { errors: { cnpj: ORG_MESSAGES.verifyWithoutCnpj } });
+  if (outcome === "no-cnpj")
+    return fail(intent, { title, description: ORG_MESSAGES.verifyWithoutCnpj }, { errors: { cnpj: ORG_MESSAGES.verifyWithoutCnpj } });
   return succeed(intent, {
     title: verified ? "ONG verificada" : "Verificação removida",
     description: outcome,

@@ -11,7 +11,13 @@ import { createCauseAction, deleteCauseAction, loadCauses, toggleCauseAction } f
 import { loadDashboard, setFamiliesHelpedAction } from "./dashboard.server";
 import { loadDonations } from "./donations.server";
 import { loadMessages, markMessageAnsweredAction } from "./messages.server";
-import { createOrganizationAction, loadOrganizations, toggleOrganizationAction, updateOrganizationAction, verifyOrganizationAction } from "./organizations.server";
+import {
+  createOrganizationAction,
+  loadOrganizations,
+  toggleOrganizationAction,
+  updateOrganizationAction,
+  verifyOrganizationAction,
+} from "./organizations.server";
 import { loadParties, togglePartyAction, updatePartyAction } from "./parties.server";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { listCauseOptions } from "~/domain/organizations/index.server";
-import { causeExists, countPartiesMatching, findPartyForAdmin, searchParties, setPartyActive, updatePartyByAdmin } from "~/domain/parties/index.server";
+import {
+  causeExists,
+  countPartiesMatching,
+  findPartyForAdmin,
+  searchParties,
+  setPartyActive,
+  updatePartyByAdmin,
+} from "~/domain/parties/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed, toggleActiveAction } from "./action-kit.server";
 import { partyUpdateSchema } from "./forms";
@@ -40,9 +47,14 @@ export const updatePartyAction: AdminActionHandler = async ({ admin, form }) => 
     return "ok" as const;
   });
   if (outcome === "no-cause") {
-    return refuse("updateParty", "Erro ao atualizar festa", submission.reply({ fieldErrors: { causeId: ["Esta causa não existe mais."] } }));
+    return refuse(
+      "updateParty",
+      "Erro ao atualizar festa",
+      submission.reply({ fieldErrors: { causeId: ["Esta causa não existe mais."] } }),
+    );
   }
-  if (outcome === "missing") return fail("updateParty", { title: "Erro ao atualizar festa", description: "Esta festa não existe mais." }, { status: 404 });
+  if (outcome === "missing")
+    return fail("updateParty", { title: "Erro ao atualizar festa", description: "Esta festa não existe mais." }, { status: 404 });
   return succeed("updateParty", { title: "Festa atualizada", description: input.name });
 };
 

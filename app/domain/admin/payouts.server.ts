@@ -15,7 +15,18 @@ import {
   type PayoutSituation,
 } from "~/domain/payouts/index.server";
 import { checkProofFile, discardProof, proofPath, signedProofUrl, type StoredProof, storeProof } from "~/domain/payouts/index.server";
-import { type AdminActionHandler, type AdminDeps, auditedChange, fail, firstError, idField, optionalHttpUrl, parseForm, postedValues, succeed } from "./action-kit.server";
+import {
+  type AdminActionHandler,
+  type AdminDeps,
+  auditedChange,
+  fail,
+  firstError,
+  idField,
+  optionalHttpUrl,
+  parseForm,
+  postedValues,
+  succeed,
+} from "./action-kit.server";
 import { PROOF_MESSAGES } from "~/domain/payouts";
 import { logger } from "~/platform/logger.server";
 
@@ -79,7 +90,8 @@ export const markPayoutTransferredAction: AdminActionHandler = async ({ admin, f
   }
   let file: StoredProof | null = null;
   if (hasFile) {
-    const fileError = (message: string, status = 400) => fail(intent, { title, description: message }, { status, errors: { proofFile: message }, values: postedValues(form) });
+    const fileError = (message: string, status = 400) =>
+      fail(intent, { title, description: message }, { status, errors: { proofFile: message }, values: postedValues(form) });
     const checked = await checkProofFile(upload);
     if (!checked.ok) return fileError(checked.message);
     // Stored before the transaction, so the row never names a missing file; discarded below if unused.
@@ -132,21 +144,48 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
 
     const link = file ? signedProofUrl(payout.id) : proofUrl!;
     const { creator, organization } = await findPayoutRecipients(tx, party);
-    const common = { partyName: party.name, eventDate: party.eventDate, organizationName: organization?.name ?? null, grossCents: party.raisedCents, feeCents, netCents, feePercent, proofUrl: link };
+    const common = {
+      partyName: party.name,
+      eventDate: party.eventDate,
+      organizationName: organization?.name ?? null,
+      grossCents: party.raisedCents,
+      feeCents,
+      netCents,
+      feePercent,
+      proofUrl: link,
+    };
     const sentTo: string[] = [];
     if (creator?.email) {
-      await deps.mailer.enqueue(tx, { to: creator.email, dedupeKey: `payout-proof:${payout.id}:creator`, ...payoutProofEmail({ ...common, recipient: "creator", name: creator.name }) });
+      await deps.mailer.enqueue(tx, {
+        to: creator.email,
+        dedupeKey: `payout-proof:${payout.id}:creator`,
+        ...payoutProofEmail({ ...common, recipient: "creator", name: creator.name }),
+      });
       sentTo.push("creator");
     }
     if (organization?.email) {
-      await deps.mailer.enqueue(tx, { to: organization.email, dedupeKey: `payout-proof:${payout.id}:organization`, ...payoutProofEmail({ ...common, recipient: "organization", name: organization.name }) });
+      await deps.mailer.enqueue(tx, {
+        to: organization.email,
+        dedupeKey: `payout-proof:${payout.id}:organization`,
+        ...payoutProofEmail({ ...common, recipient: "organization", name: organization.name }),
+      });
       sentTo.push("organization");
     }
     await audit({
       action: "payout.transfer",
       entity: "payout",
       entityId: payout.id,
-      details: { partyId, grossCents: party.raisedCents, feeCents, netCents, proofUrl, proofFileName: file?.fileName ?? null, proofKey: file?.key ?? null, proofSize: file?.size ?? null, emailed: sentTo },
+      details: {
+        partyId,
+        grossCents: party.raisedCents,
+        feeCents,
+        netCents,
+        proofUrl,
+        proofFileName: file?.fileName ?? null,
+        proofKey: file?.key ?? null,
+        proofSize: file?.size ?? null,
+        emailed: sentTo,
+      },
     });
     return { kind: "ok" as const, name: party.name, netCents, sentTo };
   });
@@ -156,16 +195,38 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
     case "missing":
       return { ...refused, response: await fail(intent, { title, description: "Esta festa não existe mais." }, { status: 404 }) };
     case "not-ended":
-      return { ...refused, response: await fail(intent, { title, description: "Esta festa ainda não terminou: o repasse só acontece depois do evento." }, { status: 409 }) };
+      return {
+        ...refused,
+        response: await fail(
+          intent,
+          { title, description: "Esta festa ainda não terminou: o repasse só acontece depois do evento." },
+          { status: 409 },
+        ),
+      };
     case "nothing":
-      return { ...refused, response: await fail(intent, { title, description: "Esta festa não tem doações pagas para repassar." }, { status: 409 }) };
+      return {
+        ...refused,
+        response: await fail(intent, { title, description: "Esta festa não tem doações pagas para repassar." }, { status: 409 }),
+      };
     case "already":
-      return { ...refused, response: await fail(intent, { title, description: "Este repasse já foi marcado como transferido." }, { status: 409 }) };
+      return {
+        ...refused,
+        response: await fail(intent, { title, description: "Este repasse já foi marcado como transferido." }, { status: 409 }),
+      };
   }
-  const who = outcome.sentTo.length === 2 ? "ao criador e à instituição" : outcome.sentTo.includes("creator") ? "ao criador" : outcome.sentTo.length ? "à instituição" : null;
+  const who =
+    outcome.sentTo.length === 2
+      ? "ao criador e à instituição"
+      : outcome.sentTo.includes("creator")
+        ? "ao criador"
+        : outcome.sentTo.length
+          ? "à instituição"
+          : null;
   const response = await succeed(intent, {
     title: "Repasse registrado",
-    description: who ? `${outcome.name}: comprovante enviado por e-mail ${who}.` : `${outcome.name}: ninguém com e-mail cadastrado para receber o comprovante.`,
+    description: who
+      ? `${outcome.name}: comprovante enviado por e-mail ${who}.`
+      : `${outcome.name}: ninguém com e-mail cadastrado para receber o comprovante.`,
   });
   return { ok: true as const, response };
 }

@@ -16,7 +16,9 @@ describe("setup status", () => {
     const status = await getSetupStatus();
     expect(status).toEqual({ hasAdmin: false, hasInstitution: false, hasCause: false, complete: false });
     const message = setupMessage(status)!;
-    expect(message).toMatch(/^Configuração inicial pendente: nenhuma festa pode ser criada ainda\. Passos: \(1\) .*npm run admin -- grant EMAIL; \(2\) .*aba=causas.*; \(3\) .*aba=ongs/);
+    expect(message).toMatch(
+      /^Configuração inicial pendente: nenhuma festa pode ser criada ainda\. Passos: \(1\) .*npm run admin -- grant EMAIL; \(2\) .*aba=causas.*; \(3\) .*aba=ongs/,
+    );
     expect(message).not.toContain("\n");
   });
 
@@ -24,7 +26,9 @@ describe("setup status", () => {
     await createTestUser({ admin: true });
     const cause = await insertCause();
     expect(setupMessage(await getSetupStatus())).toContain("(1) em /admin?aba=ongs");
-    await db.insert(schema.organizations).values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "BH", state: "MG", description: "Apoio" });
+    await db
+      .insert(schema.organizations)
+      .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "BH", state: "MG", description: "Apoio" });
     const status = await getSetupStatus();
     expect(status.complete).toBe(true);
     expect(setupMessage(status)).toBeNull();

@@ -28,7 +28,10 @@ export const toggleStoryAction = toggleActiveAction({
 });
 
 export const deleteStoryAction: AdminActionHandler = async ({ admin, form }) => {
-  const request = await parseDeletion("deleteStory", form, { errorTitle: "Erro ao excluir história", prompt: "Tem certeza que deseja excluir esta história?" });
+  const request = await parseDeletion("deleteStory", form, {
+    errorTitle: "Erro ao excluir história",
+    prompt: "Tem certeza que deseja excluir esta história?",
+  });
   if (request.response) return request.response;
   const { id } = request;
   const deleted = await auditedChange(admin, async (tx, audit) => {
@@ -36,6 +39,7 @@ export const deleteStoryAction: AdminActionHandler = async ({ admin, form }) => 
     if (row) await audit({ action: "story.delete", entity: "story", entityId: id, details: { title: row.title } });
     return row;
   });
-  if (!deleted) return fail("deleteStory", { title: "Erro ao excluir história", description: "Esta história já foi excluída." }, { status: 404 });
+  if (!deleted)
+    return fail("deleteStory", { title: "Erro ao excluir história", description: "Esta história já foi excluída." }, { status: 404 });
   return succeed("deleteStory", { title: "História excluída com sucesso!" });
 };

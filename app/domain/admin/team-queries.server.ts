@@ -18,10 +18,6 @@ export async function listAdmins() {
  * see "there is another admin" and leave the product with none.
  */
 export async function lockAdminIds(executor: Executor): Promise<string[]> {
-  const rows = await executor
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(eq(userRoles.role, "admin"))
-    .for("update");
+  const rows = await executor.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
   return rows.map((r) => r.userId);
 }

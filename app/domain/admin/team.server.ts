@@ -23,7 +23,8 @@ export const grantAdminAction: AdminActionHandler = async ({ admin, form }) => {
     const message = "Nenhuma conta com este e-mail. A pessoa precisa se cadastrar antes.";
     return refuse("grantAdmin", "Erro ao conceder acesso", submission.reply({ fieldErrors: { email: [message] } }), 404);
   }
-  if (outcome.kind === "already") return succeed("grantAdmin", { title: "Já é administrador", description: `${outcome.name} já tinha acesso ao painel.` });
+  if (outcome.kind === "already")
+    return succeed("grantAdmin", { title: "Já é administrador", description: `${outcome.name} já tinha acesso ao painel.` });
   return succeed("grantAdmin", { title: "Acesso de administrador concedido", description: outcome.name });
 };
 
@@ -32,7 +33,11 @@ export const revokeAdminAction: AdminActionHandler = async ({ admin, form }) => 
   if (submission.status !== "success") return refuse("revokeAdmin", "Erro ao remover acesso", submission.reply());
   const { userId } = submission.value;
   if (userId === admin.id) {
-    return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "Você não pode remover o seu próprio acesso. Peça a outra pessoa administradora." }, { status: 409 });
+    return fail(
+      "revokeAdmin",
+      { title: "Erro ao remover acesso", description: "Você não pode remover o seu próprio acesso. Peça a outra pessoa administradora." },
+      { status: 409 },
+    );
   }
   const outcome = await auditedChange(admin, async (tx, audit) => {
     const adminIds = await lockAdminIds(tx);
@@ -45,8 +50,15 @@ export const revokeAdminAction: AdminActionHandler = async ({ admin, form }) => 
     await audit({ action: "role.revoke_admin", entity: "user", entityId: userId, details: { email: target?.email ?? null } });
     return "revoked" as const;
   });
-  if (outcome === "actor-revoked") return fail("revokeAdmin", { title: "Acesso negado", description: "Você não é mais administrador." }, { status: 403 });
-  if (outcome === "not-admin") return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "Esta pessoa já não é administradora." }, { status: 404 });
-  if (outcome === "last") return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "É preciso manter pelo menos uma pessoa administradora." }, { status: 409 });
+  if (outcome === "actor-revoked")
+    return fail("revokeAdmin", { title: "Acesso negado", description: "Você não é mais administrador." }, { status: 403 });
+  if (outcome === "not-admin")
+    return fail("revokeAdmin", { title: "Erro ao remover acesso", description: "Esta pessoa já não é administradora." }, { status: 404 });
+  if (outcome === "last")
+    return fail(
+      "revokeAdmin",
+      { title: "Erro ao remover acesso", description: "É preciso manter pelo menos uma pessoa administradora." },
+      { status: 409 },
+    );
   return succeed("revokeAdmin", { title: "Acesso de administrador removido" });
 };

@@ -11,21 +11,23 @@ const digits = (s: string) => s.replace(/\D/g, "");
 const PHONE = "Informe um telefone válido com DDD.";
 
 export const contactSchema = z.object({
-  nome: z
-    .string({ error: "Informe seu nome." })
-    .check(z.overwrite((s) => s.replace(/\s+/g, " ").trim()), z.minLength(1, "Informe seu nome."), z.maxLength(120, "Use no máximo 120 caracteres.")),
+  nome: z.string({ error: "Informe seu nome." }).check(
+    z.overwrite((s) => s.replace(/\s+/g, " ").trim()),
+    z.minLength(1, "Informe seu nome."),
+    z.maxLength(120, "Use no máximo 120 caracteres."),
+  ),
   email: z.pipe(
-    z.string({ error: "Informe seu e-mail." }).check(z.trim(), z.minLength(1, "Informe seu e-mail."), z.maxLength(254, "Informe um e-mail válido.")),
+    z
+      .string({ error: "Informe seu e-mail." })
+      .check(z.trim(), z.minLength(1, "Informe seu e-mail."), z.maxLength(254, "Informe um e-mail válido.")),
     z.email("Informe um e-mail válido, como nome@exemplo.com.br."),
   ),
-  telefone: z
-    .string({ error: "Informe seu telefone." })
-    .check(
-      z.trim(),
-      z.minLength(1, "Informe seu telefone."),
-      z.maxLength(30, PHONE),
-      z.refine((s) => s === "" || (/^[\d\s()+.-]+$/.test(s) && digits(s).length >= 10 && digits(s).length <= 13), PHONE),
-    ),
+  telefone: z.string({ error: "Informe seu telefone." }).check(
+    z.trim(),
+    z.minLength(1, "Informe seu telefone."),
+    z.maxLength(30, PHONE),
+    z.refine((s) => s === "" || (/^[\d\s()+.-]+$/.test(s) && digits(s).length >= 10 && digits(s).length <= 13), PHONE),
+  ),
   mensagem: z._default(z.string().check(z.trim(), z.maxLength(2000, "A mensagem pode ter no máximo 2.000 caracteres.")), ""),
 });
 

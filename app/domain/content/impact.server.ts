@@ -30,10 +30,7 @@ export async function countParties(executor: Executor = db): Promise<number> {
 }
 
 export async function countActiveSubscriptions(executor: Executor = db): Promise<number> {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(schema.subscriptions)
-    .where(eq(schema.subscriptions.status, "active"));
+  const [row] = await executor.select({ n: count() }).from(schema.subscriptions).where(eq(schema.subscriptions.status, "active"));
   return row?.n ?? 0;
 }
 

@@ -64,7 +64,10 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
   };
   const table = (columns: Column[], rows: string[][], totalRow?: string[]) => {
     const draw = (cells: string[], bold: boolean, color: string) => {
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9.5).fillColor(color);
+      doc
+        .font(bold ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(9.5)
+        .fillColor(color);
       const height = Math.max(...cells.map((c, i) => doc.heightOfString(text(c), { width: columns[i]!.width - 8 }))) + 8;
       ensureRoom(height);
       const y = doc.y;
@@ -74,10 +77,19 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
         doc.text(text(cell), x + 4, y + 4, { width: col.width - 8, align: col.align ?? "left" });
         x += col.width;
       });
-      doc.moveTo(left, y + height).lineTo(left + width, y + height).strokeColor(LINE).lineWidth(0.8).stroke();
+      doc
+        .moveTo(left, y + height)
+        .lineTo(left + width, y + height)
+        .strokeColor(LINE)
+        .lineWidth(0.8)
+        .stroke();
       doc.y = y + height;
     };
-    draw(columns.map((c) => c.header), true, INDIGO);
+    draw(
+      columns.map((c) => c.header),
+      true,
+      INDIGO,
+    );
     for (const row of rows) draw(row, false, "#2a2340");
     if (totalRow) draw(totalRow, true, INDIGO);
     doc.x = left;
@@ -85,7 +97,11 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
 
   // ---- title ----
   doc.font("Helvetica-Bold").fontSize(11).fillColor(CORAL).text("Festa Solidária", left, 50);
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(INDIGO).text(text(`Relatório de transparência — ${report.label}`), { width });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .fillColor(INDIGO)
+    .text(text(`Relatório de transparência — ${report.label}`), { width });
   doc.moveDown(0.3);
   paragraph(
     `Gerado em ${formatDateTime(options.generatedAt ?? new Date())} (horário de Brasília) a partir dos registros de pagamentos confirmados.` +
@@ -95,7 +111,9 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
   if (report.isEmpty) {
     heading("Resumo do mês");
     paragraph(`Nenhuma doação, assinatura ou repasse foi registrado em ${report.label}.`, "#2a2340");
-    paragraph("Quando houver movimentação, este relatório mostrará os totais, a distribuição por causa, as festas e os repasses realizados.");
+    paragraph(
+      "Quando houver movimentação, este relatório mostrará os totais, a distribuição por causa, as festas e os repasses realizados.",
+    );
   } else {
     heading("Resumo do mês");
     const half = width / 2;
@@ -176,7 +194,10 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
     // Writing inside the bottom margin would make pdfkit add a page: lift the margin first.
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.text(text(`Festa Solidária · Relatório de ${report.label} · página ${i + 1} de ${range.count}`), left, bottom, { width, align: "center" });
+    doc.text(text(`Festa Solidária · Relatório de ${report.label} · página ${i + 1} de ${range.count}`), left, bottom, {
+      width,
+      align: "center",
+    });
     doc.page.margins.bottom = saved;
   }
   doc.end();

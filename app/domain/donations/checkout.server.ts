@@ -19,8 +19,7 @@ import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { resolveGiftTarget } from "./gift-target.server";
 
 export type StartDonationResult =
-  | { ok: true; url: string; donationId: string }
-  | { ok: false; status: number; result: FormResult; challenge?: Challenge };
+  { ok: true; url: string; donationId: string } | { ok: false; status: number; result: FormResult; challenge?: Challenge };
 
 /** Who is giving and what the gift depends on: the provider for new checkouts, the configuration, the clock. */
 export type StartDonationContext = { clientIp: string; userId: string | null; provider: PaymentProvider; config: Config; clock: Clock };
@@ -29,7 +28,11 @@ export async function startDonation(formData: FormData, context: StartDonationCo
   const submission = parseFormSubmission(formData, donationSchema);
   if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
   const input = submission.value;
-  const refuse = (status: number, formError: string) => ({ ok: false as const, status, result: submission.reply({ formErrors: [formError] }) });
+  const refuse = (status: number, formError: string) => ({
+    ok: false as const,
+    status,
+    result: submission.reply({ formErrors: [formError] }),
+  });
 
   const target = await resolveGiftTarget({ festa: input.festa, ong: input.ong }, context.clock.now());
   if (!target.ok) return { ok: false, status: 400, result: submission.reply({ fieldErrors: { festa: [target.error] } }) };

@@ -47,7 +47,13 @@ describe("donationSchema", () => {
   const parse = (fields: Record<string, string>) => parseSubmission(new URLSearchParams(fields), donationSchema);
 
   it("turns the typed reais into centavos and normalises the donor", () => {
-    const ok = parse({ valorPersonalizado: "R$ 1.234,56", nome: "  Bia   Lima ", email: " BIA@Exemplo.com.br ", mensagem: " Oi ", chave: "k" });
+    const ok = parse({
+      valorPersonalizado: "R$ 1.234,56",
+      nome: "  Bia   Lima ",
+      email: " BIA@Exemplo.com.br ",
+      mensagem: " Oi ",
+      chave: "k",
+    });
     expect(ok.status === "success" && ok.value).toEqual({
       amountCents: 123456,
       anonymous: false,
@@ -59,7 +65,12 @@ describe("donationSchema", () => {
       formKey: "k",
     });
     const anonymous = parse({ preset: "10", anonima: "on", nome: "Quem" });
-    expect(anonymous.status === "success" && anonymous.value).toMatchObject({ amountCents: 1000, anonymous: true, donorName: null, donorEmail: null });
+    expect(anonymous.status === "success" && anonymous.value).toMatchObject({
+      amountCents: 1000,
+      anonymous: true,
+      donorName: null,
+      donorEmail: null,
+    });
   });
 
   it("reports errors under the form's groups", () => {

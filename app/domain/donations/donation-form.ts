@@ -72,7 +72,8 @@ export function parseDonationAmount(input: { preset?: string | null; custom?: st
   let cents: number | null;
   if (custom) {
     cents = parseReaisToCents(custom);
-    if (cents === null) return { ok: false, error: hasTooManyDecimals(custom) ? DONATION_MESSAGES.tooManyDecimals : DONATION_MESSAGES.invalidAmount };
+    if (cents === null)
+      return { ok: false, error: hasTooManyDecimals(custom) ? DONATION_MESSAGES.tooManyDecimals : DONATION_MESSAGES.invalidAmount };
   } else {
     const preset = Number(input.preset);
     cents = (PRESET_REAIS as readonly number[]).includes(preset) ? preset * 100 : null;

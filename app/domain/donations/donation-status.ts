@@ -38,7 +38,13 @@ const FROM_EXPIRED_BY_US: readonly DonationEventAction[] = ["paid", "refunded", 
  */
 export function nextDonationStatus(current: DonationStatus, action: DonationEventAction, expiredByUs = false): DonationStatus | null {
   const allowed =
-    current === "pendente" ? FROM_PENDING : current === "paga" ? FROM_PAID : current === "cancelada" && expiredByUs ? FROM_EXPIRED_BY_US : [];
+    current === "pendente"
+      ? FROM_PENDING
+      : current === "paga"
+        ? FROM_PAID
+        : current === "cancelada" && expiredByUs
+          ? FROM_EXPIRED_BY_US
+          : [];
   return allowed.includes(action) ? TARGET[action] : null;
 }
 

@@ -118,7 +118,10 @@ export async function findDonationByCheckoutId(checkoutId: string) {
  * `status = 'pendente'` guard the webhook uses, so a payment confirmed at the same moment wins
  * or loses cleanly, never both.
  */
-export async function expireStalePendingDonations(cutoff: Date, { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<number> {
+export async function expireStalePendingDonations(
+  cutoff: Date,
+  { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(donations)
@@ -133,7 +136,9 @@ export async function expireStalePendingDonations(cutoff: Date, { limit = 500, n
     if (expired.length > 0) {
       await tx
         .insert(donationStatusHistory)
-        .values(expired.map((d) => ({ donationId: d.id, fromStatus: "pendente" as const, toStatus: "cancelada" as const, occurredAt: now })));
+        .values(
+          expired.map((d) => ({ donationId: d.id, fromStatus: "pendente" as const, toStatus: "cancelada" as const, occurredAt: now })),
+        );
     }
     return expired.length;
   });

@@ -19,7 +19,8 @@ export async function expirePendingDonations(clock: Clock) {
   const cutoff = new Date(now.getTime() - PENDING_EXPIRY_HOURS * 3600 * 1000);
   let total = 0;
   // In batches, so one run after a long downtime never holds a huge transaction.
-  for (let n = await expireStalePendingDonations(cutoff, { now }); n > 0; n = await expireStalePendingDonations(cutoff, { now })) total += n;
+  for (let n = await expireStalePendingDonations(cutoff, { now }); n > 0; n = await expireStalePendingDonations(cutoff, { now }))
+    total += n;
   if (total > 0) logger.info({ expired: total }, "pending donations expired");
   return total;
 }

@@ -8,7 +8,10 @@ import { resolveGiftTarget, TARGET_MESSAGES } from "./gift-target.server";
 useTestDatabase();
 
 async function institution(overrides: Partial<typeof schema.organizations.$inferInsert> = {}) {
-  const cause = await insertCause({ name: "Combate à Fome", impactLines: { "25": "Contribui para uma cesta de alimentos para uma família." } });
+  const cause = await insertCause({
+    name: "Combate à Fome",
+    impactLines: { "25": "Contribui para uma cesta de alimentos para uma família." },
+  });
   const [org] = await db
     .insert(schema.organizations)
     .values({
@@ -48,13 +51,26 @@ describe("resolveGiftTarget by ?ong=", () => {
     [{ verifiedAt: null }, "org-unverified", TARGET_MESSAGES.orgUnverified],
   ] as const)("refuses %o with its pt-BR message", async (overrides, reason, message) => {
     await institution(overrides);
-    expect(await resolveGiftTarget({ ong: "prato-cheio" })).toEqual({ ok: false, reason, error: message, party: null, organizationName: "Instituto Prato Cheio" });
+    expect(await resolveGiftTarget({ ong: "prato-cheio" })).toEqual({
+      ok: false,
+      reason,
+      error: message,
+      party: null,
+      organizationName: "Instituto Prato Cheio",
+    });
   });
 
-  it.each(["nao-existe", "PRATO CHEIO", "../admin", "x".repeat(200), "prato-cheio'--"])("refuses the unknown or malformed slug %s", async (slug) => {
-    await institution();
-    expect(await resolveGiftTarget({ ong: slug })).toMatchObject({ ok: false, reason: "org-not-found", error: TARGET_MESSAGES.orgNotFound });
-  });
+  it.each(["nao-existe", "PRATO CHEIO", "../admin", "x".repeat(200), "prato-cheio'--"])(
+    "refuses the unknown or malformed slug %s",
+    async (slug) => {
+      await institution();
+      expect(await resolveGiftTarget({ ong: slug })).toMatchObject({
+        ok: false,
+        reason: "org-not-found",
+        error: TARGET_MESSAGES.orgNotFound,
+      });
+    },
+  );
 
   it("a party wins over ?ong= (the party already chose its institution)", async () => {
     await institution();
@@ -63,8 +79,22 @@ describe("resolveGiftTarget by ?ong=", () => {
 
   it("without a party or slug: the main charity, generic impact wording when its cause has none", async () => {
     const cause = await insertCause({ name: "Doenças Raras" });
-    await db.insert(schema.organizations).values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: true });
+    await db.insert(schema.organizations).values({
+      name: "AADORA",
+      slug: "aadora",
+      causeId: cause.id,
+      city: "Belo Horizonte",
+      state: "MG",
+      description: "Apoio",
+      isMain: true,
+    });
     const target = await resolveGiftTarget({});
-    expect(target).toMatchObject({ ok: true, ongSlug: null, organizationName: "AADORA", institution: { cnpj: null, verified: false }, impact: PRESET_IMPACT });
+    expect(target).toMatchObject({
+      ok: true,
+      ongSlug: null,
+      organizationName: "AADORA",
+      institution: { cnpj: null, verified: false },
+      impact: PRESET_IMPACT,
+    });
   });
 });

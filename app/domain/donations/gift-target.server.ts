@@ -17,7 +17,8 @@ export const TARGET_MESSAGES = {
   inactive: "Esta festa não está recebendo doações no momento.",
   orgNotFound: "Não encontramos esta instituição. Confira o link ou escolha outra instituição em Causas e ONGs.",
   orgInactive: "Esta instituição não está recebendo doações no momento. Conheça as outras instituições em Causas e ONGs.",
-  orgUnverified: "Esta instituição ainda está em verificação pela nossa equipe e não recebe doações por enquanto. Conheça as instituições verificadas em Causas e ONGs.",
+  orgUnverified:
+    "Esta instituição ainda está em verificação pela nossa equipe e não recebe doações por enquanto. Conheça as instituições verificadas em Causas e ONGs.",
 } as const;
 
 export type GiftTargetQuery = { festa?: string | null; ong?: string | null };
@@ -54,7 +55,8 @@ async function partyTarget(festa: string, now: Date): Promise<GiftTarget> {
   const party = key ? await findPartyForDonation(key) : null;
   if (!party) return { ok: false, reason: "not-found", error: TARGET_MESSAGES.notFound, party: null, organizationName: null };
   const visibility = partyVisibility(party, todayInSaoPaulo(now));
-  if (visibility !== "live") return { ok: false, reason: visibility, error: TARGET_MESSAGES[visibility], party, organizationName: party.organizationName };
+  if (visibility !== "live")
+    return { ok: false, reason: visibility, error: TARGET_MESSAGES[visibility], party, organizationName: party.organizationName };
   const institution = institutionSummary({
     name: party.organizationName,
     slug: party.organizationSlug,
@@ -77,7 +79,13 @@ async function partyTarget(festa: string, now: Date): Promise<GiftTarget> {
 
 async function organizationTarget(slug: string): Promise<GiftTarget> {
   const org = SLUG.test(slug) && slug.length <= 60 ? await findOrganizationForGift(slug) : null;
-  const refuse = (reason: Refusal, error: string): GiftTarget => ({ ok: false, reason, error, party: null, organizationName: org?.name ?? null });
+  const refuse = (reason: Refusal, error: string): GiftTarget => ({
+    ok: false,
+    reason,
+    error,
+    party: null,
+    organizationName: org?.name ?? null,
+  });
   if (!org) return refuse("org-not-found", TARGET_MESSAGES.orgNotFound);
   if (!org.active) return refuse("org-inactive", TARGET_MESSAGES.orgInactive);
   if (!org.verifiedAt) return refuse("org-unverified", TARGET_MESSAGES.orgUnverified);

@@ -6,9 +6,12 @@ import { createDonationPaidFanout, type DonationPaidEvent, donationPaidFanout } 
 useTestDatabase();
 
 const waitFor = (fn: () => boolean, ms = 5_000) =>
-  vi.waitFor(() => {
-    if (!fn()) throw new Error("not yet");
-  }, { timeout: ms, interval: 20 });
+  vi.waitFor(
+    () => {
+      if (!fn()) throw new Error("not yet");
+    },
+    { timeout: ms, interval: 20 },
+  );
 
 describe("donation_paid fan-out", () => {
   it("starts one LISTEN for all subscribers and routes each event only to its owner's subscribers", async () => {

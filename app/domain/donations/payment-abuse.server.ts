@@ -31,7 +31,10 @@ export const PAYMENT_ABUSE_LIMITS = {
  * can be counted against the address, without keeping the address itself.
  */
 export function abuseSubject(clientIp: string): string {
-  return createHmac("sha256", getConfig().APP_SECRET).update(`abuse:${rateLimitSubject(clientIp)}`).digest("hex").slice(0, 32);
+  return createHmac("sha256", getConfig().APP_SECRET)
+    .update(`abuse:${rateLimitSubject(clientIp)}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 const keys = {
@@ -77,7 +80,12 @@ export async function recordPaymentFailure(
     await hitRateLimit(keys.ipFailures(failure.subject), L.failuresPerIp.limit, L.failuresPerIp.windowSeconds, executor);
   }
   if (failure.cardFingerprint) {
-    const card = await hitRateLimit(keys.cardFailures(failure.cardFingerprint.slice(0, 100)), L.failuresPerCard.limit, L.failuresPerCard.windowSeconds, executor);
+    const card = await hitRateLimit(
+      keys.cardFailures(failure.cardFingerprint.slice(0, 100)),
+      L.failuresPerCard.limit,
+      L.failuresPerCard.windowSeconds,
+      executor,
+    );
     // A card declined again and again is a tester's: challenge the address it came from.
     if (!card.allowed && failure.subject) await hitRateLimit(keys.ipFlag(failure.subject), 0, L.failuresPerCard.windowSeconds, executor);
   }

@@ -20,10 +20,13 @@ const HISTORIES: Array<{ actions: DonationEventAction[]; final: string }> = [
 ];
 
 const scenario = fc.record({
-  gifts: fc.array(fc.record({ amountCents: fc.integer({ min: 500, max: 5_000_000 }), history: fc.integer({ min: 0, max: HISTORIES.length - 1 }) }), {
-    minLength: 1,
-    maxLength: 6,
-  }),
+  gifts: fc.array(
+    fc.record({ amountCents: fc.integer({ min: 500, max: 5_000_000 }), history: fc.integer({ min: 0, max: HISTORIES.length - 1 }) }),
+    {
+      minLength: 1,
+      maxLength: 6,
+    },
+  ),
   // How often each event is delivered (providers deliver at least once, sometimes more).
   deliveries: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 12, maxLength: 12 }),
   order: fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
@@ -49,7 +52,10 @@ describe("event streams (property)", () => {
           }
         }
         // A deterministic shuffle driven by the generated keys.
-        const shuffled = stream.map((e, i) => ({ e, k: order[i % order.length]! * 1000 + i })).sort((a, b) => a.k - b.k).map((x) => x.e);
+        const shuffled = stream
+          .map((e, i) => ({ e, k: order[i % order.length]! * 1000 + i }))
+          .sort((a, b) => a.k - b.k)
+          .map((x) => x.e);
         for (let i = 0; i < shuffled.length; i += concurrent) {
           await Promise.all(shuffled.slice(i, i + concurrent).map((e) => processPaymentEvent(e, testDeps())));
         }

@@ -104,7 +104,10 @@ describe("processPaymentEvent", () => {
   it("concurrent different events for one gift: paid and refunded end refunded, never counted", async () => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id, { amountCents: 5000 });
-    await Promise.all([processPaymentEvent(donationEvent(gift, "refunded"), testDeps()), processPaymentEvent(donationEvent(gift, "paid"), testDeps())]);
+    await Promise.all([
+      processPaymentEvent(donationEvent(gift, "refunded"), testDeps()),
+      processPaymentEvent(donationEvent(gift, "paid"), testDeps()),
+    ]);
     expect((await donationRow(gift.id)).status).toBe("reembolsada");
     expect(await partyTotals(party.id)).toEqual({ raisedCents: 0, paidCount: 0 });
   });
@@ -214,8 +217,14 @@ describe("expireStalePendingDonations", () => {
     const fresh = await insertPendingGift(party.id);
     const paid = await insertPendingGift(party.id);
     await processPaymentEvent(donationEvent(paid, "paid"), testDeps());
-    await db.update(schema.donations).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(schema.donations.id, old.id));
-    await db.update(schema.donations).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(schema.donations.id, paid.id));
+    await db
+      .update(schema.donations)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(schema.donations.id, old.id));
+    await db
+      .update(schema.donations)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(schema.donations.id, paid.id));
 
     expect(await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000))).toBe(1);
     expect((await donationRow(old.id)).status).toBe("cancelada");
@@ -227,7 +236,10 @@ describe("expireStalePendingDonations", () => {
   it("a payment confirmed after our expiry still counts", async () => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id, { amountCents: 4000 });
-    await db.update(schema.donations).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(schema.donations.id, gift.id));
+    await db
+      .update(schema.donations)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(schema.donations.id, gift.id));
     await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000));
     expect((await processPaymentEvent(donationEvent(gift, "paid"), testDeps())).outcome).toBe("applied");
     expect((await donationRow(gift.id)).status).toBe("paga");
@@ -258,4 +270,3 @@ describe("declined attempts (abuse limits)", () => {
     expect(await processPaymentEvent(donationEvent(gift, "paid"), testDeps())).toMatchObject({ outcome: "applied", to: "paga" });
   });
 });
-

@@ -30,7 +30,13 @@ export async function recordUnmatchedPaymentEvent(event: DonationPaymentEvent, e
     ELSE NULL END`;
   const [row] = await executor
     .insert(unmatchedPaymentEvents)
-    .values({ provider: event.provider, eventId: event.id, type: event.type, summary, flaggedAt: UNMATCHED_FLAG_AFTER.attempts <= 1 ? sql`now()` : null })
+    .values({
+      provider: event.provider,
+      eventId: event.id,
+      type: event.type,
+      summary,
+      flaggedAt: UNMATCHED_FLAG_AFTER.attempts <= 1 ? sql`now()` : null,
+    })
     .onConflictDoUpdate({
       target: [unmatchedPaymentEvents.provider, unmatchedPaymentEvents.eventId],
       set: { attempts: sql`${unmatchedPaymentEvents.attempts} + 1`, lastSeenAt: sql`now()`, flaggedAt: flagNow },
@@ -53,7 +59,10 @@ export async function listUnmatchedPaymentEvents(limit = 50, executor: Executor 
       flaggedAt: unmatchedPaymentEvents.flaggedAt,
     })
     .from(unmatchedPaymentEvents)
-    .leftJoin(paymentEvents, and(eq(paymentEvents.id, unmatchedPaymentEvents.eventId), eq(paymentEvents.provider, unmatchedPaymentEvents.provider)))
+    .leftJoin(
+      paymentEvents,
+      and(eq(paymentEvents.id, unmatchedPaymentEvents.eventId), eq(paymentEvents.provider, unmatchedPaymentEvents.provider)),
+    )
     .where(sql`${paymentEvents.id} IS NULL`)
     .orderBy(desc(unmatchedPaymentEvents.lastSeenAt))
     .limit(limit);

@@ -55,7 +55,10 @@ export async function handleWebhook(name: ProviderName, request: Request, deps: 
       return Response.json({ error: "banco de dados indisponível" }, { status: 503, headers: { "Retry-After": "5" } });
     }
     if (seen) {
-      logger.warn({ provider: name, eventId: event.id, type: event.type, attempts: seen.attempts, flagged: seen.flagged }, "payment event for an unknown gift");
+      logger.warn(
+        { provider: name, eventId: event.id, type: event.type, attempts: seen.attempts, flagged: seen.flagged },
+        "payment event for an unknown gift",
+      );
       if (!seen.flagged) retryLater = true;
       paymentEvents.inc({ provider: name, type: event.type, result: seen.flagged ? "flagged" : "unmatched" });
       results.push({ id: event.id, outcome: seen.flagged ? "flagged" : "unmatched" });

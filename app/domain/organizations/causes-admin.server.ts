@@ -27,10 +27,7 @@ export async function listAllCauses() {
 
 /** Every cause for admin selects (party and NGO forms), active ones first. */
 export async function listCauseOptions() {
-  return db
-    .select({ id: causes.id, name: causes.name, active: causes.active })
-    .from(causes)
-    .orderBy(desc(causes.active), causes.name);
+  return db.select({ id: causes.id, name: causes.name, active: causes.active }).from(causes).orderBy(desc(causes.active), causes.name);
 }
 
 export async function insertCause(executor: Executor, input: { name: string; description: string; icon: string | null }) {

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CNPJ_MESSAGES, cnpjCheckDigits, formatCnpj, isValidCnpj, parseCnpj } from "./cnpj";
 
-const digitString = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
+const digitString = (length: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
 const validCnpj = digitString(12)
   .filter((base) => !/^(\d)\1{11}$/.test(base))
   .map((base) => base + cnpjCheckDigits(base));
@@ -63,7 +64,9 @@ describe("CNPJ", () => {
       const second = dv(digits.slice(0, 12) + first);
       return !/^(\d)\1{13}$/.test(digits) && digits.endsWith(`${first}${second}`);
     };
-    const nearValid = fc.tuple(validCnpj, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 9 })).map(([c, at, d]) => c.slice(0, at) + d + c.slice(at + 1));
+    const nearValid = fc
+      .tuple(validCnpj, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 9 }))
+      .map(([c, at, d]) => c.slice(0, at) + d + c.slice(at + 1));
     fc.assert(
       fc.property(fc.oneof(digitString(14), nearValid), (digits) => {
         expect(isValidCnpj(digits)).toBe(reference(digits));

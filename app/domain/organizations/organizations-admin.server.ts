@@ -62,7 +62,14 @@ export async function insertOrganization(executor: Executor, input: Organization
 /** The fields a verification vouches for, locked for an update that may change them. */
 export async function findOrganizationForUpdate(executor: Executor, id: string) {
   const [row] = await executor
-    .select({ id: organizations.id, name: organizations.name, cnpj: organizations.cnpj, pixKeyType: organizations.pixKeyType, pixKey: organizations.pixKey, verifiedAt: organizations.verifiedAt })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      cnpj: organizations.cnpj,
+      pixKeyType: organizations.pixKeyType,
+      pixKey: organizations.pixKey,
+      verifiedAt: organizations.verifiedAt,
+    })
     .from(organizations)
     .where(eq(organizations.id, id))
     .for("update");
@@ -73,7 +80,12 @@ export async function findOrganizationForUpdate(executor: Executor, id: string) 
  * Returns false when the NGO does not exist. `clearVerification` drops a verification that
  * vouched for a CNPJ or Pix key the update changes.
  */
-export async function updateOrganization(executor: Executor, id: string, input: OrganizationInput, options: { clearVerification?: boolean } = {}): Promise<boolean> {
+export async function updateOrganization(
+  executor: Executor,
+  id: string,
+  input: OrganizationInput,
+  options: { clearVerification?: boolean } = {},
+): Promise<boolean> {
   const verification = options.clearVerification ? { verifiedAt: null, verifiedBy: null } : {};
   const rows = await executor
     .update(organizations)
@@ -84,7 +96,11 @@ export async function updateOrganization(executor: Executor, id: string, input: 
 }
 
 /** Records (or, with `verified: false`, withdraws) an admin's verification. Null when the NGO is gone. */
-export async function setOrganizationVerification(executor: Executor, id: string, verification: { verified: boolean; by: string; note: string | null }) {
+export async function setOrganizationVerification(
+  executor: Executor,
+  id: string,
+  verification: { verified: boolean; by: string; note: string | null },
+) {
   const [row] = await executor
     .update(organizations)
     .set(

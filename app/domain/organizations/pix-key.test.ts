@@ -4,7 +4,8 @@ import { cnpjCheckDigits } from "./cnpj";
 import { cpfCheckDigits, isValidCpfDigits } from "./cpf";
 import { BRAZILIAN_DDDS, formatPixKey, parsePixKey, PIX_MESSAGES, type PixKeyType } from "./pix-key";
 
-const digitString = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
+const digitString = (length: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
 const validCpf = digitString(9)
   .filter((base) => !/^(\d)\1{8}$/.test(base))
   .map((base) => base + cpfCheckDigits(base));
@@ -16,11 +17,13 @@ describe("CPF", () => {
   // agreement with the textbook rule, written independently: sum × 10 mod 11 mod 10.
   it("accepts any 11 digits exactly when the textbook rule does", () => {
     const reference = (digits: string) => {
-      const dv = (body: string) => ((([...body].reduce((acc, d, i) => acc + Number(d) * (body.length + 1 - i), 0) * 10) % 11) % 10);
+      const dv = (body: string) => (([...body].reduce((acc, d, i) => acc + Number(d) * (body.length + 1 - i), 0) * 10) % 11) % 10;
       const first = dv(digits.slice(0, 9));
       return !/^(\d)\1{10}$/.test(digits) && digits.endsWith(`${first}${dv(digits.slice(0, 9) + first)}`);
     };
-    const nearValid = fc.tuple(validCpf, fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 9 })).map(([c, at, d]) => c.slice(0, at) + d + c.slice(at + 1));
+    const nearValid = fc
+      .tuple(validCpf, fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 9 }))
+      .map(([c, at, d]) => c.slice(0, at) + d + c.slice(at + 1));
     fc.assert(
       fc.property(fc.oneof(digitString(11), nearValid), (digits) => {
         expect(isValidCpfDigits(digits)).toBe(reference(digits));
@@ -83,10 +86,13 @@ describe("Pix key by type", () => {
       }),
     );
     fc.assert(
-      fc.property(digitString(12).filter((b) => !/^(\d)\1{11}$/.test(b)), (base) => {
-        const cnpj = base + cnpjCheckDigits(base);
-        expect(parsePixKey("cnpj", formatPixKey("cnpj", cnpj))).toEqual({ ok: true, key: cnpj });
-      }),
+      fc.property(
+        digitString(12).filter((b) => !/^(\d)\1{11}$/.test(b)),
+        (base) => {
+          const cnpj = base + cnpjCheckDigits(base);
+          expect(parsePixKey("cnpj", formatPixKey("cnpj", cnpj))).toEqual({ ok: true, key: cnpj });
+        },
+      ),
     );
     fc.assert(
       fc.property(ddd, digitString(8), (area, rest) => {

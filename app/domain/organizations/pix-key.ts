@@ -92,7 +92,8 @@ export function normalizeBrazilianMobile(input: string): string | null {
 /** How a stored key is shown to an admin (CPF/CNPJ/phone with their usual punctuation). */
 export function formatPixKey(type: PixKeyType, key: string): string {
   if (type === "cpf" && /^\d{11}$/.test(key)) return `${key.slice(0, 3)}.${key.slice(3, 6)}.${key.slice(6, 9)}-${key.slice(9)}`;
-  if (type === "cnpj" && /^\d{14}$/.test(key)) return `${key.slice(0, 2)}.${key.slice(2, 5)}.${key.slice(5, 8)}/${key.slice(8, 12)}-${key.slice(12)}`;
+  if (type === "cnpj" && /^\d{14}$/.test(key))
+    return `${key.slice(0, 2)}.${key.slice(2, 5)}.${key.slice(5, 8)}/${key.slice(8, 12)}-${key.slice(12)}`;
   if (type === "telefone" && /^\+55\d{11}$/.test(key)) return `+55 ${key.slice(3, 5)} ${key.slice(5, 10)}-${key.slice(10)}`;
   return key;
 }

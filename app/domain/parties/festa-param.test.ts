@@ -9,7 +9,20 @@ describe("parseFestaParam", () => {
   });
 
   it("ignores anything that is not [a-z0-9-] up to 64 characters", () => {
-    for (const bad of [null, undefined, "", "a".repeat(65), "ABC", "abc/../admin", "abc?x=1", "abc def", "javascript:alert(1)", "%2F", "festa_1", "ção"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "a".repeat(65),
+      "ABC",
+      "abc/../admin",
+      "abc?x=1",
+      "abc def",
+      "javascript:alert(1)",
+      "%2F",
+      "festa_1",
+      "ção",
+    ]) {
       expect(parseFestaParam(bad)).toBeNull();
     }
   });

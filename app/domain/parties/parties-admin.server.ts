@@ -41,11 +41,7 @@ export async function searchParties(q: string | undefined, page: number, pageSiz
 }
 
 export async function countPartiesMatching(q: string | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(parties)
-    .leftJoin(user, eq(user.id, parties.userId))
-    .where(searchWhere(q));
+  const [row] = await db.select({ n: count() }).from(parties).leftJoin(user, eq(user.id, parties.userId)).where(searchWhere(q));
   return row?.n ?? 0;
 }
 
@@ -78,7 +74,13 @@ export type AdminPartyUpdate = {
 /** Returns the previous values (for the audit log), or null when the party does not exist. */
 export async function updatePartyByAdmin(executor: Executor, id: string, input: AdminPartyUpdate) {
   const [before] = await executor
-    .select({ name: parties.name, eventDate: parties.eventDate, goalCents: parties.goalCents, message: parties.message, causeId: parties.causeId })
+    .select({
+      name: parties.name,
+      eventDate: parties.eventDate,
+      goalCents: parties.goalCents,
+      message: parties.message,
+      causeId: parties.causeId,
+    })
     .from(parties)
     .where(eq(parties.id, id))
     .for("update");
@@ -100,6 +102,9 @@ export async function setPartyActive(executor: Executor, id: string, active: boo
 }
 
 export async function causeExists(executor: Executor, id: string): Promise<boolean> {
-  const [row] = await executor.select({ id: causes.id }).from(causes).where(and(eq(causes.id, id)));
+  const [row] = await executor
+    .select({ id: causes.id })
+    .from(causes)
+    .where(and(eq(causes.id, id)));
   return Boolean(row);
 }

@@ -23,7 +23,15 @@ function form(fields: Record<string, string>) {
 }
 
 function validFields(causeId: string, extra: Record<string, string> = {}) {
-  return { name: "Aniversário da Lia", eventType: "Aniversário", eventDate: addCalendarDays(today, 3), causeId, goal: "1.500,50", message: "Porque sim", ...extra };
+  return {
+    name: "Aniversário da Lia",
+    eventType: "Aniversário",
+    eventDate: addCalendarDays(today, 3),
+    causeId,
+    goal: "1.500,50",
+    message: "Porque sim",
+    ...extra,
+  };
 }
 
 /** The create-party form as the action reads it: the value, or the first message per field. */
@@ -59,10 +67,19 @@ describe("creating a party", () => {
     const past = parseCreatePartyForm(form(validFields(causeId, { eventDate: addCalendarDays(today, -1) })));
     expect(past).toEqual({ ok: false, errors: { eventDate: "A data do evento não pode estar no passado." } });
     // 02:30 UTC on the 11th is still the 10th in São Paulo: the 10th is "today", not the past.
-    const lateNight = parseCreatePartyForm(form(validFields(causeId, { eventDate: "2026-03-10" })), todayInSaoPaulo(new Date("2026-03-11T02:30:00Z")));
+    const lateNight = parseCreatePartyForm(
+      form(validFields(causeId, { eventDate: "2026-03-10" })),
+      todayInSaoPaulo(new Date("2026-03-11T02:30:00Z")),
+    );
     expect(lateNight.ok).toBe(true);
-    expect(parseCreatePartyForm(form(validFields(causeId, { goal: "abc" })))).toEqual({ ok: false, errors: { goal: "Informe a meta em reais, por exemplo 1.500,00." } });
-    expect(parseCreatePartyForm(form(validFields(causeId, { goal: "-10" })))).toEqual({ ok: false, errors: { goal: "A meta não pode ser negativa." } });
+    expect(parseCreatePartyForm(form(validFields(causeId, { goal: "abc" })))).toEqual({
+      ok: false,
+      errors: { goal: "Informe a meta em reais, por exemplo 1.500,00." },
+    });
+    expect(parseCreatePartyForm(form(validFields(causeId, { goal: "-10" })))).toEqual({
+      ok: false,
+      errors: { goal: "A meta não pode ser negativa." },
+    });
     const empty = parseCreatePartyForm(form({ name: " ", eventType: "", eventDate: "", causeId: "" }));
     expect(empty.ok ? null : empty.errors).toEqual({
       name: "Informe o nome da festa.",
@@ -165,9 +182,16 @@ describe("totals and gifts", () => {
     const cause = await insertCause();
     const party = await insertParty({ userId: user.id, causeId: cause.id });
     for (let i = 0; i < 12; i++) {
-      await insertPaidGift(party.id, { amountCents: 1000 + i, name: i === 11 ? null : `Convidado ${i}`, message: `m${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+      await insertPaidGift(party.id, {
+        amountCents: 1000 + i,
+        name: i === 11 ? null : `Convidado ${i}`,
+        message: `m${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
     }
-    await db.insert(schema.donations).values({ partyId: party.id, amountCents: 99999, status: "pendente", provider: "sandbox", donorEmail: "p@exemplo.com.br" });
+    await db
+      .insert(schema.donations)
+      .values({ partyId: party.id, amountCents: 99999, status: "pendente", provider: "sandbox", donorEmail: "p@exemplo.com.br" });
 
     const page = await findPartyForPage(party.shareCode);
     expect(page).toMatchObject({ raisedCents: 12 * 1000 + 66, paidCount: 12, causeName: "Doenças Raras" });

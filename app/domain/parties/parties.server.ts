@@ -21,9 +21,7 @@ export function shareLinkFor(code: string): string {
   return `${getConfig().PUBLIC_URL}/festa/${code}`;
 }
 
-export type CreatePartyResult =
-  | { ok: true; party: typeof schema.parties.$inferSelect }
-  | { ok: false; field: "causeId"; message: string };
+export type CreatePartyResult = { ok: true; party: typeof schema.parties.$inferSelect } | { ok: false; field: "causeId"; message: string };
 
 /**
  * Stores a party for `userId`, which the caller takes from the session, never from the form.
@@ -100,9 +98,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function findPartyForPage(codeOrId: string) {
   const key = codeOrId.trim().toLowerCase();
-  const match = UUID.test(key)
-    ? or(eq(schema.parties.id, key), eq(schema.parties.shareCode, key))
-    : eq(schema.parties.shareCode, key);
+  const match = UUID.test(key) ? or(eq(schema.parties.id, key), eq(schema.parties.shareCode, key)) : eq(schema.parties.shareCode, key);
   const [row] = await db
     .select({
       id: schema.parties.id,

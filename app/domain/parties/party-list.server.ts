@@ -19,14 +19,14 @@ function escapeLike(text: string) {
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
 const PLAIN = "aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn";
 function foldForSearch(text: string) {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
 function liveWhere({ name, date, today = todayInSaoPaulo() }: PartySearch): SQL {
-  const conditions: SQL[] = [
-    eq(schema.parties.active, true),
-    gte(schema.parties.eventDate, oldestLiveEventDate(today)),
-  ];
+  const conditions: SQL[] = [eq(schema.parties.active, true), gte(schema.parties.eventDate, oldestLiveEventDate(today))];
   if (name) {
     const pattern = `%${escapeLike(foldForSearch(name))}%`;
     conditions.push(sql`translate(lower(${schema.parties.name}), ${ACCENTED}, ${PLAIN}) like ${pattern}`);

@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleWebhook } from "~/domain/donations/webhook.server";
 import { db, schema } from "~/platform/db.server";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
-import { createSandboxEventQueue, SANDBOX_DELIVERY_QUEUE, type SandboxTransport, startSandboxDeliveryWorker } from "./sandbox-delivery.server";
+import {
+  createSandboxEventQueue,
+  SANDBOX_DELIVERY_QUEUE,
+  type SandboxTransport,
+  startSandboxDeliveryWorker,
+} from "./sandbox-delivery.server";
 import { sandboxEvent, sandboxPaymentId } from "./sandbox.server";
 
 let boss: Boss | undefined;
@@ -27,7 +32,11 @@ function webhookTransport(log: number[], failFirst = 0): SandboxTransport {
       log.push(503);
       return { status: 503 };
     }
-    const res = await handleWebhook("sandbox", new Request("http://127.0.0.1/api/webhooks/sandbox", { method: "POST", body, headers }), deps);
+    const res = await handleWebhook(
+      "sandbox",
+      new Request("http://127.0.0.1/api/webhooks/sandbox", { method: "POST", body, headers }),
+      deps,
+    );
     log.push(res.status);
     return { status: res.status };
   };
@@ -36,11 +45,16 @@ function webhookTransport(log: number[], failFirst = 0): SandboxTransport {
 async function paidGiftEvent() {
   const { party } = await givingSetup();
   const gift = await insertPendingGift(party.id);
-  const event = sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: sandboxPaymentId(gift.checkoutId) });
+  const event = sandboxEvent("checkout.paid", {
+    checkoutId: gift.checkoutId,
+    donationId: gift.id,
+    paymentId: sandboxPaymentId(gift.checkoutId),
+  });
   return { gift, event };
 }
 
-const waitUntilPaid = (id: string) => vi.waitFor(async () => expect((await donationRow(id)).status).toBe("paga"), { timeout: 20_000, interval: 100 });
+const waitUntilPaid = (id: string) =>
+  vi.waitFor(async () => expect((await donationRow(id)).status).toBe("paga"), { timeout: 20_000, interval: 100 });
 
 describe("sandbox event delivery on pg-boss", () => {
   it("an event queued before a restart is delivered once by the next process's worker", async () => {
@@ -59,7 +73,11 @@ describe("sandbox event delivery on pg-boss", () => {
     // Next "process": a fresh pg-boss on the same database finds the job and delivers it.
     boss = await startBoss(testConnection());
     const statuses: number[] = [];
-    const worker = await startSandboxDeliveryWorker(boss, { transport: webhookTransport(statuses), secret: testDeps().config.APP_SECRET, pollingIntervalSeconds: 0.5 });
+    const worker = await startSandboxDeliveryWorker(boss, {
+      transport: webhookTransport(statuses),
+      secret: testDeps().config.APP_SECRET,
+      pollingIntervalSeconds: 0.5,
+    });
     stopWorker = worker.stop;
     worker.wake();
     await waitUntilPaid(gift.id);
@@ -74,7 +92,11 @@ describe("sandbox event delivery on pg-boss", () => {
     const { gift, event } = await paidGiftEvent();
     boss = await startBoss(testConnection());
     const statuses: number[] = [];
-    const worker = await startSandboxDeliveryWorker(boss, { transport: webhookTransport(statuses, 1), secret: testDeps().config.APP_SECRET, pollingIntervalSeconds: 0.5 });
+    const worker = await startSandboxDeliveryWorker(boss, {
+      transport: webhookTransport(statuses, 1),
+      secret: testDeps().config.APP_SECRET,
+      pollingIntervalSeconds: 0.5,
+    });
     stopWorker = worker.stop;
     const queue = await createSandboxEventQueue(boss, { onQueued: worker.wake });
     await queue.deliver(event);
@@ -88,7 +110,11 @@ describe("sandbox event delivery on pg-boss", () => {
     const { gift, event } = await paidGiftEvent();
     boss = await startBoss(testConnection());
     const statuses: number[] = [];
-    const worker = await startSandboxDeliveryWorker(boss, { transport: webhookTransport(statuses), secret: "another-secret-another-secret-0000", pollingIntervalSeconds: 0.5 });
+    const worker = await startSandboxDeliveryWorker(boss, {
+      transport: webhookTransport(statuses),
+      secret: "another-secret-another-secret-0000",
+      pollingIntervalSeconds: 0.5,
+    });
     stopWorker = worker.stop;
     const queue = await createSandboxEventQueue(boss, { onQueued: worker.wake });
     await queue.deliver(event);

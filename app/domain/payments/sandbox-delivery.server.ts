@@ -35,7 +35,12 @@ function jobIdFor(eventId: string) {
 }
 
 async function ensureQueue(boss: Boss) {
-  await boss.createQueue(SANDBOX_DELIVERY_QUEUE, { name: SANDBOX_DELIVERY_QUEUE, policy: "standard", ...SANDBOX_RETRY, expireInSeconds: 60 });
+  await boss.createQueue(SANDBOX_DELIVERY_QUEUE, {
+    name: SANDBOX_DELIVERY_QUEUE,
+    policy: "standard",
+    ...SANDBOX_RETRY,
+    expireInSeconds: 60,
+  });
 }
 
 /**
@@ -55,7 +60,12 @@ export async function createSandboxEventQueue(boss: Boss, options: { onQueued?: 
 /** This very server, over loopback: the address a provider would reach is PUBLIC_URL, which behind a proxy may not loop back. */
 export function loopbackTransport(port: number): SandboxTransport {
   return async (body, headers) => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/webhooks/sandbox`, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`http://127.0.0.1:${port}/api/webhooks/sandbox`, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     await res.arrayBuffer().catch(() => {});
     return { status: res.status };
   };
@@ -70,21 +80,28 @@ export async function attemptSandboxDelivery(event: SandboxEvent, transport: San
 }
 
 /** Starts delivering queued events in this process: `wake` makes it look at once, `stop` ends it. */
-export async function startSandboxDeliveryWorker(boss: Boss, options: { transport: SandboxTransport; secret: string; pollingIntervalSeconds?: number }) {
+export async function startSandboxDeliveryWorker(
+  boss: Boss,
+  options: { transport: SandboxTransport; secret: string; pollingIntervalSeconds?: number },
+) {
   await ensureQueue(boss);
   let inFlight = 0;
-  const workerId = await boss.work<Job>(SANDBOX_DELIVERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
-    if (!job) return;
-    inFlight++;
-    try {
-      await attemptSandboxDelivery(job.data.event, options.transport, options.secret);
-    } catch (error) {
-      logger.warn({ eventId: job.data.event.id, error: (error as Error).message }, "sandbox event not delivered; will retry");
-      throw error;
-    } finally {
-      inFlight--;
-    }
-  });
+  const workerId = await boss.work<Job>(
+    SANDBOX_DELIVERY_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async ([job]) => {
+      if (!job) return;
+      inFlight++;
+      try {
+        await attemptSandboxDelivery(job.data.event, options.transport, options.secret);
+      } catch (error) {
+        logger.warn({ eventId: job.data.event.id, error: (error as Error).message }, "sandbox event not delivered; will retry");
+        throw error;
+      } finally {
+        inFlight--;
+      }
+    },
+  );
   let stopped = false;
   return {
     wake: () => {

@@ -23,8 +23,12 @@ const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 export type SandboxActionDeps = { sandboxEvents: SandboxEventQueue; now: Date };
 
 /** Pagar: the subscription starts active for a month, and its first invoice is paid. */
-export async function deliverCheckoutPaid(checkout: SandboxCheckout, { sandboxEvents, now, secret }: SandboxActionDeps & { secret: string }) {
-  const send = (type: SandboxSubscriptionEventType, data: SandboxSubscriptionData) => sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
+export async function deliverCheckoutPaid(
+  checkout: SandboxCheckout,
+  { sandboxEvents, now, secret }: SandboxActionDeps & { secret: string },
+) {
+  const send = (type: SandboxSubscriptionEventType, data: SandboxSubscriptionData) =>
+    sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
   const plan = getPlan(checkout.planId)!;
   const id = sandboxSubscriptionIdFor(secret, checkout.checkoutId);
   const periodEnd = addOneMonth(now);
@@ -38,7 +42,10 @@ export async function deliverCheckoutPaid(checkout: SandboxCheckout, { sandboxEv
     cancelAtPeriodEnd: false,
   };
   await send("subscription.created", subscription);
-  await send("invoice.paid", { ...subscription, invoice: { id: sandboxInvoiceId(id, "first"), amountCents: plan.priceCents, periodEnd: unix(periodEnd) } });
+  await send("invoice.paid", {
+    ...subscription,
+    invoice: { id: sandboxInvoiceId(id, "first"), amountCents: plan.priceCents, periodEnd: unix(periodEnd) },
+  });
   return id;
 }
 
@@ -59,8 +66,14 @@ function snapshot(row: SubscriptionRow, changes: Partial<SandboxSubscriptionData
 export { PORTAL_INTENTS, type PortalIntent } from "./sandbox-forms";
 
 /** Applies one portal choice to the user's subscription; returns an error text when it does not fit its state. */
-export async function deliverPortalChoice(row: SubscriptionRow, intent: PortalIntent, planId: PlanId | null, { sandboxEvents, now }: SandboxActionDeps): Promise<string | null> {
-  const send = (type: SandboxSubscriptionEventType, data: SandboxSubscriptionData) => sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
+export async function deliverPortalChoice(
+  row: SubscriptionRow,
+  intent: PortalIntent,
+  planId: PlanId | null,
+  { sandboxEvents, now }: SandboxActionDeps,
+): Promise<string | null> {
+  const send = (type: SandboxSubscriptionEventType, data: SandboxSubscriptionData) =>
+    sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
   const binding = row.status === "active" || row.status === "past_due";
   if (!binding) return "Esta assinatura não está ativa.";
   const plan = getPlan(row.plan)!;
@@ -95,7 +108,10 @@ export async function deliverPortalChoice(row: SubscriptionRow, intent: PortalIn
       return null;
     case "falhar":
       if (row.status !== "active") return "A cobrança já está pendente.";
-      await send("invoice.payment_failed", snapshot(row, { invoice: { id: nextInvoice, amountCents: plan.priceCents, periodEnd: unix(nextEnd) } }));
+      await send(
+        "invoice.payment_failed",
+        snapshot(row, { invoice: { id: nextInvoice, amountCents: plan.priceCents, periodEnd: unix(nextEnd) } }),
+      );
       await send("subscription.updated", snapshot(row, { status: "past_due" }));
       return null;
     case "regularizar":

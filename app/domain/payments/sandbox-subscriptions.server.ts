@@ -31,7 +31,11 @@ export const sandboxSubscriptionDataSchema = z.object({
   currentPeriodEnd: z.number().int().positive().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   invoice: z
-    .object({ id: z.string().min(1).max(100), amountCents: z.number().int().min(0).max(100_000_000), periodEnd: z.number().int().positive().nullable() })
+    .object({
+      id: z.string().min(1).max(100),
+      amountCents: z.number().int().min(0).max(100_000_000),
+      periodEnd: z.number().int().positive().nullable(),
+    })
     .optional(),
 });
 export type SandboxSubscriptionData = z.infer<typeof sandboxSubscriptionDataSchema>;
@@ -60,12 +64,19 @@ export function normalizeSandboxSubscriptionEvent(event: SandboxEvent, base: Bas
     status: isInvoice ? null : action === "deleted" ? "canceled" : data.status,
     currentPeriodEnd: isInvoice ? null : at(data.currentPeriodEnd),
     cancelAtPeriodEnd: isInvoice ? null : data.cancelAtPeriodEnd,
-    invoice: isInvoice && data.invoice ? { id: data.invoice.id, amountCents: data.invoice.amountCents, periodEnd: at(data.invoice.periodEnd) } : null,
+    invoice:
+      isInvoice && data.invoice
+        ? { id: data.invoice.id, amountCents: data.invoice.amountCents, periodEnd: at(data.invoice.periodEnd) }
+        : null,
   };
 }
 
 /** Builds the event the sandbox "provider" sends (queue it with the request context's payments.sandboxEvents). */
-export function sandboxSubscriptionEvent(type: SandboxSubscriptionEventType, subscription: SandboxSubscriptionData, created = new Date()): SandboxEvent {
+export function sandboxSubscriptionEvent(
+  type: SandboxSubscriptionEventType,
+  subscription: SandboxSubscriptionData,
+  created = new Date(),
+): SandboxEvent {
   return {
     id: `evt_sbx_${randomUUID().replace(/-/g, "")}`,
     type,
@@ -93,7 +104,11 @@ function mac(secret: string, purpose: string, value: string, length = 32) {
   return createHmac("sha256", secret).update(`${purpose}:${value}`).digest("hex").slice(0, length);
 }
 
-export function createSandboxCheckoutId(secret: string, input: { userId: string; customerId: string; planId: PlanId; priceId: string }, now = new Date()): string {
+export function createSandboxCheckoutId(
+  secret: string,
+  input: { userId: string; customerId: string; planId: PlanId; priceId: string },
+  now = new Date(),
+): string {
   const payload = Buffer.from(
     JSON.stringify({ u: input.userId, c: input.customerId, p: input.planId, r: input.priceId, t: Math.floor(now.getTime() / 1000) }),
   ).toString("base64url");
@@ -145,9 +160,10 @@ export function addOneMonth(date: Date): Date {
   return next;
 }
 
-export function sandboxSubscriptionMethods(options: { secret: string; publicUrl: string }): Required<
-  Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession">
-> {
+export function sandboxSubscriptionMethods(options: {
+  secret: string;
+  publicUrl: string;
+}): Required<Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession">> {
   return {
     async createCustomer(request) {
       return { customerId: sandboxCustomerIdFor(options.secret, request.userId) };

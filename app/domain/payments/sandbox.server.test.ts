@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload, verifySandboxSignature } from "./sandbox.server";
+import {
+  createSandboxProvider,
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxEvent,
+  signSandboxPayload,
+  verifySandboxSignature,
+} from "./sandbox.server";
 import { WebhookSignatureError } from "./types";
 
 const secret = "s".repeat(40);
@@ -10,7 +16,14 @@ describe("sandbox signatures", () => {
 
   it("accepts its own signature and normalizes the event", () => {
     const [event] = provider.parseWebhook(body, new Headers({ [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, secret) }));
-    expect(event).toMatchObject({ kind: "donation", provider: "sandbox", type: "checkout.paid", action: "paid", ref: { checkoutId: "cs_sbx_1", donationId: "d1" }, paymentId: "pi_sbx_1" });
+    expect(event).toMatchObject({
+      kind: "donation",
+      provider: "sandbox",
+      type: "checkout.paid",
+      action: "paid",
+      ref: { checkoutId: "cs_sbx_1", donationId: "d1" },
+      paymentId: "pi_sbx_1",
+    });
   });
 
   it.each([
@@ -24,11 +37,21 @@ describe("sandbox signatures", () => {
 
   it("refuses a tampered body", () => {
     const header = signSandboxPayload(body, secret);
-    expect(() => provider.parseWebhook(body.replace("checkout.paid", "checkout.failed"), new Headers({ [SANDBOX_SIGNATURE_HEADER]: header }))).toThrow(WebhookSignatureError);
+    expect(() =>
+      provider.parseWebhook(body.replace("checkout.paid", "checkout.failed"), new Headers({ [SANDBOX_SIGNATURE_HEADER]: header })),
+    ).toThrow(WebhookSignatureError);
   });
 
   it("the checkout id follows the idempotency key and cannot be guessed", async () => {
-    const request = { donationId: "d1", amountCents: 5000, description: "x", customerEmail: null, successUrl: "s", cancelUrl: "c", idempotencyKey: "k1" };
+    const request = {
+      donationId: "d1",
+      amountCents: 5000,
+      description: "x",
+      customerEmail: null,
+      successUrl: "s",
+      cancelUrl: "c",
+      idempotencyKey: "k1",
+    };
     const a = await provider.createDonationCheckout(request);
     const b = await provider.createDonationCheckout(request);
     const c = await provider.createDonationCheckout({ ...request, idempotencyKey: "k2" });

@@ -14,7 +14,12 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from "./types";
-import { isSandboxSubscriptionEventType, normalizeSandboxSubscriptionEvent, sandboxSubscriptionDataSchema, sandboxSubscriptionMethods } from "./sandbox-subscriptions.server";
+import {
+  isSandboxSubscriptionEventType,
+  normalizeSandboxSubscriptionEvent,
+  sandboxSubscriptionDataSchema,
+  sandboxSubscriptionMethods,
+} from "./sandbox-subscriptions.server";
 
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 /** Like Stripe: a signed event older than this is refused (replay protection). */

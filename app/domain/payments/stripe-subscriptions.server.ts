@@ -15,7 +15,9 @@ import {
   type SubscriptionState,
 } from "./types";
 
-type SubscriptionMethods = Required<Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "listSubscriptions">>;
+type SubscriptionMethods = Required<
+  Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "listSubscriptions">
+>;
 
 const FAILED = "Tente novamente mais tarde";
 
@@ -64,7 +66,11 @@ export function stripeSubscriptionMethods(stripe: Stripe): SubscriptionMethods {
 
     async createPortalSession(request) {
       try {
-        const session = await stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl, locale: "pt-BR" });
+        const session = await stripe.billingPortal.sessions.create({
+          customer: request.customerId,
+          return_url: request.returnUrl,
+          locale: "pt-BR",
+        });
         return { url: session.url };
       } catch (error) {
         throw new CheckoutError(safeMessage(error));

@@ -10,7 +10,12 @@ let provider: ReturnType<typeof createStripeProvider>;
 
 beforeAll(async () => {
   fake = await startStripeFake();
-  provider = createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiHost: fake.apiHost, paymentMethods: ["card", "pix"] });
+  provider = createStripeProvider({
+    secretKey: "sk_test_fake",
+    webhookSecret: WEBHOOK_SECRET,
+    apiHost: fake.apiHost,
+    paymentMethods: ["card", "pix"],
+  });
 });
 afterAll(() => fake.close());
 
@@ -106,7 +111,13 @@ describe("Stripe webhook parsing", () => {
   });
 
   it("charge.failed of a gift is one declined attempt with the card's fingerprint; others are ignored", () => {
-    const charge = { id: "ch_1", object: "charge", payment_intent: "pi_1", metadata: { donation_id: request.donationId }, payment_method_details: { type: "card", card: { fingerprint: "fp_abc" } } };
+    const charge = {
+      id: "ch_1",
+      object: "charge",
+      payment_intent: "pi_1",
+      metadata: { donation_id: request.donationId },
+      payment_method_details: { type: "card", card: { fingerprint: "fp_abc" } },
+    };
     const { payload, headers } = signed(stripeEvent("charge.failed", charge));
     expect(provider.parseWebhook(payload, headers)[0]).toMatchObject({
       kind: "donation",
@@ -124,9 +135,22 @@ describe("Stripe webhook parsing", () => {
   });
 
   it("charge.refunded (full) and charge.dispute.created point at the payment", () => {
-    const refund = signed(stripeEvent("charge.refunded", { id: "ch_1", object: "charge", refunded: true, payment_intent: "pi_1", metadata: { donation_id: request.donationId } }));
-    expect(provider.parseWebhook(refund.payload, refund.headers)[0]).toMatchObject({ action: "refunded", ref: { paymentId: "pi_1", donationId: request.donationId } });
-    const dispute = signed(stripeEvent("charge.dispute.created", { id: "dp_1", object: "dispute", charge: "ch_1", payment_intent: "pi_1" }));
+    const refund = signed(
+      stripeEvent("charge.refunded", {
+        id: "ch_1",
+        object: "charge",
+        refunded: true,
+        payment_intent: "pi_1",
+        metadata: { donation_id: request.donationId },
+      }),
+    );
+    expect(provider.parseWebhook(refund.payload, refund.headers)[0]).toMatchObject({
+      action: "refunded",
+      ref: { paymentId: "pi_1", donationId: request.donationId },
+    });
+    const dispute = signed(
+      stripeEvent("charge.dispute.created", { id: "dp_1", object: "dispute", charge: "ch_1", payment_intent: "pi_1" }),
+    );
     expect(provider.parseWebhook(dispute.payload, dispute.headers)[0]).toMatchObject({ action: "disputed", ref: { paymentId: "pi_1" } });
   });
 
@@ -152,7 +176,11 @@ describe("Stripe webhook parsing", () => {
 
   it("refuses a replay older than Stripe's tolerance", () => {
     const payload = JSON.stringify(stripeEvent("checkout.session.completed", session()));
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(() => provider.parseWebhook(payload, new Headers({ "stripe-signature": header }))).toThrow(WebhookSignatureError);
   });
 });

@@ -134,7 +134,11 @@ export function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
       const charge = event.data.object;
       const donationId = charge.metadata?.donation_id;
       if (!donationId) return ignored("cobrança recusada sem doação");
-      return donation("declined", { donationId, paymentId: idOf(charge.payment_intent) }, charge.payment_method_details?.card?.fingerprint ?? null);
+      return donation(
+        "declined",
+        { donationId, paymentId: idOf(charge.payment_intent) },
+        charge.payment_method_details?.card?.fingerprint ?? null,
+      );
     }
     case "charge.dispute.created": {
       const dispute = event.data.object;

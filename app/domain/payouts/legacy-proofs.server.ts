@@ -21,7 +21,11 @@ export async function moveLegacyProofs(storage: FileStorage = getStorage()): Pro
     after = row.id;
     const bytes = new Uint8Array(Buffer.from(row.proofFile!, "base64"));
     const type = sniffFileType(bytes);
-    const stored = { key: `payouts/proofs/legacy-${row.id}.${type?.ext ?? "bin"}`, contentType: type?.mime ?? "application/octet-stream", size: bytes.byteLength };
+    const stored = {
+      key: `payouts/proofs/legacy-${row.id}.${type?.ext ?? "bin"}`,
+      contentType: type?.mime ?? "application/octet-stream",
+      size: bytes.byteLength,
+    };
     await storage.put(stored.key, bytes, stored.contentType);
     if (await setLegacyProofStored(row.id, stored)) moved++;
   }
@@ -34,6 +38,9 @@ export async function moveLegacyProofsAtStartup(storage: FileStorage = getStorag
     const { moved } = await moveLegacyProofs(storage);
     if (moved > 0) logger.info({ moved }, "Comprovantes antigos movidos para o armazenamento de arquivos");
   } catch (error) {
-    logger.error({ err: error }, "Não foi possível mover os comprovantes antigos; eles continuam servidos do banco e a próxima partida tenta de novo");
+    logger.error(
+      { err: error },
+      "Não foi possível mover os comprovantes antigos; eles continuam servidos do banco e a próxima partida tenta de novo",
+    );
   }
 }

@@ -30,7 +30,16 @@ export async function checkProofFile(file: File): Promise<ProofCheck> {
   const type = sniffFileType(bytes);
   if (type?.kind === "heic") return { ok: false, message: PROOF_MESSAGES.heic };
   if (!type || !PROOF_KINDS.includes(type.kind)) return { ok: false, message: PROOF_MESSAGES.wrongType };
-  return { ok: true, proof: { bytes, contentType: type.mime, ext: type.ext, fileName: downloadName(file.name, type.ext), originalName: originalName(file.name) } };
+  return {
+    ok: true,
+    proof: {
+      bytes,
+      contentType: type.mime,
+      ext: type.ext,
+      fileName: downloadName(file.name, type.ext),
+      originalName: originalName(file.name),
+    },
+  };
 }
 
 /** The sender's name reduced to ASCII letters, digits and dashes, with the real type's extension. */
@@ -86,7 +95,13 @@ export async function openPayoutProof(payoutId: string, storage: FileStorage = g
   } else if (row.proofFile) {
     // Uploaded before file storage and not moved yet (legacy-proofs.server.ts moves them at startup).
     const bytes = new Uint8Array(Buffer.from(row.proofFile, "base64"));
-    return { kind: "file", body: bytes, contentType: sniffFileType(bytes)?.mime ?? "application/octet-stream", size: bytes.byteLength, fileName };
+    return {
+      kind: "file",
+      body: bytes,
+      contentType: sniffFileType(bytes)?.mime ?? "application/octet-stream",
+      size: bytes.byteLength,
+      fileName,
+    };
   }
   if (row.proofUrl) return { kind: "link", url: row.proofUrl };
   return null;

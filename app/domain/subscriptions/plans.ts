@@ -56,7 +56,12 @@ export const PLANS: readonly Plan[] = [
     band: "R$ 70 a R$ 99",
     bandFromCents: 7000,
     impact: "Ajuda a custear uma sessão de terapia para uma criança com doença rara.",
-    perks: ["Relatório mensal de impacto", "Certificado digital de Assinante do Bem", "Grupo exclusivo de assinantes no WhatsApp", "Nome no mural de apoiadores"],
+    perks: [
+      "Relatório mensal de impacto",
+      "Certificado digital de Assinante do Bem",
+      "Grupo exclusivo de assinantes no WhatsApp",
+      "Nome no mural de apoiadores",
+    ],
     stripePriceKey: "STRIPE_PRICE_OURO",
     sandboxPriceId: "price_sbx_ouro",
   },

@@ -16,7 +16,12 @@ import { openCustomerPortal, refreshSubscription, startSubscription, SUBSCRIPTIO
 useTestDatabase();
 
 const WEBHOOK_SECRET = "whsec_billing_test";
-const PRICES = { STRIPE_PRICE_BRONZE: "price_cfg_bronze", STRIPE_PRICE_PRATA: "price_cfg_prata", STRIPE_PRICE_OURO: "price_cfg_ouro", STRIPE_PRICE_DIAMANTE: "price_cfg_diamante" };
+const PRICES = {
+  STRIPE_PRICE_BRONZE: "price_cfg_bronze",
+  STRIPE_PRICE_PRATA: "price_cfg_prata",
+  STRIPE_PRICE_OURO: "price_cfg_ouro",
+  STRIPE_PRICE_DIAMANTE: "price_cfg_diamante",
+};
 let fake: Awaited<ReturnType<typeof startStripeBillingFake>>;
 /** Stripe configured (keys, the fake's address, the plan prices): the app's dependencies for it. */
 let deps: AppDeps;
@@ -24,7 +29,15 @@ const services = () => ({ provider: deps.payments.checkout, config: deps.config,
 
 beforeAll(async () => {
   fake = await startStripeBillingFake();
-  deps = testDeps({ config: parseConfig({ ...process.env, STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: fake.apiHost, ...PRICES }) });
+  deps = testDeps({
+    config: parseConfig({
+      ...process.env,
+      STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: fake.apiHost,
+      ...PRICES,
+    }),
+  });
 });
 afterAll(async () => {
   await fake.close();
@@ -65,13 +78,26 @@ describe("Stripe subscription checkout (local fake)", () => {
     // Changed their mind before paying: same customer, no second one.
     await startSubscription(user, "ouro", services());
     expect(calls("/v1/customers")).toHaveLength(1);
-    expect(Object.fromEntries(calls("/v1/checkout/sessions")[1]!.form)).toMatchObject({ customer: "cus_fake1", "line_items[0][price]": "price_cfg_ouro" });
+    expect(Object.fromEntries(calls("/v1/checkout/sessions")[1]!.form)).toMatchObject({
+      customer: "cus_fake1",
+      "line_items[0][price]": "price_cfg_ouro",
+    });
   });
 
   it("never takes a price id from the browser: only the plan id is read", async () => {
     const { cookie } = await subscriber();
-    const body = new URLSearchParams({ intent: "assinar", plano: "prata", priceId: "price_evil", price: "price_evil", "line_items[0][price]": "price_evil" });
-    const response = await action({ request: authedRequest("/assine-o-bem", { method: "POST", body, cookie }), params: {}, context: testContext(deps) } as never);
+    const body = new URLSearchParams({
+      intent: "assinar",
+      plano: "prata",
+      priceId: "price_evil",
+      price: "price_evil",
+      "line_items[0][price]": "price_evil",
+    });
+    const response = await action({
+      request: authedRequest("/assine-o-bem", { method: "POST", body, cookie }),
+      params: {},
+      context: testContext(deps),
+    } as never);
     expect((response as Response).status).toBe(302);
     const sent = Object.fromEntries(calls("/v1/checkout/sessions")[0]!.form);
     expect(sent["line_items[0][price]"]).toBe("price_cfg_prata");
@@ -95,18 +121,33 @@ describe("Stripe subscription checkout (local fake)", () => {
     const { user } = await subscriber();
     await startSubscription(user, "bronze", services()); // creates the customer
     fake.failNextWith(400, "No such price: 'price_cfg_diamante'");
-    expect(await startSubscription(user, "diamante", services())).toMatchObject({ ok: false, error: { title: "Erro ao criar assinatura", description: "No such price: 'price_cfg_diamante'" } });
+    expect(await startSubscription(user, "diamante", services())).toMatchObject({
+      ok: false,
+      error: { title: "Erro ao criar assinatura", description: "No such price: 'price_cfg_diamante'" },
+    });
     fake.setCheckoutUrl(null);
-    expect(await startSubscription(user, "ouro", services())).toMatchObject({ ok: false, error: { title: "Erro ao criar assinatura", description: "URL de checkout não foi retornada" } });
+    expect(await startSubscription(user, "ouro", services())).toMatchObject({
+      ok: false,
+      error: { title: "Erro ao criar assinatura", description: "URL de checkout não foi retornada" },
+    });
   });
 
   it("refuses a second subscription (active or past due) without calling Stripe", async () => {
     const { user } = await subscriber();
     await startSubscription(user, "prata", services());
-    await deliver(stripeBillingEvent("customer.subscription.created", stripeSubscription({ id: "sub_1", customer: "cus_fake1", price: "price_cfg_prata" })));
+    await deliver(
+      stripeBillingEvent(
+        "customer.subscription.created",
+        stripeSubscription({ id: "sub_1", customer: "cus_fake1", price: "price_cfg_prata" }),
+      ),
+    );
     fake.requests.length = 0;
     const again = await startSubscription(user, "ouro", services());
-    expect(again).toMatchObject({ ok: false, status: 409, error: { title: "Erro ao criar assinatura", description: SUBSCRIPTION_MESSAGES.alreadySubscribed } });
+    expect(again).toMatchObject({
+      ok: false,
+      status: 409,
+      error: { title: "Erro ao criar assinatura", description: SUBSCRIPTION_MESSAGES.alreadySubscribed },
+    });
     expect(fake.requests).toHaveLength(0);
     const rows = await db.select().from(schema.subscriptions);
     expect(rows).toHaveLength(1);
@@ -114,12 +155,20 @@ describe("Stripe subscription checkout (local fake)", () => {
 
   it("opens the Billing portal for the stored customer, and refuses without one", async () => {
     const { user } = await subscriber();
-    expect(await openCustomerPortal(user, services())).toEqual({ ok: false, status: 400, error: { title: "Erro ao abrir portal", description: SUBSCRIPTION_MESSAGES.noCustomer } });
+    expect(await openCustomerPortal(user, services())).toEqual({
+      ok: false,
+      status: 400,
+      error: { title: "Erro ao abrir portal", description: SUBSCRIPTION_MESSAGES.noCustomer },
+    });
     expect(fake.requests).toHaveLength(0);
     await startSubscription(user, "prata", services());
     const portal = await openCustomerPortal(user, services());
     expect(portal).toEqual({ ok: true, url: expect.stringMatching(/^https:\/\/billing\.stripe\.test\//) });
-    expect(Object.fromEntries(calls("/v1/billing_portal/sessions")[0]!.form)).toEqual({ customer: "cus_fake1", return_url: "http://localhost:3000/assine-o-bem", locale: "pt-BR" });
+    expect(Object.fromEntries(calls("/v1/billing_portal/sessions")[0]!.form)).toEqual({
+      customer: "cus_fake1",
+      return_url: "http://localhost:3000/assine-o-bem",
+      locale: "pt-BR",
+    });
     fake.failNextWith(500, "boom");
     expect(await openCustomerPortal(user, services())).toMatchObject({ ok: false, error: { title: "Erro ao abrir portal" } });
   });
@@ -128,8 +177,14 @@ describe("Stripe subscription checkout (local fake)", () => {
     const { user } = await subscriber();
     await startSubscription(user, "ouro", services());
     expect(await refreshSubscription(user.id, services())).toMatchObject({ subscribed: false });
-    fake.setSubscriptions("cus_fake1", [stripeSubscription({ id: "sub_r", customer: "cus_fake1", price: "price_cfg_ouro", periodEnd: 1_800_000_000 })]);
-    expect(await refreshSubscription(user.id, services())).toMatchObject({ subscribed: true, plan: "ouro", currentPeriodEnd: new Date(1_800_000_000 * 1000) });
+    fake.setSubscriptions("cus_fake1", [
+      stripeSubscription({ id: "sub_r", customer: "cus_fake1", price: "price_cfg_ouro", periodEnd: 1_800_000_000 }),
+    ]);
+    expect(await refreshSubscription(user.id, services())).toMatchObject({
+      subscribed: true,
+      plan: "ouro",
+      currentPeriodEnd: new Date(1_800_000_000 * 1000),
+    });
     expect(calls("/v1/subscriptions").at(-1)!.form.get("customer")).toBe("cus_fake1");
   });
 });
@@ -137,7 +192,11 @@ describe("Stripe subscription checkout (local fake)", () => {
 function signed(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return new Request("http://localhost:3000/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  return new Request("http://localhost:3000/api/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: { "stripe-signature": header, "content-type": "application/json" },
+  });
 }
 async function deliver(event: object) {
   const response = await handleWebhook("stripe", signed(event), deps);
@@ -152,29 +211,78 @@ describe("Stripe subscription webhooks", () => {
     const base = { id: "sub_w", customer: "cus_fake1", userId: user.id };
     const at = (s: number) => ({ created: 1_790_000_000 + s });
 
-    await deliver(stripeBillingEvent("customer.subscription.created", stripeSubscription({ ...base, price: "price_cfg_prata", status: "incomplete" }), at(0)));
+    await deliver(
+      stripeBillingEvent(
+        "customer.subscription.created",
+        stripeSubscription({ ...base, price: "price_cfg_prata", status: "incomplete" }),
+        at(0),
+      ),
+    );
     expect(await subscriptionRow("sub_w")).toMatchObject({ userId: user.id, plan: "prata", status: "incomplete", provider: "stripe" });
-    await deliver(stripeBillingEvent("checkout.session.completed", { id: "cs_1", object: "checkout.session", mode: "subscription", subscription: "sub_w", customer: "cus_fake1", client_reference_id: user.id, metadata: {} }, at(1)));
-    await deliver(stripeBillingEvent("invoice.paid", stripeInvoice({ id: "in_w1", subscription: "sub_w", customer: "cus_fake1", price: "price_cfg_prata", amount: 5000 }), at(2)));
+    await deliver(
+      stripeBillingEvent(
+        "checkout.session.completed",
+        {
+          id: "cs_1",
+          object: "checkout.session",
+          mode: "subscription",
+          subscription: "sub_w",
+          customer: "cus_fake1",
+          client_reference_id: user.id,
+          metadata: {},
+        },
+        at(1),
+      ),
+    );
+    await deliver(
+      stripeBillingEvent(
+        "invoice.paid",
+        stripeInvoice({ id: "in_w1", subscription: "sub_w", customer: "cus_fake1", price: "price_cfg_prata", amount: 5000 }),
+        at(2),
+      ),
+    );
     await deliver(stripeBillingEvent("customer.subscription.updated", stripeSubscription({ ...base, price: "price_cfg_prata" }), at(3)));
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "prata" });
     expect((await db.select().from(schema.subscriptionCharges)).map((c) => c.amountCents)).toEqual([5000]);
 
-    await deliver(stripeBillingEvent("invoice.payment_failed", stripeInvoice({ id: "in_w2", subscription: "sub_w", customer: "cus_fake1", price: "price_cfg_prata", amount: 5000 }), at(4)));
+    await deliver(
+      stripeBillingEvent(
+        "invoice.payment_failed",
+        stripeInvoice({ id: "in_w2", subscription: "sub_w", customer: "cus_fake1", price: "price_cfg_prata", amount: 5000 }),
+        at(4),
+      ),
+    );
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: "past_due" });
     expect((await outbox()).map((m) => m.template)).toEqual(["subscription-payment-failed"]);
 
     await deliver(stripeBillingEvent("customer.subscription.updated", stripeSubscription({ ...base, price: "price_cfg_ouro" }), at(5)));
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "ouro" });
-    await deliver(stripeBillingEvent("customer.subscription.deleted", stripeSubscription({ ...base, price: "price_cfg_ouro", status: "canceled" }), at(6)));
+    await deliver(
+      stripeBillingEvent(
+        "customer.subscription.deleted",
+        stripeSubscription({ ...base, price: "price_cfg_ouro", status: "canceled" }),
+        at(6),
+      ),
+    );
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, plan: null, status: "canceled" });
   });
 
   it("maps Stripe statuses onto ours: trialing pays, unpaid and paused do not", async () => {
     const { user } = await subscriber();
     await startSubscription(user, "bronze", services());
-    for (const [status, expected] of [["trialing", true], ["unpaid", false], ["paused", false], ["active", true], ["incomplete_expired", false]] as const) {
-      await deliver(stripeBillingEvent("customer.subscription.updated", stripeSubscription({ id: "sub_s", customer: "cus_fake1", price: "price_cfg_bronze", status })));
+    for (const [status, expected] of [
+      ["trialing", true],
+      ["unpaid", false],
+      ["paused", false],
+      ["active", true],
+      ["incomplete_expired", false],
+    ] as const) {
+      await deliver(
+        stripeBillingEvent(
+          "customer.subscription.updated",
+          stripeSubscription({ id: "sub_s", customer: "cus_fake1", price: "price_cfg_bronze", status }),
+        ),
+      );
       await db.update(schema.subscriptions).set({ lastEventAt: new Date(0) });
       if (status === "incomplete_expired") break;
       expect((await getSubscriptionStatus(user.id)).subscribed).toBe(expected);
@@ -183,7 +291,10 @@ describe("Stripe subscription webhooks", () => {
   });
 
   it("a bad signature changes nothing", async () => {
-    const event = stripeBillingEvent("customer.subscription.created", stripeSubscription({ id: "sub_x", customer: "cus_x", price: "price_cfg_prata" }));
+    const event = stripeBillingEvent(
+      "customer.subscription.created",
+      stripeSubscription({ id: "sub_x", customer: "cus_x", price: "price_cfg_prata" }),
+    );
     const response = await handleWebhook("stripe", signed(event, "whsec_wrong"), deps);
     expect(response.status).toBe(400);
     expect(await db.select().from(schema.subscriptions)).toHaveLength(0);

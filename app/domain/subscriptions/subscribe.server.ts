@@ -50,9 +50,17 @@ type Subscriber = { id: string; email: string; name: string };
 type ProviderDeps = { provider: PaymentProvider; config: Config };
 
 const planSchema = z.enum(PLAN_IDS);
-const fail = (status: number, title: string, description: string): SubscriptionResult => ({ ok: false, status, error: { title, description } });
+const fail = (status: number, title: string, description: string): SubscriptionResult => ({
+  ok: false,
+  status,
+  error: { title, description },
+});
 
-export async function startSubscription(user: Subscriber, planInput: unknown, { provider, config, clock }: ProviderDeps & { clock: Clock }): Promise<SubscriptionResult> {
+export async function startSubscription(
+  user: Subscriber,
+  planInput: unknown,
+  { provider, config, clock }: ProviderDeps & { clock: Clock },
+): Promise<SubscriptionResult> {
   const parsed = planSchema.safeParse(planInput);
   if (!parsed.success) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.invalidPlan);
   const plan = getPlan(parsed.data)!;
@@ -84,7 +92,10 @@ export async function startSubscription(user: Subscriber, planInput: unknown, { 
       successUrl: `${config.PUBLIC_URL}/subscription-success`,
       cancelUrl: `${config.PUBLIC_URL}/subscription-canceled`,
       // A double click (or a retry) within the same 10 minutes reopens the same checkout.
-      idempotencyKey: `sub_${createHash("sha256").update(`${user.id}:${plan.id}:${priceId}:${Math.floor(clock.now().getTime() / 600_000)}`).digest("hex").slice(0, 40)}`,
+      idempotencyKey: `sub_${createHash("sha256")
+        .update(`${user.id}:${plan.id}:${priceId}:${Math.floor(clock.now().getTime() / 600_000)}`)
+        .digest("hex")
+        .slice(0, 40)}`,
     });
   } catch (error) {
     logger.error({ userId: user.id, plan: plan.id, error: (error as Error).message }, "subscription checkout failed");
@@ -111,7 +122,10 @@ export async function openCustomerPortal(user: Subscriber, { provider, config }:
     return fail(400, SUBSCRIPTION_MESSAGES.portalTitle, SUBSCRIPTION_MESSAGES.noCustomer);
   }
   try {
-    const { url } = await provider.createPortalSession({ customerId: customer.providerCustomerId, returnUrl: `${config.PUBLIC_URL}/assine-o-bem` });
+    const { url } = await provider.createPortalSession({
+      customerId: customer.providerCustomerId,
+      returnUrl: `${config.PUBLIC_URL}/assine-o-bem`,
+    });
     return { ok: true, url };
   } catch (error) {
     logger.error({ userId: user.id, error: (error as Error).message }, "portal session failed");
@@ -143,7 +157,10 @@ export async function refreshSubscription(userId: string, { provider, config }: 
  * Queues the confirmation e-mail (plan, value, next charge) the first time it is asked for an
  * active subscription; every later call does nothing. Returns whether it queued one.
  */
-export async function sendSubscriptionConfirmation(subscriptionId: string, { config, mailer }: { config: Config; mailer: Mailer }): Promise<boolean> {
+export async function sendSubscriptionConfirmation(
+  subscriptionId: string,
+  { config, mailer }: { config: Config; mailer: Mailer },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row: SubscriptionRow | null = await claimConfirmation(tx, subscriptionId);
     if (!row?.userId) return false;
@@ -152,7 +169,12 @@ export async function sendSubscriptionConfirmation(subscriptionId: string, { con
     if (!contact || !plan) return false;
     const queued = await mailer.enqueue(tx, {
       to: contact.email,
-      ...subscriptionConfirmationEmail({ name: contact.name, plan, nextChargeAt: row.currentPeriodEnd, feePercent: config.PLATFORM_FEE_PERCENT }),
+      ...subscriptionConfirmationEmail({
+        name: contact.name,
+        plan,
+        nextChargeAt: row.currentPeriodEnd,
+        feePercent: config.PLATFORM_FEE_PERCENT,
+      }),
       dedupeKey: `sub-confirm:${row.id}`,
     });
     return queued !== null;

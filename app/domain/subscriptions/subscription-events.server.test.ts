@@ -24,10 +24,20 @@ async function subscriber() {
 describe("subscription lifecycle from events", () => {
   it("created: a row for the user found through the billing customer, plan from the price id", async () => {
     const { user, customerId } = await subscriber();
-    const result = await processPaymentEvent(subscriptionEvent("updated", { customerId, plan: "prata", at: t(0), periodEnd: new Date("2026-12-01T12:00:00Z") }), testDeps());
+    const result = await processPaymentEvent(
+      subscriptionEvent("updated", { customerId, plan: "prata", at: t(0), periodEnd: new Date("2026-12-01T12:00:00Z") }),
+      testDeps(),
+    );
     expect(result).toMatchObject({ outcome: "subscription", applied: true, status: "active" });
     const row = await subscriptionRow();
-    expect(row).toMatchObject({ userId: user.id, plan: "prata", status: "active", provider: "sandbox", providerCustomerId: customerId, cancelAtPeriodEnd: false });
+    expect(row).toMatchObject({
+      userId: user.id,
+      plan: "prata",
+      status: "active",
+      provider: "sandbox",
+      providerCustomerId: customerId,
+      cancelAtPeriodEnd: false,
+    });
     expect(row!.currentPeriodEnd?.toISOString()).toBe("2026-12-01T12:00:00.000Z");
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "prata", status: "active" });
     expect(await countActiveSubscriptions()).toBe(1);
@@ -61,8 +71,16 @@ describe("subscription lifecycle from events", () => {
     expect(await processPaymentEvent(paid, testDeps())).toMatchObject({ outcome: "subscription", charged: true });
     expect(await processPaymentEvent(paid, testDeps())).toEqual({ outcome: "duplicate" });
     // The same invoice under another event id (Stripe sends invoice.paid and sometimes retries with new ids).
-    expect(await processPaymentEvent(subscriptionEvent("invoice_paid", { customerId, at: t(2), invoice: { id: "in_1", amountCents: 5000 } }), testDeps())).toMatchObject({ charged: false });
-    await processPaymentEvent(subscriptionEvent("invoice_paid", { customerId, at: t(40), invoice: { id: "in_2", amountCents: 5000 } }), testDeps());
+    expect(
+      await processPaymentEvent(
+        subscriptionEvent("invoice_paid", { customerId, at: t(2), invoice: { id: "in_1", amountCents: 5000 } }),
+        testDeps(),
+      ),
+    ).toMatchObject({ charged: false });
+    await processPaymentEvent(
+      subscriptionEvent("invoice_paid", { customerId, at: t(40), invoice: { id: "in_2", amountCents: 5000 } }),
+      testDeps(),
+    );
     const charges = await chargeRows();
     expect(charges.map((c) => [c.providerInvoiceId, c.amountCents])).toEqual([
       ["in_1", 5000],
@@ -74,7 +92,15 @@ describe("subscription lifecycle from events", () => {
 
   it("invoice paid before any subscription event creates the subscription as active", async () => {
     const { user, customerId } = await subscriber();
-    await processPaymentEvent(subscriptionEvent("invoice_paid", { customerId, plan: "diamante", at: t(1), invoice: { id: "in_first", periodEnd: new Date("2026-12-01T12:00:00Z") } }), testDeps());
+    await processPaymentEvent(
+      subscriptionEvent("invoice_paid", {
+        customerId,
+        plan: "diamante",
+        at: t(1),
+        invoice: { id: "in_first", periodEnd: new Date("2026-12-01T12:00:00Z") },
+      }),
+      testDeps(),
+    );
     expect(await subscriptionRow()).toMatchObject({ userId: user.id, plan: "diamante", status: "active" });
     expect((await chargeRows()).map((c) => c.amountCents)).toEqual([10000]);
     // The older "created (incomplete)" arriving afterwards does not undo it.
@@ -85,8 +111,14 @@ describe("subscription lifecycle from events", () => {
   it("invoice payment failed: past due, never a paying subscriber, one e-mail per invoice to the subscriber", async () => {
     const { user, customerId } = await subscriber();
     await processPaymentEvent(subscriptionEvent("updated", { customerId, plan: "ouro", at: t(0) }), testDeps());
-    await processPaymentEvent(subscriptionEvent("invoice_failed", { customerId, plan: "ouro", at: t(10), invoice: { id: "in_bad", amountCents: 7000 } }), testDeps());
-    await processPaymentEvent(subscriptionEvent("invoice_failed", { customerId, plan: "ouro", at: t(11), invoice: { id: "in_bad", amountCents: 7000 } }), testDeps());
+    await processPaymentEvent(
+      subscriptionEvent("invoice_failed", { customerId, plan: "ouro", at: t(10), invoice: { id: "in_bad", amountCents: 7000 } }),
+      testDeps(),
+    );
+    await processPaymentEvent(
+      subscriptionEvent("invoice_failed", { customerId, plan: "ouro", at: t(11), invoice: { id: "in_bad", amountCents: 7000 } }),
+      testDeps(),
+    );
     expect(await subscriptionRow()).toMatchObject({ status: "past_due" });
     const status = await getSubscriptionStatus(user.id);
     expect(status).toMatchObject({ subscribed: false, status: "past_due", plan: "ouro" });
@@ -98,7 +130,10 @@ describe("subscription lifecycle from events", () => {
     expect(mails[0]).toMatchObject({ to: contact!.email, template: "subscription-payment-failed", dedupeKey: "sub-failed:in_bad" });
     expect(mails[0]!.text).toContain("R$ 70,00");
     // Paying the invoice later brings it back.
-    await processPaymentEvent(subscriptionEvent("invoice_paid", { customerId, plan: "ouro", at: t(20), invoice: { id: "in_bad", amountCents: 7000 } }), testDeps());
+    await processPaymentEvent(
+      subscriptionEvent("invoice_paid", { customerId, plan: "ouro", at: t(20), invoice: { id: "in_bad", amountCents: 7000 } }),
+      testDeps(),
+    );
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, status: "active" });
   });
 
@@ -122,7 +157,12 @@ describe("subscription lifecycle from events", () => {
     const user = await insertUser("Sem Cliente");
     await processPaymentEvent(subscriptionEvent("updated", { customerId: "cus_unknown", at: t(0) }), testDeps());
     expect(await subscriptionRow()).toMatchObject({ userId: null });
-    expect(await processPaymentEvent(subscriptionEvent("checkout_completed", { customerId: "cus_unknown", userId: user.id, priceId: null }), testDeps())).toMatchObject({ outcome: "linked" });
+    expect(
+      await processPaymentEvent(
+        subscriptionEvent("checkout_completed", { customerId: "cus_unknown", userId: user.id, priceId: null }),
+        testDeps(),
+      ),
+    ).toMatchObject({ outcome: "linked" });
     expect(await subscriptionRow()).toMatchObject({ userId: user.id });
   });
 
@@ -141,7 +181,20 @@ describe("subscription lifecycle from events", () => {
   it("the refresh writes the provider's view without hiding events still in flight", async () => {
     const { user, customerId } = await subscriber();
     await db.transaction((tx) =>
-      applySubscriptionSnapshot(tx, "sandbox", { subscriptionId: "sub_sbx_test", customerId, priceId: "price_sbx_prata", status: "active", currentPeriodEnd: t(60), cancelAtPeriodEnd: false }, user.id, testDeps().config),
+      applySubscriptionSnapshot(
+        tx,
+        "sandbox",
+        {
+          subscriptionId: "sub_sbx_test",
+          customerId,
+          priceId: "price_sbx_prata",
+          status: "active",
+          currentPeriodEnd: t(60),
+          cancelAtPeriodEnd: false,
+        },
+        user.id,
+        testDeps().config,
+      ),
     );
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "prata" });
     // A webhook event from before the refresh (e.g. a plan change) still applies.
@@ -162,17 +215,21 @@ describe("duplicates and reordering (property)", () => {
       subscriptionEvent("updated", { customerId, plan: "ouro", status: "active", cancelAtPeriodEnd: true, at: t(5) }),
     ];
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(history.length - 1), { minLength: 0, maxLength: 6 }), fc.infiniteStream(fc.double()), async (extra, randoms) => {
-        await db.delete(schema.subscriptionCharges);
-        await db.delete(schema.subscriptions);
-        await db.delete(schema.paymentEvents);
-        const stream = [...history, ...extra.map((i) => history[i]!)];
-        const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
-        for (const { e } of order) await processPaymentEvent(e, testDeps());
-        const row = await subscriptionRow();
-        expect(row).toMatchObject({ plan: "ouro", status: "active", cancelAtPeriodEnd: true, lastEventAt: t(5) });
-        expect((await chargeRows()).map((c) => c.providerInvoiceId).sort()).toEqual(["in_a", "in_b"]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.nat(history.length - 1), { minLength: 0, maxLength: 6 }),
+        fc.infiniteStream(fc.double()),
+        async (extra, randoms) => {
+          await db.delete(schema.subscriptionCharges);
+          await db.delete(schema.subscriptions);
+          await db.delete(schema.paymentEvents);
+          const stream = [...history, ...extra.map((i) => history[i]!)];
+          const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
+          for (const { e } of order) await processPaymentEvent(e, testDeps());
+          const row = await subscriptionRow();
+          expect(row).toMatchObject({ plan: "ouro", status: "active", cancelAtPeriodEnd: true, lastEventAt: t(5) });
+          expect((await chargeRows()).map((c) => c.providerInvoiceId).sort()).toEqual(["in_a", "in_b"]);
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -34,7 +34,11 @@ export type SubscriptionOutcome =
 /** What applying an event needs: the configuration (plan price ids) and where its e-mail goes. */
 export type SubscriptionEventDeps = { config: Config; mailer: Mailer };
 
-export async function applySubscriptionEvent(tx: Transaction, event: SubscriptionPaymentEvent, deps: SubscriptionEventDeps): Promise<SubscriptionOutcome> {
+export async function applySubscriptionEvent(
+  tx: Transaction,
+  event: SubscriptionPaymentEvent,
+  deps: SubscriptionEventDeps,
+): Promise<SubscriptionOutcome> {
   const plan = planForPriceId(event.priceId, event.provider, deps.config);
   let row = await lockSubscription(tx, event.provider, event.subscriptionId);
   // A subscription we have never seen, at a price that is not one of our plans: not ours. Nothing
@@ -50,7 +54,11 @@ export async function applySubscriptionEvent(tx: Transaction, event: Subscriptio
 
   const userId = await resolveUser(tx, event);
   if (event.action === "checkout_completed") {
-    if (row && !row.userId && userId) await tx.update(subscriptions).set({ userId, updatedAt: sql`now()` }).where(eq(subscriptions.id, row.id));
+    if (row && !row.userId && userId)
+      await tx
+        .update(subscriptions)
+        .set({ userId, updatedAt: sql`now()` })
+        .where(eq(subscriptions.id, row.id));
     return { outcome: "linked", subscriptionId: row?.id ?? null };
   }
 
@@ -68,7 +76,12 @@ export async function applySubscriptionEvent(tx: Transaction, event: Subscriptio
   if (event.action === "invoice_paid" && event.invoice && event.invoice.amountCents > 0) {
     const [charge] = await tx
       .insert(subscriptionCharges)
-      .values({ subscriptionId: row.id, providerInvoiceId: event.invoice.id, amountCents: event.invoice.amountCents, paidAt: event.occurredAt })
+      .values({
+        subscriptionId: row.id,
+        providerInvoiceId: event.invoice.id,
+        amountCents: event.invoice.amountCents,
+        paidAt: event.occurredAt,
+      })
       .onConflictDoNothing({ target: subscriptionCharges.providerInvoiceId })
       .returning({ id: subscriptionCharges.id });
     charged = Boolean(charge);
@@ -101,7 +114,12 @@ function statusFromInvoice(event: SubscriptionPaymentEvent): SubscriptionState {
   return event.action === "invoice_failed" ? "past_due" : "active";
 }
 
-async function insertFromEvent(tx: Transaction, event: SubscriptionPaymentEvent, plan: Plan, userId: string | null): Promise<SubscriptionRow> {
+async function insertFromEvent(
+  tx: Transaction,
+  event: SubscriptionPaymentEvent,
+  plan: Plan,
+  userId: string | null,
+): Promise<SubscriptionRow> {
   const isInvoice = event.action === "invoice_paid" || event.action === "invoice_failed";
   // Two first events racing: the second waits on the unique key, then finds the row.
   await tx
@@ -123,7 +141,13 @@ async function insertFromEvent(tx: Transaction, event: SubscriptionPaymentEvent,
   return row;
 }
 
-async function applyToExisting(tx: Transaction, row: SubscriptionRow, event: SubscriptionPaymentEvent, plan: Plan | undefined, userId: string | null): Promise<boolean> {
+async function applyToExisting(
+  tx: Transaction,
+  row: SubscriptionRow,
+  event: SubscriptionPaymentEvent,
+  plan: Plan | undefined,
+  userId: string | null,
+): Promise<boolean> {
   const newest = event.occurredAt.getTime() >= row.lastEventAt.getTime();
   const link = !row.userId && userId ? { userId } : {};
   const where = eq(subscriptions.id, row.id);
@@ -174,7 +198,12 @@ async function applyToExisting(tx: Transaction, row: SubscriptionRow, event: Sub
   return moves || failedAgain;
 }
 
-async function queuePaymentFailedEmail(tx: Transaction, row: SubscriptionRow, invoice: { id: string; amountCents: number }, mailer: Mailer) {
+async function queuePaymentFailedEmail(
+  tx: Transaction,
+  row: SubscriptionRow,
+  invoice: { id: string; amountCents: number },
+  mailer: Mailer,
+) {
   if (!row.userId) return;
   const contact = await getUserContact(row.userId, tx);
   const plan = getPlan(row.plan);
@@ -191,7 +220,13 @@ async function queuePaymentFailedEmail(tx: Transaction, row: SubscriptionRow, in
  * without an event id. It does not move `last_event_at`, so any event still in flight applies
  * after it and the row ends equal to the provider's latest event.
  */
-export async function applySubscriptionSnapshot(tx: Transaction, provider: ProviderName, snapshot: SubscriptionSnapshot, userId: string, config: Config): Promise<boolean> {
+export async function applySubscriptionSnapshot(
+  tx: Transaction,
+  provider: ProviderName,
+  snapshot: SubscriptionSnapshot,
+  userId: string,
+  config: Config,
+): Promise<boolean> {
   const plan = planForPriceId(snapshot.priceId, provider, config);
   const row = await lockSubscription(tx, provider, snapshot.subscriptionId);
   if (!row) {

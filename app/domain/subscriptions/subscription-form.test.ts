@@ -18,7 +18,11 @@ describe("the Assine o Bem form", () => {
   });
 
   it("refuses a plan that is not one of the domain's plan ids, and an unknown intent", () => {
-    const refused: Array<Record<string, string>> = [{ intent: "assinar", plano: "platina" }, { intent: "assinar" }, { intent: "hackear", plano: "prata" }];
+    const refused: Array<Record<string, string>> = [
+      { intent: "assinar", plano: "platina" },
+      { intent: "assinar" },
+      { intent: "hackear", plano: "prata" },
+    ];
     for (const fields of refused) {
       expect(parse(fields).status).toBe("error");
     }

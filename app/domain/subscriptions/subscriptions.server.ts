@@ -104,7 +104,11 @@ export async function saveBillingCustomer(userId: string, provider: ProviderName
   return row ?? (await getBillingCustomer(userId, executor))!;
 }
 
-export async function findUserByBillingCustomer(provider: ProviderName, providerCustomerId: string, executor: Executor = db): Promise<string | null> {
+export async function findUserByBillingCustomer(
+  provider: ProviderName,
+  providerCustomerId: string,
+  executor: Executor = db,
+): Promise<string | null> {
   const [row] = await executor
     .select({ userId: billingCustomers.userId })
     .from(billingCustomers)

@@ -28,7 +28,9 @@ function withUrl(base: string, change: (u: URL) => void) {
 describe("explainDatabaseFailure", () => {
   it("a refused connection names host, port, database and user, and not the password", async () => {
     const message = await failureOf(`postgres://festa:${PASSWORD}@127.0.0.1:1/festa`);
-    expect(message).toBe("Banco de dados inacessível em 127.0.0.1:1/festa (usuário festa): conexão recusada: o PostgreSQL não está rodando nesse endereço ou a porta está errada (ECONNREFUSED).");
+    expect(message).toBe(
+      "Banco de dados inacessível em 127.0.0.1:1/festa (usuário festa): conexão recusada: o PostgreSQL não está rodando nesse endereço ou a porta está errada (ECONNREFUSED).",
+    );
     expect(message).not.toContain(PASSWORD);
   });
 

@@ -367,7 +367,10 @@ export const sponsorAds = pgTable("sponsor_ads", {
   ctaUrl: text("cta_url").notNull(),
   sponsor: text("sponsor").notNull(),
   imageUrl: text("image_url"),
-  placements: text("placements").array().notNull().default(sql`'{}'::text[]`),
+  placements: text("placements")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   sortOrder: integer("sort_order").notNull().default(0),
   active: boolean("active").notNull().default(true),
   createdAt: createdAt(),

@@ -7,12 +7,8 @@ describe("resolveClientIp", () => {
   });
 
   it("takes the entry our proxy appended (right-most), not a forged left one", () => {
-    expect(resolveClientIp({ socketAddress: "10.0.0.5", forwardedFor: "6.6.6.6, 203.0.113.9", trustProxy: true })).toBe(
-      "203.0.113.9",
-    );
-    expect(resolveClientIp({ socketAddress: "10.0.0.5", forwardedFor: ["6.6.6.6", "203.0.113.9"], trustProxy: true })).toBe(
-      "203.0.113.9",
-    );
+    expect(resolveClientIp({ socketAddress: "10.0.0.5", forwardedFor: "6.6.6.6, 203.0.113.9", trustProxy: true })).toBe("203.0.113.9");
+    expect(resolveClientIp({ socketAddress: "10.0.0.5", forwardedFor: ["6.6.6.6", "203.0.113.9"], trustProxy: true })).toBe("203.0.113.9");
   });
 
   it("falls back to the socket when the header is missing or junk", () => {

@@ -31,7 +31,17 @@ describe("readFormData", () => {
   });
 
   it("drops NUL characters (PostgreSQL text cannot hold them), keeps everything else", async () => {
-    const form = await readFormData(post(new URLSearchParams([["no\0me", "Ana\0 <b>"], ["x", "ok"]])));
-    expect([...form]).toEqual([["nome", "Ana <b>"], ["x", "ok"]]);
+    const form = await readFormData(
+      post(
+        new URLSearchParams([
+          ["no\0me", "Ana\0 <b>"],
+          ["x", "ok"],
+        ]),
+      ),
+    );
+    expect([...form]).toEqual([
+      ["nome", "Ana <b>"],
+      ["x", "ok"],
+    ]);
   });
 });

@@ -27,20 +27,37 @@ async function streamed(request: Request) {
     },
   });
   const headers = { "content-type": request.headers.get("content-type")! };
-  return { request: new Request("http://localhost/admin", { method: "POST", body, headers, duplex: "half" } as RequestInit), counter, total: bytes.length };
+  return {
+    request: new Request("http://localhost/admin", { method: "POST", body, headers, duplex: "half" } as RequestInit),
+    counter,
+    total: bytes.length,
+  };
 }
 
 const file = (size: number, name = "comprovante.pdf") => new File([new Uint8Array(size).fill(0x41)], name, { type: "application/pdf" });
 
 describe("readLimitedForm", () => {
   it("reads a form within the limit, file included", async () => {
-    const form = await readLimitedForm(formRequest([["intent", "markPayoutTransferred"], ["proofFile", file(50 * KB)]]), 100 * KB);
+    const form = await readLimitedForm(
+      formRequest([
+        ["intent", "markPayoutTransferred"],
+        ["proofFile", file(50 * KB)],
+      ]),
+      100 * KB,
+    );
     expect(form.get("intent")).toBe("markPayoutTransferred");
     expect((form.get("proofFile") as File).size).toBe(50 * KB);
   });
 
   it("refuses a body over the limit even without Content-Length, recovering the fields sent before the file", async () => {
-    const { request, counter, total } = await streamed(formRequest([["intent", "markPayoutTransferred"], ["partyId", "abc"], ["proofFile", file(300 * KB)], ["after", "x"]]));
+    const { request, counter, total } = await streamed(
+      formRequest([
+        ["intent", "markPayoutTransferred"],
+        ["partyId", "abc"],
+        ["proofFile", file(300 * KB)],
+        ["after", "x"],
+      ]),
+    );
     const error = await readLimitedForm(request, 100 * KB).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BodyTooLargeError);
     const { leading, cutFileField } = error as BodyTooLargeError;
@@ -52,13 +69,21 @@ describe("readLimitedForm", () => {
   });
 
   it("gives up reading past the drain limit", async () => {
-    const { request, counter, total } = await streamed(formRequest([["intent", "x"], ["proofFile", file(2000 * KB)]]));
+    const { request, counter, total } = await streamed(
+      formRequest([
+        ["intent", "x"],
+        ["proofFile", file(2000 * KB)],
+      ]),
+    );
     await expect(readLimitedForm(request, 100 * KB, 500 * KB)).rejects.toBeInstanceOf(BodyTooLargeError);
     expect(counter.sent).toBeLessThan(total);
   });
 
   it("refuses at once a body whose declared length is past the drain limit", async () => {
-    const source = formRequest([["intent", "x"], ["proofFile", file(700 * KB)]]);
+    const source = formRequest([
+      ["intent", "x"],
+      ["proofFile", file(700 * KB)],
+    ]);
     const bytes = new Uint8Array(await source.arrayBuffer());
     const headers = { "content-type": source.headers.get("content-type")!, "content-length": String(bytes.length) };
     const request = new Request("http://localhost/admin", { method: "POST", body: bytes, headers });
@@ -70,7 +95,11 @@ describe("readLimitedForm", () => {
   });
 
   it("recovers nothing from a body that is not multipart", async () => {
-    const request = new Request("http://localhost/admin", { method: "POST", body: "a=".padEnd(300 * KB, "b"), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const request = new Request("http://localhost/admin", {
+      method: "POST",
+      body: "a=".padEnd(300 * KB, "b"),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     const error = (await readLimitedForm(request, 100 * KB).catch((e: unknown) => e)) as BodyTooLargeError;
     expect(error).toBeInstanceOf(BodyTooLargeError);
     expect([...error.leading]).toEqual([]);

@@ -35,7 +35,13 @@ function labelOf(req: IncomingMessage, res: ServerResponse, currentBuild: () => 
   return l.routeLabel;
 }
 
-export function requestObservability({ log, currentBuild }: { log: Logger; currentBuild: () => ServerBuild | undefined }): RequestHandler[] {
+export function requestObservability({
+  log,
+  currentBuild,
+}: {
+  log: Logger;
+  currentBuild: () => ServerBuild | undefined;
+}): RequestHandler[] {
   const extra = (req: IncomingMessage, res: ServerResponse) => {
     const userId = locals(res).requestContext?.userId;
     return { route: labelOf(req, res, currentBuild), ...(userId ? { userId } : {}) };

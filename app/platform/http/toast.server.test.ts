@@ -4,7 +4,9 @@ import { readToast, toastHeaders } from "./toast.server";
 
 describe("readToast", () => {
   it("returns the flashed toast once and clears its cookie", async () => {
-    const set = (await toastHeaders({ type: "info", title: "Login necessário", description: "Faça login para assinar um plano" })).get("Set-Cookie")!;
+    const set = (await toastHeaders({ type: "info", title: "Login necessário", description: "Faça login para assinar um plano" })).get(
+      "Set-Cookie",
+    )!;
     const cookie = set.split(";")[0]!;
     const { toast, headers } = await readToast(new Request("http://localhost:3000/auth", { headers: { Cookie: cookie } }));
     expect(toast).toEqual({ type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });

@@ -24,7 +24,10 @@ describe("redactUrl", () => {
   it.each([
     ["/redefinir-senha?token=abc123", "/redefinir-senha?token=[redacted]"],
     ["/x?Code=1&keep=2&KEY=3", "/x?Code=[redacted]&keep=2&KEY=[redacted]"],
-    ["/x?signature=s&sig=t&secret=u&password=v&resetToken=w&access_token=z", "/x?signature=[redacted]&sig=[redacted]&secret=[redacted]&password=[redacted]&resetToken=[redacted]&access_token=[redacted]"],
+    [
+      "/x?signature=s&sig=t&secret=u&password=v&resetToken=w&access_token=z",
+      "/x?signature=[redacted]&sig=[redacted]&secret=[redacted]&password=[redacted]&resetToken=[redacted]&access_token=[redacted]",
+    ],
     ["/repasses/1/comprovante?t=abc", "/repasses/1/comprovante?t=[redacted]"],
     ["http://h/p?festa=abc&tab=login#frag", "http://h/p?festa=abc&tab=login#frag"],
     ["/p?%74oken=abc", "/p?%74oken=[redacted]"],
@@ -35,7 +38,12 @@ describe("redactUrl", () => {
 });
 
 describe("errors in logs", () => {
-  const failed = () => new DrizzleQueryError('select "user_id" from "session" where "token" = $1', [SESSION], Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+  const failed = () =>
+    new DrizzleQueryError(
+      'select "user_id" from "session" where "token" = $1',
+      [SESSION],
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+    );
 
   it("drops a failed query's parameters from message, stack and fields, keeping the cause", () => {
     const out = serializeError(failed()) as Record<string, unknown>;
@@ -64,6 +72,11 @@ describe("errors in logs", () => {
   });
 
   it("leaves ordinary fields alone", () => {
-    expect(scrubLogObject({ provider: "sandbox", eventId: "evt_1", outcome: "applied", count: 3 })).toEqual({ provider: "sandbox", eventId: "evt_1", outcome: "applied", count: 3 });
+    expect(scrubLogObject({ provider: "sandbox", eventId: "evt_1", outcome: "applied", count: 3 })).toEqual({
+      provider: "sandbox",
+      eventId: "evt_1",
+      outcome: "applied",
+      count: 3,
+    });
   });
 });

@@ -14,7 +14,10 @@ import { passwordChangedEmail } from "~/emails/password-changed";
 import { sql } from "drizzle-orm";
 
 const FAST = { baseDelayMs: 150, maxDelayMs: 600, maxAttempts: 50 };
-const message = (to = "ana@example.com") => ({ to, ...passwordResetEmail({ name: "Ana Souza", url: "http://localhost:3000/redefinir-senha?token=abc" }) });
+const message = (to = "ana@example.com") => ({
+  to,
+  ...passwordResetEmail({ name: "Ana Souza", url: "http://localhost:3000/redefinir-senha?token=abc" }),
+});
 
 async function outbox() {
   return db.select().from(schema.emailOutbox);
@@ -88,7 +91,10 @@ describe("drainOutbox", () => {
 
     // Sent rows older than the retention are purged; recent and unsent ones stay.
     await enqueueEmail(db, message("c@example.com"));
-    await db.update(schema.emailOutbox).set({ sentAt: sql`now() - interval '31 days'` }).where(eq(schema.emailOutbox.to, "b@example.com"));
+    await db
+      .update(schema.emailOutbox)
+      .set({ sentAt: sql`now() - interval '31 days'` })
+      .where(eq(schema.emailOutbox.to, "b@example.com"));
     expect(await purgeSentEmails()).toBe(1);
     expect((await outbox()).map((r) => r.to)).toEqual(["c@example.com"]);
   });

@@ -12,13 +12,7 @@ import type { Connection } from "~/platform/db.server";
 import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
 import type { MailTransport } from "~/platform/mail/mailer.server";
-import {
-  claimDueEmails,
-  hasDueEmails,
-  markEmailAttemptFailed,
-  markEmailSent,
-  OUTBOX_CHANNEL,
-} from "~/platform/mail/outbox.server";
+import { claimDueEmails, hasDueEmails, markEmailAttemptFailed, markEmailSent, OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
 import { isOutboxPaused } from "~/platform/mail/outbox-pause.server";
 
 export const EMAIL_QUEUE = "email-outbox";

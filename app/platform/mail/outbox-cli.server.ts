@@ -15,8 +15,11 @@ export async function runOutboxCommand(args: string[], io: Io, location?: string
   if (command === "status") {
     const s = await outboxStatus(location);
     io.log(`Envio de e-mails: ${s.paused ? `PAUSADO (${s.reason})` : "ativo"}`);
-    io.log(`Na fila: ${s.pending} pendente(s)${s.oldestPendingAt ? `, a mais antiga de ${s.oldestPendingAt}` : ""}; ${s.failed} com falha; ${s.sent} enviada(s)`);
-    if (s.identityChanged) io.log("Este banco é uma cópia restaurada: o próximo início do servidor pausará o envio (a menos que você rode `resume`).");
+    io.log(
+      `Na fila: ${s.pending} pendente(s)${s.oldestPendingAt ? `, a mais antiga de ${s.oldestPendingAt}` : ""}; ${s.failed} com falha; ${s.sent} enviada(s)`,
+    );
+    if (s.identityChanged)
+      io.log("Este banco é uma cópia restaurada: o próximo início do servidor pausará o envio (a menos que você rode `resume`).");
     return 0;
   }
   if (command === "pause") {

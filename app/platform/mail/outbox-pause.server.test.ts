@@ -16,7 +16,8 @@ function recorder() {
   const transport = { kind: "test", send: async (m: { to: string }) => void sent.push(m.to), close() {} } as unknown as MailTransport;
   return { sent, transport };
 }
-const queue = (to: string) => enqueueEmail(db, { to, ...passwordResetEmail({ name: "Ana", url: "http://localhost:3000/redefinir-senha?token=abc" }) });
+const queue = (to: string) =>
+  enqueueEmail(db, { to, ...passwordResetEmail({ name: "Ana", url: "http://localhost:3000/redefinir-senha?token=abc" }) });
 
 function cli(args: string[]) {
   const out: string[] = [];
@@ -33,11 +34,18 @@ describe("a restored copy pauses e-mail sending", () => {
   it("pauses when the database's identity changed, sends nothing until resumed, then sends once", async () => {
     await checkDatabaseIdentity();
     // What a dump restored elsewhere looks like: the recorded identity is another database's.
-    await db.update(schema.systemState).set({ value: "7000000000000000000/festa/16384" }).where(eq(schema.systemState.key, "database_identity"));
+    await db
+      .update(schema.systemState)
+      .set({ value: "7000000000000000000/festa/16384" })
+      .where(eq(schema.systemState.key, "database_identity"));
     await queue("convidado@exemplo.com.br");
 
     const check = await checkDatabaseIdentity();
-    expect(check).toMatchObject({ status: "restored-copy", recorded: "7000000000000000000/festa/16384", current: await currentDatabaseIdentity() });
+    expect(check).toMatchObject({
+      status: "restored-copy",
+      recorded: "7000000000000000000/festa/16384",
+      current: await currentDatabaseIdentity(),
+    });
     expect(await isOutboxPaused()).toBe(true);
     // The next start on the same copy: still paused, not "restored" again.
     expect((await checkDatabaseIdentity()).status).toBe("same");

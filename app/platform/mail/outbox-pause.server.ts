@@ -51,7 +51,9 @@ async function recordIdentity(executor: Executor, identity: string) {
 export async function currentDatabaseIdentity(location?: string): Promise<string> {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const [base] = await rows(sql`select current_database() as name, (select oid from pg_database where datname = current_database())::text as oid`);
+  const [base] = await rows(
+    sql`select current_database() as name, (select oid from pg_database where datname = current_database())::text as oid`,
+  );
   let system = "?";
   try {
     const [row] = await rows(sql`select system_identifier::text as id from pg_control_system()`);

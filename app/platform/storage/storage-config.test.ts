@@ -34,7 +34,12 @@ describe("storage configuration", () => {
       credentials: { accessKeyId: "AKIA123", secretAccessKey: "very-secret" },
     });
     // Without keys the SDK's own chain (instance role, environment) is used.
-    expect(parseConfig({ ...base, ...s3 }).storage).toMatchObject({ kind: "s3", region: "us-east-1", forcePathStyle: false, credentials: undefined });
+    expect(parseConfig({ ...base, ...s3 }).storage).toMatchObject({
+      kind: "s3",
+      region: "us-east-1",
+      forcePathStyle: false,
+      credentials: undefined,
+    });
   });
 
   it.each([

@@ -19,7 +19,13 @@ let s3Endpoint: string;
 beforeAll(async () => {
   diskRoot = fs.mkdtempSync(path.join(os.tmpdir(), "fs-storage-disk-"));
   s3rverDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-storage-s3-"));
-  fake = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3rverDir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  fake = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3rverDir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await fake.run();
   s3Endpoint = `http://127.0.0.1:${port}`;
 });
@@ -33,7 +39,17 @@ afterAll(async () => {
 const adapters: Array<[string, () => FileStorage]> = [
   ["disk", () => createDiskStorage(diskRoot)],
   // s3rver's fixed credentials; path-style addressing as most S3-compatible stores want.
-  ["s3", () => createS3Storage({ bucket: BUCKET, region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } })],
+  [
+    "s3",
+    () =>
+      createS3Storage({
+        bucket: BUCKET,
+        region: "us-east-1",
+        endpoint: s3Endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      }),
+  ],
 ];
 
 const allBytes = () => Uint8Array.from({ length: 256 }, (_, i) => i);
@@ -99,16 +115,27 @@ describe.each(adapters)("file storage contract: %s", (name, make) => {
     await expect(storage.delete(key("gone.pdf"))).resolves.toBeUndefined();
   });
 
-  it.each(["", "../escape.txt", "a/../../escape.txt", "/etc/passwd", "a//b", "a/", ".hidden", "a/.tmp-x", "a\\..\\b", "C:evil", "a b", "ç.pdf", "x".repeat(600)])(
-    "refuses the unsafe key %j on every operation",
-    async (bad) => {
-      const storage = make();
-      await expect(storage.put(bad, allBytes(), "text/plain")).rejects.toBeInstanceOf(StorageKeyError);
-      await expect(storage.get(bad)).rejects.toBeInstanceOf(StorageKeyError);
-      await expect(storage.exists(bad)).rejects.toBeInstanceOf(StorageKeyError);
-      await expect(storage.delete(bad)).rejects.toBeInstanceOf(StorageKeyError);
-    },
-  );
+  it.each([
+    "",
+    "../escape.txt",
+    "a/../../escape.txt",
+    "/etc/passwd",
+    "a//b",
+    "a/",
+    ".hidden",
+    "a/.tmp-x",
+    "a\\..\\b",
+    "C:evil",
+    "a b",
+    "ç.pdf",
+    "x".repeat(600),
+  ])("refuses the unsafe key %j on every operation", async (bad) => {
+    const storage = make();
+    await expect(storage.put(bad, allBytes(), "text/plain")).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(storage.get(bad)).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(storage.exists(bad)).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(storage.delete(bad)).rejects.toBeInstanceOf(StorageKeyError);
+  });
 });
 
 describe("disk adapter", () => {
@@ -143,7 +170,13 @@ describe("s3 adapter", () => {
     await storage.put("layout/check.png", allBytes(), "image/png");
     const stored = fs.readdirSync(path.join(s3rverDir, BUCKET), { recursive: true }).map(String);
     expect(stored.some((f) => f.startsWith("layout/check.png"))).toBe(true);
-    const wrong = createS3Storage({ bucket: "no-such-bucket", region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const wrong = createS3Storage({
+      bucket: "no-such-bucket",
+      region: "us-east-1",
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     await expect(wrong.put("layout/other.png", allBytes(), "image/png")).rejects.toThrow();
     await expect(wrong.get("layout/check.png")).rejects.toThrow();
   });

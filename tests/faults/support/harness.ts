@@ -92,7 +92,12 @@ export async function createFaultDb(kind: DbKind, options: { empty?: boolean } =
   const conn = await openPglite({ dataDir: dir });
   await migrateDatabase(conn);
   await conn.close();
-  return { kind, env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: dir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    kind,
+    env: { DATA_DIR: dataDir },
+    open: () => openPglite({ dataDir: dir }),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 export async function adminQuery(text: string) {
@@ -122,9 +127,13 @@ export async function seedPendingGifts(
   const parties = options.parties ?? 5;
   const ownerId = options.ownerId ?? crypto.randomUUID();
   if (!options.ownerId) {
-    await conn.db.execute(sql`insert into "user" (id, name, email) values (${ownerId}, 'Festeira Falhas', ${`festeira-${ownerId.slice(0, 8)}@exemplo.com.br`})`);
+    await conn.db.execute(
+      sql`insert into "user" (id, name, email) values (${ownerId}, 'Festeira Falhas', ${`festeira-${ownerId.slice(0, 8)}@exemplo.com.br`})`,
+    );
   }
-  const cause = (await conn.db.execute(sql`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio', '🧬') returning id`)) as unknown as { rows: Array<{ id: string }> };
+  const cause = (await conn.db.execute(
+    sql`insert into causes (name, description, icon) values ('Doenças Raras', 'Apoio', '🧬') returning id`,
+  )) as unknown as { rows: Array<{ id: string }> };
   const org = (await conn.db.execute(
     sql`insert into organizations (name, slug, cause_id, city, state, description, is_main) values ('AADORA', ${`aadora-${ownerId.slice(0, 6)}`}, ${cause.rows[0]!.id}, 'Belo Horizonte', 'MG', 'Apoio', true) returning id`,
   )) as unknown as { rows: Array<{ id: string }> };
@@ -141,7 +150,12 @@ export async function seedPendingGifts(
   }
   const gifts: Gift[] = [];
   for (let i = 0; i < count; i++) {
-    gifts.push({ id: crypto.randomUUID(), checkoutId: `cs_sbx_${crypto.randomUUID().replace(/-/g, "")}`, amountCents: 500 + ((i * 7919) % 49_500), partyId: partyIds[i % parties]! });
+    gifts.push({
+      id: crypto.randomUUID(),
+      checkoutId: `cs_sbx_${crypto.randomUUID().replace(/-/g, "")}`,
+      amountCents: 500 + ((i * 7919) % 49_500),
+      partyId: partyIds[i % parties]!,
+    });
   }
   const values = JSON.stringify(gifts);
   await conn.db.execute(sql`
@@ -156,7 +170,9 @@ export async function seedPendingGifts(
 
 /** The sandbox provider's "paid" event for a gift (one id per gift: redeliveries reuse it). */
 export function paidEventBody(gift: Gift): string {
-  return JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_sbx_${gift.checkoutId.slice(7)}` }));
+  return JSON.stringify(
+    sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_sbx_${gift.checkoutId.slice(7)}` }),
+  );
 }
 
 /** POSTs one signed event (signed at send time, like Stripe). Throws on a connection error. */
@@ -176,15 +192,23 @@ export async function expectExactlyOnce(conn: Connection, gifts: Gift[], partyId
   const n = gifts.length;
   const ids = JSON.stringify(gifts.map((g) => g.id));
   const inSet = sql`donation_id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`;
-  const paid = await scalar(conn, sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`);
+  const paid = await scalar(
+    conn,
+    sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`,
+  );
   const moves = await scalar(conn, sql`select count(*) from donation_status_history where to_status = 'paga' and ${inSet}`);
-  const distinctMoves = await scalar(conn, sql`select count(distinct donation_id) from donation_status_history where to_status = 'paga' and ${inSet}`);
+  const distinctMoves = await scalar(
+    conn,
+    sql`select count(distinct donation_id) from donation_status_history where to_status = 'paga' and ${inSet}`,
+  );
   const events = await scalar(conn, sql`select count(*) from payment_events where provider = 'sandbox'`);
   const emails = await scalar(conn, sql`select count(*) from email_outbox where dedupe_key like 'donation-%'`);
   const totals: Array<{ party: string; raised: number; count: number; expectedRaised: number; expectedCount: number }> = [];
   for (const partyId of partyIds) {
     const mine = gifts.filter((g) => g.partyId === partyId);
-    const row = (await conn.db.execute(sql`select raised_cents, paid_count from parties where id = ${partyId}`)) as unknown as { rows: Array<{ raised_cents: string; paid_count: string }> };
+    const row = (await conn.db.execute(sql`select raised_cents, paid_count from parties where id = ${partyId}`)) as unknown as {
+      rows: Array<{ raised_cents: string; paid_count: string }>;
+    };
     totals.push({
       party: partyId,
       raised: Number(row.rows[0]!.raised_cents),
@@ -267,7 +291,12 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
 }
 
 /** A same-origin form POST as the site's own pages send it. */
-export async function postForm(server: { url: string }, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function postForm(
+  server: { url: string },
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",

@@ -26,7 +26,6 @@ export const ORIGIN = "http://localhost:3000";
 export const DONOR_EMAILS = ["doadora.secreta@exemplo.com.br", "pendente.secreto@exemplo.com.br"];
 
 export async function buildWorld() {
-
   const [user, other, admin] = await Promise.all([
     createTestUser({ name: "Mariana Festeira" }),
     createTestUser({ name: "Otávio Outro" }),
@@ -37,9 +36,23 @@ export async function buildWorld() {
   const hasMain = (await db.$count(schema.organizations, eq(schema.organizations.isMain, true))) > 0;
   const [org] = await db
     .insert(schema.organizations)
-    .values({ name: "AADORA Mundo", slug: `aadora-${randomUUID().slice(0, 6)}`, causeId: cause.id, city: "Belo Horizonte", state: "MG", description: "Apoio", isMain: !hasMain })
+    .values({
+      name: "AADORA Mundo",
+      slug: `aadora-${randomUUID().slice(0, 6)}`,
+      causeId: cause.id,
+      city: "Belo Horizonte",
+      state: "MG",
+      description: "Apoio",
+      isMain: !hasMain,
+    })
     .returning();
-  const party = await insertParty({ userId: user.user.id, causeId: cause.id, organizationId: org!.id, name: "Aniversário Secreto da Mariana", shareCode: "mari1" });
+  const party = await insertParty({
+    userId: user.user.id,
+    causeId: cause.id,
+    organizationId: org!.id,
+    name: "Aniversário Secreto da Mariana",
+    shareCode: "mari1",
+  });
   const endedParty = await insertParty({
     userId: user.user.id,
     causeId: cause.id,
@@ -68,7 +81,10 @@ export async function buildWorld() {
     .returning();
 
   const customerId = await sandboxSubscriber(user.user.id);
-  await processPaymentEvent(subscriptionEvent("updated", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }), testDeps());
+  await processPaymentEvent(
+    subscriptionEvent("updated", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }),
+    testDeps(),
+  );
   const plan = getPlan("ouro")!;
   const subscriptionCheckoutId = createSandboxCheckoutId(getConfig().APP_SECRET, {
     userId: other.user.id,
@@ -109,17 +125,17 @@ let ipCounter = 0;
 /** A fresh client address per call, so the per-IP rate limits never decide a matrix cell. */
 export function loadContext() {
   ipCounter += 1;
-  return testContext({ clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, requestId: `req-${ipCounter}`, payments: { sandboxEvents } });
+  return testContext({
+    clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
+    requestId: `req-${ipCounter}`,
+    payments: { sandboxEvents },
+  });
 }
 
 export type Call = { status: number; location: string | null; contentType: string | null; body: unknown; text: string | null };
 
 /** Runs a loader/action and reads what it returned or threw (Response, data() or plain data). */
-export async function call(
-  handler: (args: unknown) => unknown,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<Call> {
+export async function call(handler: (args: unknown) => unknown, request: Request, params: Record<string, string> = {}): Promise<Call> {
   let result: unknown;
   try {
     result = await handler({ request, params, context: loadContext() });
@@ -138,7 +154,13 @@ export async function call(
     } else if (result.body) {
       text = await result.text();
     }
-    return { status: result.status, location: result.headers.get("Location"), contentType: result.headers.get("Content-Type"), body: null, text };
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      contentType: result.headers.get("Content-Type"),
+      body: null,
+      text,
+    };
   }
   if (result instanceof Error) throw result;
   const r = result as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } } | null;
@@ -150,7 +172,10 @@ export async function call(
 }
 
 /** A request as the site's own pages send it (same origin), urlencoded when it has fields. */
-export function siteRequest(path: string, options: { method?: string; cookie?: string; fields?: Record<string, string>; signal?: AbortSignal } = {}) {
+export function siteRequest(
+  path: string,
+  options: { method?: string; cookie?: string; fields?: Record<string, string>; signal?: AbortSignal } = {},
+) {
   const method = options.method ?? "GET";
   const headers = new Headers();
   if (options.cookie) headers.set("Cookie", options.cookie);
