@@ -50,6 +50,7 @@ export async function startApplication({ config, clock }: { config: Config; cloc
     async (client) => {
       try {
         await applyMigrations(connection, client);
+        log.info("Banco de dados pronto (migrações aplicadas)");
       } catch (error) {
         const e = error as { message?: string; code?: string; cause?: { message?: string; code?: string } };
         const inner = e.cause ?? e;
