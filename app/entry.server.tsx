@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { applyCachePolicy } from "~/platform/http/cache-policy.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -25,7 +24,6 @@ export default function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
-  applyCachePolicy(request, responseHeaders);
   const nonce = loadContext.nonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -69,11 +67,8 @@ export function handleError(error: unknown, { request, context }: { request: Req
 }
 
 /** The same for client-side navigations' data requests. */
-export function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }) {
-  if (response.status < 500 || !databaseDown.has(context)) {
-    applyCachePolicy(request, response.headers);
-    return response;
-  }
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  if (response.status < 500 || !databaseDown.has(context)) return response;
   const headers = new Headers(response.headers);
   headers.set("Retry-After", "5");
   return new Response(response.body, { status: 503, headers });

@@ -23,7 +23,7 @@ export const httpRequestDuration = new Histogram({
 
 export const paymentEvents = new Counter({
   name: "festa_payment_events_total",
-  help: "Payment provider events by provider, event type and result (applied, duplicate, ignored, unmatched, deferred, refused).",
+  help: "Payment provider events by provider, event type and result (applied, duplicate, ignored, unmatched, flagged, deferred, refused).",
   labelNames: ["provider", "type", "result"] as const,
   registers: [registry],
 });

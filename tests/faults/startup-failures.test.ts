@@ -70,4 +70,14 @@ describe("start-up failures", () => {
     expect(server.output()).toContain("Configuração inicial pendente: nenhuma festa pode ser criada ainda");
     expect(server.output()).toContain("npm run admin -- grant EMAIL");
   });
+
+  it("sandbox payments in production: a warning at every start (security review finding 3)", async () => {
+    db = await createFaultDb("pglite");
+    for (let start = 1; start <= 2; start++) {
+      server = await startServer(db);
+      expect(server.output(), `start ${start}`).toContain("ATENÇÃO: pagamentos de DEMONSTRAÇÃO em produção (PAYMENTS_SANDBOX=on)");
+      await server.stop();
+      server = undefined;
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Security review finding 6: a page marked public must never be stored by a browser or a proxy
- * when it was rendered for someone signed in (it carries their name, e-mail and admin flag).
+ * when it was rendered for someone signed in (it carries their name, e-mail and admin flag). Any
+ * answer to a request with a session is `private, no-store`; public caching is for anonymous ones.
  */
 import { useSharedTestDatabase } from "@tests/database";
 useSharedTestDatabase();
@@ -35,6 +36,36 @@ describe("Cache-Control by who is asking", () => {
     expect(anonymous.headers.get("Vary") ?? "").toMatch(/\bCookie\b/i);
     const body = await anonymous.text();
     expect(body).not.toContain(w.users.user.user.email);
+  });
+
+  // Whatever the route declared (or nothing), and whatever kind of answer React Router gave.
+  const SIGNED_IN_ANSWERS = [
+    { path: "/sitemap.xml", what: "a resource route declaring public caching" },
+    { path: "/robots.txt", what: "another one" },
+    { path: "/painel", what: "a page declaring nothing" },
+    { path: "/painel.data", what: "its client-side navigation data" },
+    { path: "/auth", what: "a redirect (a signed-in visitor leaves /auth)" },
+    { path: "/festa/nao-existe", what: "a 404" },
+  ];
+  it.each(SIGNED_IN_ANSWERS)("with a session, $path ($what) is private, no-store", async ({ path }) => {
+    const res = await fetch(`${app.url}${path}`, { headers: { Cookie: w.users.user.cookie }, redirect: "manual" });
+    await res.arrayBuffer();
+    expect(res.headers.get("Cache-Control"), `${path} → ${res.status}`).toBe("private, no-store");
+  });
+
+  it("anonymous, a public resource route stays public and varies on Cookie", async () => {
+    const res = await fetch(`${app.url}/sitemap.xml`);
+    await res.arrayBuffer();
+    expect(res.headers.get("Cache-Control")).toMatch(/\bpublic\b/);
+    expect(res.headers.get("Vary") ?? "").toMatch(/\bCookie\b/i);
+  });
+
+  it("the live stream, with its session: private, no-store, and still no-transform", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${app.url}/painel/eventos`, { headers: { Cookie: w.users.user.cookie }, signal: controller.signal });
+    controller.abort();
+    expect(res.headers.get("Content-Type")).toContain("text/event-stream");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
   });
 
   it("knows a personal request by its cookies, not by any cookie", () => {

@@ -121,6 +121,13 @@ describe("redirectTo never leaves the site", () => {
     "http:evil.com",
     "\\\\evil.com",
     "/ /evil.com",
+    // Security review finding 4: paths that only become "//evil.example" once normalised.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2E%2E//evil.example",
+    "/%2e//evil.example",
+    "/.\\/evil.example",
+    "%2F.%2F%2Fevil.example",
   ];
 
   const isOnSite = (location: string | null) => {
@@ -276,6 +283,11 @@ async function checkEveryRoute(production: boolean) {
         const scripts = body.match(/<script\b[^>]*>/gi) ?? [];
         expect(scripts.length, where).toBeGreaterThan(0);
         for (const tag of scripts) expect(tag, where).toContain(` nonce="${nonce}"`);
+        // The production run takes sandbox payments (PAYMENTS_SANDBOX_IN_PRODUCTION): every page
+        // says it is a demo (security review finding 3); development never does.
+        // (The sandbox's own checkout pages, outside the site's shell, say "Ambiente de testes — …".)
+        if (production) expect(body, where).toMatch(/(Demonstração|Ambiente de testes) — nenhum valor é cobrado/);
+        else expect(body, where).not.toContain("Demonstração — nenhum valor é cobrado");
       }
     }
   }
@@ -345,7 +357,7 @@ describe("security headers and cookies, production", () => {
     }
   });
 
-  it("every route: the same headers plus HSTS", async () => {
+  it("every route: the same headers plus HSTS, and the sandbox's demo banner on every page", async () => {
     await checkEveryRoute(true);
   });
 

@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { type Config, getConfig } from "~/platform/config.server";
 import { db, type Executor, getConnection, schema, type Transaction } from "~/platform/db.server";
@@ -75,6 +76,9 @@ function createAuth(config: Config) {
         await enqueueEmail(authExecutor(), { to: user.email, ...passwordResetEmail({ name: user.name, url }) });
       },
       async onPasswordReset({ user }) {
+        // The link reached this address, so its owner is the one using it: the address is verified
+        // (what lets ADMIN_EMAILS grant the role at the next sign-in, auth-flows.server.ts).
+        await authExecutor().update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
         await enqueueEmail(authExecutor(), { to: user.email, ...passwordChangedEmail({ name: user.name, changedAt: new Date() }) });
       },
     },

@@ -74,7 +74,7 @@ describe("sign-up and sign-in", () => {
     if (result.ok) expect(await whoIs(cookieHeaderFrom(result.setCookies))).toMatchObject({ id: "u-demo", isAdmin: true });
   });
 
-  it("signing up with an ADMIN_EMAILS address does not make an admin; only a verified address does (security review finding 1)", async () => {
+  it("signing up with an ADMIN_EMAILS address does not make an admin; only an address verified by a link does (security review finding 1)", async () => {
     const { ADMIN_EMAILS } = parseConfig({ ...process.env, ADMIN_EMAILS: "chefe@exemplo.com.br, outra@exemplo.com.br" });
     const fresh = await signUp({
       name: "Chefe",
@@ -88,7 +88,17 @@ describe("sign-up and sign-in", () => {
     expect(signedIn.ok && (await isAdmin(signedIn.userId!))).toBe(false);
     if (signedIn.ok) expect(await whoIs(cookieHeaderFrom(signedIn.setCookies))).toMatchObject({ isAdmin: false });
 
-    // An account whose address was verified (seeded, or verified by a link) is granted at sign-in.
+    // The recovery link proves the address is theirs: after using it, the next sign-in grants.
+    await requestPasswordReset({ email: "chefe@exemplo.com.br", ...meta() });
+    const [resetMail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset"));
+    const token = /redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(resetMail!.text)![1]!;
+    expect(await resetPassword({ token, newPassword: "segredo2", ...meta() })).toEqual({ ok: true });
+    const [chefe] = await db.select().from(schema.user).where(eq(schema.user.email, "chefe@exemplo.com.br"));
+    expect(chefe!.emailVerified).toBe(true);
+    const afterLink = await signIn({ email: "chefe@exemplo.com.br", password: "segredo2", ...meta(undefined, undefined, ADMIN_EMAILS) });
+    expect(afterLink.ok && (await isAdmin(afterLink.userId!))).toBe(true);
+
+    // An account whose address was verified otherwise (a seeded one) is granted at sign-in too.
     const existing = await createTestUser({ email: "outra@exemplo.com.br" });
     await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, existing.user.id));
     await signIn({ email: existing.user.email, password: existing.password, ...meta(undefined, undefined, ADMIN_EMAILS) });

@@ -106,6 +106,12 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
       ctaUrl: ["Informe um endereço http(s) ou um caminho do site que comece com /."],
       imageUrl: ["Informe um endereço http(s) ou um caminho do site que comece com /."],
     });
+    // A site path a browser reads as another host is no site path (security review finding 8).
+    for (const url of ["/\\evil.example", "/.//evil.example"])
+      expect(errors(parseSubmission(form({ ...AD, placements: "home", ctaUrl: url, imageUrl: url }), adSchema)), url).toEqual({
+        ctaUrl: ["Informe um endereço http(s) ou um caminho do site que comece com /."],
+        imageUrl: ["Informe um endereço http(s) ou um caminho do site que comece com /."],
+      });
     expect(errors(parseSubmission(form({ ...AD, placements: "home", sortOrder: "-1" }), adSchema))).toEqual({
       sortOrder: ["Use 0 ou mais."],
     });

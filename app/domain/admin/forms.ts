@@ -39,9 +39,11 @@ export const IMAGE_REF_MESSAGE = "Informe um endereço http(s) ou um caminho do 
 /** An optional http(s) address (e.g. a story's image). */
 const optionalHttpUrl = (message: string) => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v), message));
 
+/** A path that stays on this site once a browser reads it ("/\\evil.example" and "/.//evil.example" do not). */
+const isSitePath = (v: string) => SITE_PATH.test(v) && safeRedirectPath(v, "") !== "";
+
 /** An optional http(s) address or site path. */
-const optionalImageRef = () =>
-  optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v) || SITE_PATH.test(v), IMAGE_REF_MESSAGE));
+const optionalImageRef = () => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v) || isSitePath(v), IMAGE_REF_MESSAGE));
 
 export const idField = z.uuid({ error: "Registro inválido." });
 const booleanField = z.pipe(
@@ -135,9 +137,7 @@ export const adSchema = z.object({
   description: text("Informe a descrição.", 400),
   ctaText: text("Informe o texto do botão.", 40),
   // A site path must stay one once a browser reads it ("/\\evil.example" is another host).
-  ctaUrl: text("Informe o link do botão.", 2000).check(
-    z.refine((v) => v === "" || isHttpUrl(v) || (SITE_PATH.test(v) && safeRedirectPath(v, "") !== ""), IMAGE_REF_MESSAGE),
-  ),
+  ctaUrl: text("Informe o link do botão.", 2000).check(z.refine((v) => v === "" || isHttpUrl(v) || isSitePath(v), IMAGE_REF_MESSAGE)),
   sponsor: text("Informe o patrocinador.", 120),
   imageUrl: optionalImageRef(),
   placements: z.pipe(

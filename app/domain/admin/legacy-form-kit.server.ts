@@ -8,6 +8,7 @@ import { z } from "zod";
 import { firstErrors } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { IMAGE_REF_MESSAGE, isHttpUrl } from "./forms";
+import { safeRedirectPath } from "~/platform/http/safe-redirect";
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
@@ -37,7 +38,7 @@ export const optionalHttpUrl = (message = "Informe um endereço que comece com h
 
 /** An http(s) address or a path on this site ("/images/…"). */
 export const optionalImageRef = (message = IMAGE_REF_MESSAGE) =>
-  optionalText(2000).refine((v) => v === null || isHttpUrl(v) || /^\/(?!\/)\S*$/.test(v), message);
+  optionalText(2000).refine((v) => v === null || isHttpUrl(v) || (/^\/(?!\/)\S*$/.test(v) && safeRedirectPath(v, "") !== ""), message);
 
 export const idField = z.uuid({ error: "Registro inválido." });
 

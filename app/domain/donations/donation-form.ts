@@ -53,7 +53,6 @@ export const DONATION_MESSAGES = {
   invalidEmail: "Por favor, digite um e-mail válido.",
   nameTooLong: `O nome pode ter no máximo ${MAX_NAME_LENGTH} caracteres.`,
   messageTooLong: `A mensagem pode ter no máximo ${MAX_MESSAGE_LENGTH} caracteres.`,
-  rateLimited: "Muitas tentativas de doação em pouco tempo. Aguarde alguns minutos e tente novamente.",
   challengeRequired: "Houve muitas tentativas de pagamento recusadas por aqui. Confirme que você não é um robô e envie de novo.",
   challengeFailed: "Não conseguimos confirmar a verificação. Marque a caixa de novo e envie.",
   paymentFailed: "Erro ao processar o pagamento",

@@ -1,12 +1,14 @@
 /**
- * React Router behind Express, as @react-router/express 7.18 does it, with one difference: the
+ * React Router behind Express, as @react-router/express 7.18 does it, with two differences: the
  * request body is the bytes body-limit.server.ts has already read under the route's cap, never
- * the raw socket stream (which would let an action read an unbounded body).
+ * the raw socket stream (which would let an action read an unbounded body); and every answer goes
+ * through the cache policy (cache-policy.server.ts: `private, no-store` for a request with a session).
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { bufferedBody } from "./body-limit.server";
+import { applyCachePolicy } from "./cache-policy.server";
 
 type Options = {
   build: () => Promise<ServerBuild>;
@@ -20,7 +22,10 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options): 
     try {
       const request = toWebRequest(req, res);
       const response = await handleRequest(request, getLoadContext(req, res));
-      await sendResponse(res, response);
+      // A copy: a redirect's headers are immutable.
+      const headers = new Headers(response.headers);
+      applyCachePolicy(request, headers);
+      await sendResponse(res, response, headers);
     } catch (error) {
       next(error);
     }
@@ -48,15 +53,15 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+async function sendResponse(res: ExpressResponse, response: Response, headers: Headers) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  for (const [key, value] of headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();
     return;

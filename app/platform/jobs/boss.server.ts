@@ -3,6 +3,7 @@
  * the node-postgres pool, or talks to PGlite through its one connection.
  */
 import type { PGlite } from "@electric-sql/pglite";
+import { createRequire } from "node:module";
 import type PgBossType from "pg-boss";
 import type { Connection } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
@@ -29,8 +30,40 @@ function lastResult(results: Result[]): Result {
   return [...results].reverse().find((r) => r.fields && r.fields.length > 0) ?? results.at(-1) ?? { rows: [] };
 }
 
+/**
+ * pg-boss 10 records a job's outcome without waiting for it: its worker calls `this.complete(…)`
+ * and `this.fail(…)` and drops the promise (timgit/pg-boss#577; 11 awaits them, but needs Node 22).
+ * When the database goes away between a job and that write, the rejection is unhandled and Node
+ * ends the process: an instance died whenever a PostgreSQL outage overlapped a job (the log test's
+ * outage loop then read "other side closed"). Marking those promises handled keeps the process up;
+ * callers that await them still get the error. The job, left `active`, is retried once it expires,
+ * as after a crash.
+ */
+const OUTCOME_WRITES = ["complete", "fail"] as const;
+const guarded = Symbol.for("festa.pgBossOutcomeWritesGuarded");
+
+export function guardJobOutcomeWrites() {
+  const Manager = createRequire(import.meta.url)("pg-boss/src/manager.js") as {
+    prototype: Record<string | symbol, unknown>;
+  };
+  const proto = Manager.prototype;
+  if (proto[guarded]) return;
+  for (const name of OUTCOME_WRITES) {
+    const write = proto[name] as (...args: unknown[]) => Promise<unknown>;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      const result = write.apply(this, args);
+      result.catch((error: unknown) =>
+        logger.warn({ err: error, queue: args[0] }, `pg-boss could not record a job's outcome (${name}); it is retried when it expires`),
+      );
+      return result;
+    };
+  }
+  proto[guarded] = true;
+}
+
 export async function startBoss(connection: Connection): Promise<Boss> {
   const { default: PgBoss } = await import("pg-boss");
+  guardJobOutcomeWrites();
   const executeSql =
     connection.kind === "pglite"
       ? pgliteExecutor(connection.pglite!)

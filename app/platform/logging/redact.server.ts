@@ -4,7 +4,7 @@
  * - Drizzle's DrizzleQueryError puts the query's parameters in its message ("Failed query: …
  *   params: <session token>"), and so in its stack, whenever the database is unreachable;
  * - PostgreSQL's error `detail` quotes the offending values ("Key (email)=(…) already exists").
- * The logger (app/lib/logger.server.ts) runs every log line through `scrubLogObject`.
+ * The logger (app/platform/logger.server.ts) runs every log line through `scrubLogObject`.
  */
 
 const REDACTED = "[redacted]";
