@@ -21,6 +21,7 @@ import { isStopping, stopHttpServer } from "~/platform/http/http-server.server";
 import { ALLOWED_METHODS } from "~/platform/http/limits.server";
 import { liveStreams } from "~/platform/http/live-streams.server";
 import { createRequestHandler } from "~/platform/http/react-router-handler.server";
+import { createSharedResponseCache } from "~/platform/http/shared-response-cache.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
 
@@ -150,6 +151,7 @@ export function createRequestPipeline({
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
+      sharedCache: pageCacheMs(config) > 0 ? createSharedResponseCache({ ttlMs: pageCacheMs(config) }) : undefined,
       getLoadContext: (req, res) => ({
         ...deps,
         nonce: res.locals.nonce as string,
@@ -164,4 +166,9 @@ export function createRequestPipeline({
   );
 
   return app;
+}
+
+/** PAGE_CACHE_MS, or its default: 1 s, none under NODE_ENV=test (decision 132). */
+export function pageCacheMs(config: Config): number {
+  return config.PAGE_CACHE_MS ?? (config.NODE_ENV === "test" ? 0 : 1_000);
 }

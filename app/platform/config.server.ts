@@ -17,6 +17,9 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
   // The most a client may take to send a whole request (headers and body).
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // How long an anonymous public page is shared between requests in this process (0: never).
+  // Unset: 1 s, or 0 under NODE_ENV=test so tests see their own writes at once (decision 132).
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Worker processes on PostgreSQL (server/primary.js reads it before this runs; validated here too).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: z.url().optional(),

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { HandHeart, MapPin, PartyPopper } from "lucide-react";
 import { Form, Link, useNavigate } from "react-router";
 import { z } from "zod";
@@ -11,6 +12,8 @@ import { seoMeta } from "~/platform/ui/seo";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { listActiveCauses } from "~/domain/organizations/causes.server";
 import { listOrganizationCities, listPublicOrganizations } from "~/domain/organizations/organizations.server";
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {

@@ -1,3 +1,5 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
+import type { Route } from "./+types/como-funciona";
 import {
   Activity,
   Award,
@@ -20,6 +22,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { feeSentence } from "~/domain/donations/fee";
 import { pageMeta } from "~/platform/ui/meta";
 import { useRootData } from "~/components/layout/root-data";
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export const meta = () =>
   pageMeta({

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -14,6 +15,8 @@ import { seoMeta } from "~/platform/ui/seo";
 import { cn } from "~/platform/ui/cn";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { listLiveParties } from "~/domain/parties/party-list.server";
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 // Bad query values are dropped, never an error: the page stays shareable and forgiving.
 const searchSchema = z.object({

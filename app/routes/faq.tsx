@@ -1,3 +1,5 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
+import type { Route } from "./+types/faq";
 import { MessageCircleQuestion, PartyPopper } from "lucide-react";
 import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
@@ -7,6 +9,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { feeFaqAnswer } from "~/domain/donations/fee";
 import { pageMeta } from "~/platform/ui/meta";
 import { useRootData } from "~/components/layout/root-data";
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export const meta = () =>
   pageMeta({

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { toast } from "~/platform/ui/toast";
@@ -23,6 +24,8 @@ import { getSponsorAd } from "~/domain/content/ads.server";
 import { listRecentPaidGifts } from "~/domain/donations/gifts.server";
 import { findPartyForPage } from "~/domain/parties/parties.server";
 import { useRootData } from "~/components/layout/root-data";
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Public page: anyone may ask; only live parties are shown in full (decisions.md, Parties).

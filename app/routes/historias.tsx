@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { BookHeart, HeartHandshake, PartyPopper } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/historias";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
       "Festas que viraram tratamento, cestas básicas e bibliotecas: conheça as histórias de quem celebrou fazendo o bem e de quem foi ajudado.",
   });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60" });
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader() {
   const [testimonials, stories, figures, ad] = await Promise.all([

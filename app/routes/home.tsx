@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ScrollCarousel } from "~/components/carousel/scroll-carousel";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 // Public, no personal data: the figures may be a minute old.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60" });
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [figures, testimonials, causes, mainOrganization, ad] = await Promise.all([

@@ -1,8 +1,12 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
+import type { Route } from "./+types/politica-privacidade";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/static-pages/legal-page";
 import { pageMeta } from "~/platform/ui/meta";
 import { useRootData } from "~/components/layout/root-data";
 import type { RootData } from "~/root";
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 type PublicConfig = NonNullable<RootData>["config"];
 

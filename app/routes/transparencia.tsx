@@ -1,3 +1,4 @@
+import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { Mail, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/transparencia";
 import { whatsappLink } from "~/components/layout/whatsapp-button";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
       "Quanto foi arrecadado, quanto chegou a cada causa, a taxa da plataforma e os repasses às instituições, com relatórios mensais em PDF.",
   });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60" });
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const feePercent = context.config.PLATFORM_FEE_PERCENT;

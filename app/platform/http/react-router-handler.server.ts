@@ -2,34 +2,84 @@
  * React Router behind Express, as @react-router/express 7.18 does it, with two differences: the
  * request body is the bytes body-limit.server.ts has already read under the route's cap, never
  * the raw socket stream (which would let an action read an unbounded body); and every answer goes
- * through the cache policy (cache-policy.server.ts: `private, no-store` for a request with a session).
+ * through the cache policy (cache-policy.server.ts: `private, no-store` for a request with a session);
+ * an answer left public gets an ETag and is shared for a second between requests for the same URL
+ * (shared-response-cache.server.ts).
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { bufferedBody } from "./body-limit.server";
-import { applyCachePolicy } from "./cache-policy.server";
+import { applyCachePolicy, isPersonalRequest } from "./cache-policy.server";
+import { etagMatches, isPublicAnswer, type SharedResponseCache, type StoredResponse, weakEtag } from "./shared-response-cache.server";
 
 type Options = {
   build: () => Promise<ServerBuild>;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** Public answers shared between requests for the same URL; none: every request renders. */
+  sharedCache?: SharedResponseCache;
 };
 
-export function createRequestHandler({ build, mode, getLoadContext }: Options): RequestHandler {
+export function createRequestHandler({ build, mode, getLoadContext, sharedCache }: Options): RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
   return async (req, res, next) => {
     try {
       const request = toWebRequest(req, res);
-      const response = await handleRequest(request, getLoadContext(req, res));
-      // A copy: a redirect's headers are immutable.
-      const headers = new Headers(response.headers);
-      applyCachePolicy(request, headers);
-      await sendResponse(res, response, headers);
+      const render = async () => {
+        const response = await handleRequest(request, getLoadContext(req, res));
+        // A copy: a redirect's headers are immutable.
+        const headers = new Headers(response.headers);
+        applyCachePolicy(request, headers);
+        return { response, headers };
+      };
+      if (!sharedCache || request.method !== "GET" || isPersonalRequest(request)) {
+        const { response, headers } = await render();
+        await sendResponse(res, response, headers);
+        return;
+      }
+      const { entry } = await sharedCache.answer(request.url, async () => {
+        const { response, headers } = await render();
+        if (!isPublicAnswer(response.status, headers)) {
+          await sendResponse(res, response, headers);
+          return null;
+        }
+        const body = new Uint8Array(await response.arrayBuffer());
+        const etag = weakEtag(body);
+        headers.set("ETag", etag);
+        const csp = res.getHeader("Content-Security-Policy");
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers: [...headers.entries()],
+          body,
+          etag,
+          contentSecurityPolicy: typeof csp === "string" ? csp : undefined,
+        };
+      });
+      if (entry) sendStored(req, res, entry);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** A public answer, whole or as 304 when the client already holds it. */
+function sendStored(req: ExpressRequest, res: ExpressResponse, entry: StoredResponse) {
+  if (res.destroyed || res.writableEnded) return;
+  if (entry.contentSecurityPolicy) res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
+  if (etagMatches(req.get("If-None-Match") ?? null, entry.etag)) {
+    for (const name of ["Cache-Control", "ETag", "Vary"]) {
+      const value = entry.headers.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+      if (value) res.setHeader(name, value);
+    }
+    res.status(304).end();
+    return;
+  }
+  res.statusMessage = entry.statusText;
+  res.status(entry.status);
+  for (const [key, value] of entry.headers) res.append(key, value);
+  res.end(entry.body);
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

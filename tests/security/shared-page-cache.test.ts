@@ -1,0 +1,83 @@
+/**
+ * Issue 19 (decision 132): public pages are cacheable by a CDN and shared for a second inside the
+ * process, but never between people: a request with a session, a form with tokens and a result
+ * page are always rendered for the one asking.
+ */
+import { useSharedTestDatabase } from "@tests/database";
+useSharedTestDatabase();
+
+import { type AppServer, startAppServer } from "@tests/app-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "~/platform/config.server";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/platform/http/cache-headers";
+import { buildWorld, type World } from "./support/world";
+
+let app: AppServer;
+let w: World;
+
+beforeAll(async () => {
+  w = await buildWorld();
+  app = await startAppServer({ deps: { config: parseConfig({ ...process.env, PAGE_CACHE_MS: "60000" }) } });
+}, 120_000);
+afterAll(() => app?.close());
+
+const nonceOf = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
+
+describe("public pages for anonymous visitors", () => {
+  const PAGES = ["/", "/festa/mari1", "/festa/mari1.data", "/eventos", "/causas", "/como-funciona", "/faq", "/termos-de-uso", "/historias"];
+
+  it.each(PAGES)("%s: public with s-maxage and stale-while-revalidate, an ETag, and a bodiless 304 when revalidated", async (path) => {
+    const first = await fetch(`${app.url}${path}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(first.headers.get("Vary") ?? "").toMatch(/\bCookie\b/i);
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"/);
+    await first.arrayBuffer();
+
+    const again = await fetch(`${app.url}${path}`, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("ETag")).toBe(etag);
+  });
+
+  it("many guests at once get one render, with the CSP that matches its scripts' nonce", async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await fetch(`${app.url}/festa/mari1`);
+        return { html: await res.text(), csp: res.headers.get("Content-Security-Policy") ?? "" };
+      }),
+    );
+    const nonces = new Set(pages.map((p) => nonceOf(p.html)));
+    expect(nonces.size).toBe(1);
+    const [nonce] = nonces;
+    expect(nonce).toBeTruthy();
+    for (const page of pages) expect(page.csp).toContain(`'nonce-${nonce}'`);
+  });
+});
+
+describe("never shared between people", () => {
+  it("a signed-in visitor gets their own page, private, and the anonymous copy never carries them", async () => {
+    const anonymous = await (await fetch(`${app.url}/festa/mari1`)).text();
+    const signedIn = await fetch(`${app.url}/festa/mari1`, { headers: { Cookie: w.users.user.cookie } });
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(signedIn.headers.get("ETag")).toBeNull();
+    const personal = await signedIn.text();
+    expect(personal).toContain(w.users.user.user.email);
+    expect(nonceOf(personal)).not.toBe(nonceOf(anonymous));
+    const afterwards = await (await fetch(`${app.url}/festa/mari1`)).text();
+    expect(afterwards).not.toContain(w.users.user.user.email);
+  });
+
+  it.each(["/doar?festa=mari1", "/auth", "/contato", "/doacao-sucesso", "/assine-o-bem"])(
+    "%s (a form or a result page) is rendered for each request",
+    async (path) => {
+      const [a, b] = await Promise.all([fetch(`${app.url}${path}`), fetch(`${app.url}${path}`)]);
+      for (const res of [a, b]) {
+        expect(res.headers.get("Cache-Control") ?? "").not.toMatch(/\bpublic\b/);
+        expect(res.headers.get("ETag")).toBeNull();
+      }
+      expect(nonceOf(await a.text())).not.toBe(nonceOf(await b.text()));
+    },
+  );
+});
