@@ -158,15 +158,26 @@ async function benchParty(): Promise<string> {
   const { url, conn } = await freshDatabase("party");
   const codes = await seedParties(conn, sizes);
   await conn.close();
-  const srv = await server(url);
-  const targets = { healthz: `${srv.url}/healthz`, k: `${srv.url}/festa/${codes[1_000]}`, m: `${srv.url}/festa/${codes[1_000_000]}` };
+  // One server renders for every request (PAGE_CACHE_MS=0); the other shares an anonymous page for
+  // a second in-process, as production does by default (decision 132).
+  const srv = await server(url, { PAGE_CACHE_MS: "0" });
+  const cached = await server(url, { METRICS_TOKEN: BENCH_METRICS_TOKEN });
+  const targets = {
+    healthz: `${srv.url}/healthz`,
+    k: `${srv.url}/festa/${codes[1_000]}`,
+    m: `${srv.url}/festa/${codes[1_000_000]}`,
+    kc: `${cached.url}/festa/${codes[1_000]}`,
+  };
+  const rendersPerSecond: number[] = [];
   for (const t of Object.values(targets)) await cannon(t, 10, 2); // warm-up
   const rows: string[] = [];
   for (const connections of [50, 200]) {
-    const per: Record<string, Cannon[]> = { healthz: [], k: [], m: [] };
+    const per: Record<string, Cannon[]> = { healthz: [], k: [], m: [], kc: [] };
     for (let run = 0; run < RUNS; run++) {
       for (const [name, t] of Object.entries(targets)) {
+        const rendersBefore = name === "kc" ? await renderedCount(cached.url) : 0;
         per[name]!.push(await cannon(t, connections, DURATION));
+        if (name === "kc" && connections === 200) rendersPerSecond.push(((await renderedCount(cached.url)) - rendersBefore) / DURATION);
         console.log(`  c=${connections} run ${run + 1} ${name}: ${fmt(per[name]!.at(-1)!.rps)} req/s, p99 ${per[name]!.at(-1)!.p99} ms`);
       }
     }
@@ -176,6 +187,7 @@ async function benchParty(): Promise<string> {
       ["healthz", "`/healthz` (minimal route)"],
       ["k", "party, 1 000 gifts"],
       ["m", "party, 1 000 000 gifts"],
+      ["kc", "party, 1 000 gifts, anonymous, shared 1 s in-process"],
     ] as const) {
       const vsHealth = name === "healthz" ? "1" : fmt(ratio(name, "healthz"), 2);
       rows.push(
@@ -185,6 +197,7 @@ async function benchParty(): Promise<string> {
     rows.push(`| ${connections} | **1 M / 1 k** | | | | **${fmt(ratio("m", "k"), 2)}** | |`);
   }
   stop(srv.child);
+  stop(cached.child);
   return [
     `### Party page with 1 000 and 1 000 000 paid gifts`,
     ``,
@@ -193,7 +206,18 @@ async function benchParty(): Promise<string> {
     `| connections | target | requests/s | p50 (ms) | p99 (ms) | req/s vs /healthz | non-2xx + errors |`,
     `|---:|---|---:|---:|---:|---:|---:|`,
     ...rows,
+    ``,
+    `Renders of the shared party page under 200 connections: ${fmt(median(rendersPerSecond), 1)} per second (from \`festa_public_page_answers_total{answer="rendered"}\`; at most one per second is the design).`,
   ].join("\n");
+}
+
+const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+/** How many public-page answers the server rendered (not shared), read from its /metrics. */
+async function renderedCount(serverUrl: string): Promise<number> {
+  const res = await fetch(`${serverUrl}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const text = await res.text();
+  return Number(/^festa_public_page_answers_total\{answer="rendered"\} (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
 // ---------- live updates: 1 000 streams ----------

@@ -34,6 +34,13 @@ export const liveStreams = new Gauge({
   registers: [registry],
 });
 
+export const publicPageAnswers = new Counter({
+  name: "festa_public_page_answers_total",
+  help: "Anonymous GETs of public pages, by how they were answered: rendered, or shared from this process's one-second copy (decision 132).",
+  labelNames: ["answer"] as const,
+  registers: [registry],
+});
+
 // The registry reads all metrics at once: each outbox gauge awaits the same single query.
 const outboxGauge = (name: string, help: string) => new Gauge({ name, help, registers: [registry], collect: () => readOutbox() });
 const outboxPending = outboxGauge("festa_outbox_pending", "E-mails waiting to be sent.");

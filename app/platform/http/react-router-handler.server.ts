@@ -9,6 +9,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { publicPageAnswers } from "~/platform/metrics.server";
 import { bufferedBody } from "./body-limit.server";
 import { applyCachePolicy, isPersonalRequest } from "./cache-policy.server";
 import { etagMatches, isPublicAnswer, type SharedResponseCache, type StoredResponse, weakEtag } from "./shared-response-cache.server";
@@ -38,7 +39,7 @@ export function createRequestHandler({ build, mode, getLoadContext, sharedCache 
         await sendResponse(res, response, headers);
         return;
       }
-      const { entry } = await sharedCache.answer(request.url, async () => {
+      const { hit, entry } = await sharedCache.answer(request.url, async () => {
         const { response, headers } = await render();
         if (!isPublicAnswer(response.status, headers)) {
           await sendResponse(res, response, headers);
@@ -57,6 +58,7 @@ export function createRequestHandler({ build, mode, getLoadContext, sharedCache 
           contentSecurityPolicy: typeof csp === "string" ? csp : undefined,
         };
       });
+      if (entry) publicPageAnswers.inc({ answer: hit ? "shared" : "rendered" });
       if (entry) sendStored(req, res, entry);
     } catch (error) {
       next(error);
