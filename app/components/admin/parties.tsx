@@ -122,11 +122,17 @@ export function PartiesTab({ data }: { data: Data }) {
                   </td>
                   <td className={tdClass}>
                     {visibility === "live" ? (
-                      <Badge tone="paid">no ar</Badge>
+                      <Badge tone="paid" className="whitespace-nowrap">
+                        no ar
+                      </Badge>
                     ) : visibility === "ended" ? (
-                      <Badge tone="info">encerrada</Badge>
+                      <Badge tone="info" className="whitespace-nowrap">
+                        encerrada
+                      </Badge>
                     ) : (
-                      <Badge tone="danger">desativada</Badge>
+                      <Badge tone="danger" className="whitespace-nowrap">
+                        desativada
+                      </Badge>
                     )}
                   </td>
                   <td className={tdClass}>
