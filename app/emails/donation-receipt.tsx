@@ -16,11 +16,15 @@ export type DonationReceiptProps = {
   organizationName: string | null;
   /** 14 digits; shown formatted next to the institution. */
   organizationCnpj?: string | null;
+  organizationCity?: string | null;
+  organizationState?: string | null;
   organizationVerified?: boolean;
   feePercent: number;
 };
 
 export const formatReceiptNumber = (n: number) => String(n).padStart(6, "0");
+
+const placeOf = (city: string, state: string | null | undefined) => (state ? `${city} - ${state}` : city);
 
 /** To the donor who left an e-mail: the receipt (amount, destination, date, fee and net, number). */
 export function donationReceiptEmail(props: DonationReceiptProps) {
@@ -42,9 +46,12 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
     ...(props.organizationName && props.organizationCnpj
       ? ([["CNPJ da instituição", formatCnpj(props.organizationCnpj)]] as Array<[string, string]>)
       : []),
+    ...(props.organizationName && props.organizationCity
+      ? ([["Cidade da instituição", placeOf(props.organizationCity, props.organizationState)]] as Array<[string, string]>)
+      : []),
     ["Data do pagamento", `${when} (horário de Brasília)`],
     [`Taxa da plataforma (${props.feePercent.toLocaleString("pt-BR")}%)`, formatCents(feeCents)],
-    ["Valor que chega à causa", formatCents(netCents)],
+    ["Valor líquido para a instituição", formatCents(netCents)],
   ];
   const element = (
     <EmailLayout

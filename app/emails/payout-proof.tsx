@@ -26,14 +26,15 @@ export function payoutProofEmail(input: PayoutProofEmail) {
   const institution = input.organizationName ?? "a instituição";
   const subject = `Comprovante de repasse: ${input.partyName}`;
   const hello = input.recipient === "creator" ? `Olá, ${firstName(input.name)}!` : `Olá, equipe ${input.name}!`;
+  // The net amount is what moves: the total raised minus the platform fee (figures as stored for this payout).
   const intro =
     input.recipient === "creator"
-      ? `O valor arrecadado na sua festa solidária "${input.partyName}" (${formatCalendarDate(input.eventDate)}) foi transferido para ${institution}.`
-      : `Transferimos o valor arrecadado na festa solidária "${input.partyName}" (${formatCalendarDate(input.eventDate)}).`;
+      ? `O valor líquido arrecadado na sua festa solidária "${input.partyName}" (${formatCalendarDate(input.eventDate)}) foi transferido para ${institution}: o total menos a taxa da plataforma.`
+      : `Transferimos o valor líquido arrecadado na festa solidária "${input.partyName}" (${formatCalendarDate(input.eventDate)}): o total menos a taxa da plataforma.`;
   const lines = [
     `Total arrecadado: ${formatCents(input.grossCents)}`,
     `Taxa da plataforma (${input.feePercent.toLocaleString("pt-BR")}%): ${formatCents(input.feeCents)}`,
-    `Valor transferido: ${formatCents(input.netCents)}`,
+    `Valor líquido transferido: ${formatCents(input.netCents)}`,
   ];
   const element = (
     <EmailLayout

@@ -20,6 +20,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { feeSentence } from "~/domain/donations/fee";
+import { netAmountPhrase } from "~/domain/payouts/payout-texts";
 import { pageMeta } from "~/platform/ui/meta";
 import { useRootData } from "~/components/layout/root-data";
 
@@ -34,38 +35,40 @@ export const meta = () =>
 
 type Item = { icon: LucideIcon; title: string; text: string };
 
-const STEPS: Item[] = [
-  {
-    icon: CalendarHeart,
-    title: "Crie sua Festa",
-    text: "Cadastre seu aniversário, casamento, formatura ou confraternização em poucos minutos. Criar a festa é gratuito.",
-  },
-  {
-    icon: Target,
-    title: "Defina a Meta",
-    text: "Escolha a causa que vai receber as doações e, se quiser, uma meta de arrecadação para animar os convidados.",
-  },
-  {
-    icon: Share2,
-    title: "Compartilhe",
-    text: "Envie o link da sua festa pelo WhatsApp, nas redes sociais ou junto com o convite. Cada festa tem um endereço só dela.",
-  },
-  {
-    icon: Gift,
-    title: "Convidados Doam",
-    text: "No lugar do presente, cada convidado doa o valor que quiser, com pagamento seguro, e pode deixar uma mensagem para você.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Impacto Garantido",
-    text: "Depois do evento, repassamos o valor arrecadado à instituição e enviamos o comprovante para você e para a ONG.",
-  },
-  {
-    icon: PartyPopper,
-    title: "Celebre o Resultado",
-    text: "Acompanhe cada presente no seu painel e comemore com seus convidados o bem que a sua festa fez.",
-  },
-];
+function steps(feePercent: number | undefined): Item[] {
+  return [
+    {
+      icon: CalendarHeart,
+      title: "Crie sua Festa",
+      text: "Cadastre seu aniversário, casamento, formatura ou confraternização em poucos minutos. Criar a festa é gratuito.",
+    },
+    {
+      icon: Target,
+      title: "Defina a Meta",
+      text: "Escolha a causa que vai receber as doações e, se quiser, uma meta de arrecadação para animar os convidados.",
+    },
+    {
+      icon: Share2,
+      title: "Compartilhe",
+      text: "Envie o link da sua festa pelo WhatsApp, nas redes sociais ou junto com o convite. Cada festa tem um endereço só dela.",
+    },
+    {
+      icon: Gift,
+      title: "Convidados Doam",
+      text: "No lugar do presente, cada convidado doa o valor que quiser, com pagamento seguro, e pode deixar uma mensagem para você.",
+    },
+    {
+      icon: ShieldCheck,
+      title: "Impacto Garantido",
+      text: `Depois do evento, repassamos à instituição ${feePercent === undefined ? "o valor líquido arrecadado" : netAmountPhrase(feePercent)} e enviamos o comprovante para você e para a ONG.`,
+    },
+    {
+      icon: PartyPopper,
+      title: "Celebre o Resultado",
+      text: "Acompanhe cada presente no seu painel e comemore com seus convidados o bem que a sua festa fez.",
+    },
+  ];
+}
 
 function benefits(feePercent: number | undefined): Item[] {
   return [
@@ -121,7 +124,7 @@ export default function ComoFunciona() {
           Sua festa solidária em 6 passos
         </h2>
         <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {STEPS.map((step, index) => (
+          {steps(feePercent).map((step, index) => (
             <li key={step.title}>
               <Card className="relative h-full">
                 <div className="flex items-center gap-3">

@@ -17,18 +17,19 @@ import type { FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { listActiveCauses } from "~/domain/organizations/causes.server";
+import { listInstitutionsForParties } from "~/domain/organizations/organizations.server";
 import { createParty } from "~/domain/parties/parties.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { getSetupStatus, setupSteps } from "~/domain/admin/setup-status.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const causes = await listActiveCauses();
+  // Only institutions that may receive a party's gifts, grouped by their cause.
+  const institutions = await listInstitutionsForParties();
   // A new installation: admins see what is left to set up; nobody else sees internals.
   const setup = user.isAdmin ? await getSetupStatus() : null;
   return {
-    causes: causes.map(({ id, name }) => ({ id, name })),
+    institutions: institutions.map(({ causeId, causeName, institutions }) => ({ causeId, causeName, institutions })),
     today: todayInSaoPaulo(),
     setupSteps: setup && !setup.complete ? setupSteps(setup) : null,
   };
@@ -61,7 +62,7 @@ export const meta = () =>
   });
 
 export default function CreatePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { causes, today, setupSteps: pendingSetup } = loaderData;
+  const { institutions, today, setupSteps: pendingSetup } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/criar-festa";
   const formRef = useRef<HTMLFormElement>(null);
@@ -90,9 +91,9 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
               ))}
             </ol>
           </Alert>
-        ) : causes.length === 0 ? (
+        ) : institutions.length === 0 ? (
           <Alert title="Ainda não há causas disponíveis" className="relative z-10 -mt-4 mb-8">
-            Estamos preparando as causas que você poderá apoiar. Volte em breve — ou fale com a gente em Contato.
+            Estamos preparando as instituições que você poderá apoiar. Volte em breve — ou fale com a gente em Contato.
           </Alert>
         ) : null}
         <Form
@@ -140,20 +141,26 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
               error={fields.eventDate.errors}
             />
           </div>
+          {/* Institutions grouped by cause; only active, verified ones are offered (the server checks again). */}
           <SelectField
             label="ONG/Causa"
-            name="causeId"
+            name="organizationId"
             required
-            defaultValue={fields.causeId.initialValue ?? ""}
-            error={fields.causeId.errors}
+            defaultValue={fields.organizationId.initialValue ?? ""}
+            error={fields.organizationId.errors}
+            hint="As doações vão para a instituição escolhida. Só aparecem instituições com CNPJ verificado pela nossa equipe."
           >
             <option value="" disabled>
-              Selecione a causa
+              Selecione a instituição
             </option>
-            {causes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
+            {institutions.map((group) => (
+              <optgroup key={group.causeId} label={group.causeName}>
+                {group.institutions.map((institution) => (
+                  <option key={institution.id} value={institution.id}>
+                    {`${institution.name} · ${institution.city} - ${institution.state}`}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </SelectField>
           <TextField

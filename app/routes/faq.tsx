@@ -7,6 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { feeFaqAnswer } from "~/domain/donations/fee";
+import { payoutFaqAnswer } from "~/domain/payouts/payout-texts";
 import { pageMeta } from "~/platform/ui/meta";
 import { useRootData } from "~/components/layout/root-data";
 
@@ -35,8 +36,7 @@ function questions(feePercent: number | undefined): { question: string; answer: 
     },
     {
       question: "Quando o valor arrecadado chega à instituição?",
-      answer:
-        "A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o total para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição.",
+      answer: feePercent === undefined ? null : payoutFaqAnswer(feePercent),
     },
     {
       question: "Por quanto tempo a página da festa fica no ar?",

@@ -23,11 +23,12 @@ import { seoMeta } from "~/platform/ui/seo";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { listRecentPaidGifts } from "~/domain/donations/gifts.server";
 import { findPartyForPage } from "~/domain/parties/parties.server";
+import { publicPayoutLines } from "~/domain/payouts/party-payouts.server";
 import { useRootData } from "~/components/layout/root-data";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   // Public page: anyone may ask; only live parties are shown in full (decisions.md, Parties).
   const key = parseFestaParam(params.id?.toLowerCase());
   const party = key ? await findPartyForPage(key) : null;
@@ -39,10 +40,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   const publicParty = { ...rest, institution: institutionSummary(organization) };
   const shareUrl = `/festa/${party.shareCode}`;
   if (visibility === "ended") {
-    return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null }, { status: 410 });
+    // Donors see that the money arrived: the transfer's date, the net amount and the proof.
+    const payout = await publicPayoutLines(party, context.config.PLATFORM_FEE_PERCENT);
+    return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null, payout }, { status: 410 });
   }
   const [gifts, qr, ad] = await Promise.all([listRecentPaidGifts(party.id, 10), qrCodeDataUrl(party.shareLink), getSponsorAd("festa")]);
-  return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad });
+  return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad, payout: null });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -64,9 +67,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PartyPage({ loaderData }: Route.ComponentProps) {
-  const { party, gifts, qr, ad, status } = loaderData;
+  const { party, gifts, qr, ad, status, payout } = loaderData;
   const feePercent = useRootData()?.config.feePercent ?? 10;
-  if (status === "ended") return <PartyEnded party={party} />;
+  if (status === "ended") return <PartyEnded party={party} payout={payout} />;
   const donateHref = `/doar?festa=${party.id}`;
 
   return (

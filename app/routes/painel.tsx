@@ -7,9 +7,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { netAmountPhrase } from "~/domain/payouts/payout-texts";
 import { partyVisibility } from "~/domain/parties/party-status";
 import { listRecentPaidGiftsByParty } from "~/domain/donations/gifts.server";
 import { listPartiesOfOwner } from "~/domain/parties/party-list.server";
+import { listPartyPayouts } from "~/domain/payouts/party-payouts.server";
+import { useRootData } from "~/components/layout/root-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -17,11 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parties = await listPartiesOfOwner(user.id);
   const live = parties.filter((p) => partyVisibility(p) === "live");
   const ended = parties.filter((p) => partyVisibility(p) === "ended");
-  const gifts = await listRecentPaidGiftsByParty(live.map((p) => p.id));
+  const [gifts, payouts] = await Promise.all([listRecentPaidGiftsByParty(live.map((p) => p.id)), listPartyPayouts(ended)]);
   return {
     firstName: user.name.split(" ")[0] ?? user.name,
     live: live.map((p) => ({ ...p, gifts: gifts.get(p.id) ?? [] })),
-    ended,
+    // An ended party's payout: settlement, deadline and, once transferred, the date and the proof.
+    ended: ended.map((p) => ({ ...p, payout: payouts.get(p.id)! })),
   };
 }
 
@@ -31,6 +35,7 @@ export const meta = () =>
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const { firstName, live, ended } = loaderData;
   const liveState = useLiveDonations();
+  const feePercent = useRootData()?.config.feePercent;
   const none = live.length === 0 && ended.length === 0;
 
   return (
@@ -90,10 +95,15 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <h2 id="festas-encerradas" className="text-2xl">
             Encerradas
           </h2>
-          <p className="mt-1 text-sm text-muted">Festas que passaram de 5 dias após a data do evento não recebem mais doações.</p>
+          <p className="mt-1 text-sm text-muted">
+            Festas que passaram de 5 dias após a data do evento não recebem mais doações.
+            {feePercent === undefined
+              ? null
+              : ` Depois que a operadora do cartão libera os valores, transferimos ${netAmountPhrase(feePercent)} para a instituição.`}
+          </p>
           <ul className="mt-4 grid gap-3">
-            {ended.map((party) => (
-              <EndedPartyRow key={party.id} party={party} />
+            {ended.map(({ payout, ...party }) => (
+              <EndedPartyRow key={party.id} party={party} payout={payout} />
             ))}
           </ul>
         </section>

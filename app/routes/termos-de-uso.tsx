@@ -3,6 +3,7 @@ import type { Route } from "./+types/termos-de-uso";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/static-pages/legal-page";
 import { feeSentence } from "~/domain/donations/fee";
+import { payoutFaqAnswer } from "~/domain/payouts/payout-texts";
 import { pageMeta } from "~/platform/ui/meta";
 import { useRootData } from "~/components/layout/root-data";
 import type { RootData } from "~/root";
@@ -107,8 +108,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <>
           {fee === undefined ? null : <p>{feeSentence(fee)}</p>}
           <p>
-            A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o total
-            líquido para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição.
+            {fee === undefined
+              ? "A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o valor líquido para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição."
+              : payoutFaqAnswer(fee)}
           </p>
         </>
       ),

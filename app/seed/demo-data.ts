@@ -414,6 +414,23 @@ export const DEMO_PARTIES: Array<{
       { name: "Tia Carol", reais: 100, daysAgo: 24 },
     ],
   },
+  {
+    // Ended long enough ago that the card operator has settled: its payout is due (admin "Repasses").
+    code: "theo1",
+    owner: 1,
+    name: "Chá de bebê do Theo",
+    eventType: "Outro",
+    daysFromToday: -40,
+    goalReais: 800,
+    cause: "fome",
+    org: "prato-cheio",
+    message: "O Theo vai chegar num mundo com menos fome: em vez de fraldas, uma doação.",
+    gifts: [
+      { name: "Madrinha Lu", reais: 200, message: "Bem-vindo, Theo!", daysAgo: 44 },
+      { name: null, reais: 120, daysAgo: 43 },
+      { name: "Vizinhos do 302", reais: 80, daysAgo: 41 },
+    ],
+  },
 ];
 
 /** Pending and failed gifts, so admin lists show every status. */

@@ -82,7 +82,7 @@ test("a guest gives R$ 50 with a message through the sandbox; the party, the cre
   await expect(page.getByRole("heading", { name: `Nova doação de R$ 50,00 para ${PARTY} 🎉` }).first()).toBeVisible();
   const receipt = page.locator("li").filter({ hasText: donor.email });
   await expect(receipt.getByRole("heading", { name: /^Recibo da sua doação nº \d{6} — R\$ 50,00$/ })).toBeVisible();
-  await expect(receipt.getByText("Valor que chega à causa: R$ 45,00")).toBeVisible();
+  await expect(receipt.getByText("Valor líquido para a instituição: R$ 45,00")).toBeVisible();
   await painel.context().close();
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
 // Issue 14 journey on the demo data (app/seed/demo-data.ts): "Instituto Prato Cheio" has the
 // fictitious CNPJ 21.593.847/0001-05 and is verified by the seed.
@@ -47,6 +47,7 @@ test("a gift from an NGO's 'Doar Agora' on /causas lands at that NGO: /doar, the
     await expect(receipt.getByRole("heading", { name: /^Recibo da sua doação nº \d{6} — R\$ 25,00$/ })).toBeVisible({ timeout: 1_000 });
     await expect(receipt.getByText(`Instituição: ${PRATO.name} (verificada)`)).toBeVisible({ timeout: 1_000 });
     await expect(receipt.getByText("CNPJ da instituição: 21.593.847/0001-05")).toBeVisible({ timeout: 1_000 });
+    await expect(receipt.getByText("Cidade da instituição: Contagem - MG")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 });
 
@@ -66,4 +67,72 @@ test("an unknown institution gets a pt-BR message, no form, and a way to /causas
   await expect(page.getByRole("button", { name: /^Doar/ })).toHaveCount(0);
   await page.getByRole("link", { name: "Ver Causas e ONGs" }).click();
   await expect(page).toHaveURL(/\/causas$/);
+});
+
+// Issue 14, item 6: "theo1" (demo data) ended 40 days ago, so the card operator has settled and
+// its payout is due; Mariana created it.
+const THEO = { code: "theo1", name: "Chá de bebê do Theo" };
+// A PNG's signature and header: enough for the proof's content check.
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+async function signedIn(browser: Browser, email: string, password: string, to: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("main").getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL((url) => url.pathname === to);
+  return page;
+}
+
+function todayInSaoPaulo() {
+  return new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric" }).format(
+    new Date(),
+  );
+}
+
+test("a payout the team marks transferred shows its date and proof on the creator's /painel and on the public ended party page", async ({
+  browser,
+  page,
+}) => {
+  const admin = await signedIn(browser, "admin@festasolidaria.org.br", "admin1234", "/admin");
+  await admin.goto("/admin?aba=repasses");
+  const row = admin.getByRole("row").filter({ hasText: THEO.name });
+  await expect(row).toContainText("R$ 400,00");
+  await expect(row).toContainText("R$ 360,00"); // net: R$ 400,00 minus the 10% fee
+  await row.getByText("Marcar como transferido").click();
+  await row.getByLabel(/ou arquivo/).setInputFiles({ name: "comprovante-theo.png", mimeType: "image/png", buffer: PNG });
+  await row.getByRole("button", { name: "Confirmar repasse" }).click();
+  await expect(admin.getByText("Repasse registrado")).toBeVisible();
+  await admin.context().close();
+
+  const today = todayInSaoPaulo();
+
+  // The creator: settlement date, deadline, transfer date and the proof, on /painel.
+  const creator = await signedIn(browser, "mariana@exemplo.com.br", "festa1234", "/painel");
+  const ended = creator.locator(`[data-ended-party="${THEO.code}"]`);
+  await expect(ended.getByText("Liquidação do cartão")).toBeVisible();
+  await expect(ended.getByText("Prazo do repasse")).toBeVisible();
+  await expect(ended.getByText(`Transferido em ${today}`)).toBeVisible();
+  await expect(ended.getByText("R$ 360,00 transferidos: o total de R$ 400,00 menos R$ 40,00 da taxa da plataforma.")).toBeVisible();
+  const painelProof = ended.getByRole("link", { name: "Ver comprovante do repasse" });
+  const painelHref = (await painelProof.getAttribute("href"))!;
+  expect(painelHref).toMatch(/^\/repasses\/[0-9a-f-]{36}\/comprovante\?t=/);
+  const file = await creator.request.get(painelHref);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("image/png");
+  // Without the signed token the proof is not there for anyone but an admin.
+  expect((await creator.request.get(painelHref.replace(/\?.*$/, ""))).status()).toBe(404);
+  await creator.context().close();
+
+  // Anyone: the ended party page says when the money was transferred and links the proof.
+  const response = await page.goto(`/festa/${THEO.code}`);
+  expect(response?.status()).toBe(410);
+  const payout = page.getByTestId("repasse");
+  await expect(payout.getByText(`Repasse realizado em ${today}`)).toBeVisible();
+  await expect(payout).toContainText("R$ 360,00 transferidos");
+  await expect(page.getByTestId("instituicao")).toContainText("Instituto Prato Cheio");
+  const publicProof = payout.getByRole("link", { name: "Ver comprovante do repasse" });
+  expect(await publicProof.getAttribute("href")).toBe(painelHref);
+  expect((await page.request.get(painelHref)).status()).toBe(200);
 });

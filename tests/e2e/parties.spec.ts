@@ -45,7 +45,13 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
   await page.getByLabel("Nome da festa").fill(name);
   await page.getByLabel("Tipo de evento").selectOption("Outro");
   await page.getByLabel("Data do evento").fill(date);
-  await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ label: "Proteção Animal" });
+  // Institutions grouped by cause; a cause without a verified institution ("Saúde e Bem-estar") is not offered.
+  const institution = page.getByLabel("ONG/Causa", { exact: true });
+  await expect(institution.locator('optgroup[label="Proteção Animal"] option')).toHaveText([
+    "Associação Patinhas do Bem · Belo Horizonte - MG",
+  ]);
+  await expect(institution.locator('optgroup[label="Saúde e Bem-estar"]')).toHaveCount(0);
+  await institution.selectOption({ label: "Associação Patinhas do Bem · Belo Horizonte - MG" });
   await page.getByLabel("Meta de arrecadação (opcional)").fill("abc");
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
   await expect(page.getByText("Informe a meta em reais, por exemplo 1.500,00.")).toBeVisible();
@@ -86,6 +92,11 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
   await expect(guest.getByText("Seja o primeiro a contribuir")).toBeVisible();
   await expect(guest.getByRole("link", { name: "Fazer Doação" }).first()).toBeInViewport();
   await expect(guest.getByText("Os bichinhos merecem um lar.")).toBeVisible();
+  // Who receives the gifts: the chosen institution, its CNPJ and city, verified.
+  const receiver = guest.getByTestId("instituicao");
+  await expect(receiver).toContainText("Associação Patinhas do Bem");
+  await expect(receiver).toContainText("CNPJ 43.857.261/0001-35 · Belo Horizonte - MG");
+  await expect(receiver.getByText("verificada")).toBeVisible();
   await guest.getByRole("button", { name: "Copiar Link" }).click();
   await expect(guest.getByText("Link copiado!").or(guest.getByText("Copie o link da festa"))).toBeVisible();
   await guest.context().close();

@@ -55,7 +55,7 @@ test("a 120-character word in a party's name and a message with line breaks stay
   await page.getByLabel("Nome da festa").fill(longWord);
   await page.getByLabel("Tipo de evento").selectOption("Outro");
   await page.getByLabel("Data do evento").fill(saoPauloDate(5));
-  await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ label: "Proteção Animal" });
+  await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ label: "Associação Patinhas do Bem · Belo Horizonte - MG" });
   await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill(`Primeira linha\nSegunda linha ${longWord}`);
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
   await expect(page).toHaveURL(/\/painel/);

@@ -93,6 +93,10 @@ test("the FAQ lists the 7 questions and keeps one answer open at a time", async 
   await page.getByRole("button", { name: FAQ_QUESTIONS[2] }).click();
   await expect(page.getByRole("region", { name: FAQ_QUESTIONS[2] })).toContainText("33 dias corridos");
   await expect(page.getByRole("region", { name: FAQ_QUESTIONS[2] })).toContainText("3 dias úteis");
+  // The net amount is what reaches the institution, worded from the fee.
+  await expect(page.getByRole("region", { name: FAQ_QUESTIONS[2] })).toContainText(
+    "transferimos o valor líquido (o total arrecadado menos a taxa de 10% da plataforma)",
+  );
 
   await expect(page.getByRole("link", { name: "Fale Conosco", exact: true })).toHaveAttribute("href", "/contato");
   await expect(page.getByRole("link", { name: "Criar Festa Solidária" })).toHaveAttribute("href", "/criar-festa");

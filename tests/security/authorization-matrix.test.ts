@@ -60,7 +60,7 @@ const partyFields = (w: World) => ({
   name: `Festa ${randomUUID().slice(0, 8)}`,
   eventType: "Aniversário",
   eventDate: addCalendarDays(todayInSaoPaulo(), 15),
-  causeId: w.cause.id,
+  organizationId: w.org.id,
   goal: "1.000,00",
   message: "Venham!",
   // A forged owner: must be ignored, the session decides.

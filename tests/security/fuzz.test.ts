@@ -293,7 +293,7 @@ const TARGETS: Target[] = [
       name: field(fc.string({ minLength: 1, maxLength: 130 })),
       eventType: field(fc.constantFrom(...EVENT_TYPES)),
       eventDate: field(date),
-      causeId: field(fc.oneof(fc.constant(w.cause.id), uuid)),
+      organizationId: field(fc.oneof(fc.constant(w.org.id), uuid)),
       goal: field(reais),
       message: field(fc.string({ maxLength: 1100 })),
     }),

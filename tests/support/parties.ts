@@ -4,6 +4,7 @@ import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { notifyDonationPaid } from "~/domain/donations/live-events.server";
 import { applyPaidDelta } from "~/domain/parties/party-totals.server";
+import { cnpjCheckDigits } from "~/domain/organizations/cnpj";
 
 /** A bare user row (no password): enough to own parties in model tests. */
 export async function insertUser(name = "Festeira Teste") {
@@ -18,6 +19,37 @@ export async function insertCause(overrides: Partial<typeof schema.causes.$infer
     .values({ name: "Doenças Raras", description: "Apoio a famílias", icon: "🧬", ...overrides })
     .returning();
   return cause!;
+}
+
+let institutionCounter = 0;
+
+/**
+ * An institution of `causeId` that may receive parties and gifts: active and verified (pass
+ * `verifiedAt: null` or `active: false` for one that may not). Its fictitious CNPJ has valid check digits.
+ */
+export async function insertInstitution(causeId: string, overrides: Partial<typeof schema.organizations.$inferInsert> = {}) {
+  const n = ++institutionCounter;
+  const [org] = await db
+    .insert(schema.organizations)
+    .values({
+      name: `Instituto Teste ${n}`,
+      slug: `instituto-teste-${n}-${randomUUID().slice(0, 6)}`,
+      causeId,
+      city: "Contagem",
+      state: "MG",
+      description: "Apoio",
+      cnpj: cnpjFor(n),
+      verifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return org!;
+}
+
+/** A 14-digit CNPJ with valid check digits, different for each `n`. */
+function cnpjFor(n: number) {
+  const base = `${String(n).padStart(4, "0")}${String(Date.now() % 1e4).padStart(4, "0")}0001`;
+  return base + cnpjCheckDigits(base);
 }
 
 let codeCounter = 0;

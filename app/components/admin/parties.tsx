@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
+import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -27,7 +28,8 @@ import {
 type Data = TabData<"festas">;
 
 export function PartiesTab({ data }: { data: Data }) {
-  const { q, rows, page, pageSize, total, editing } = data;
+  const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
+  const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
   return (
     <div className="space-y-6">
@@ -50,13 +52,24 @@ export function PartiesTab({ data }: { data: Data }) {
         </Button>
       </Form>
 
+      {withoutInstitution > 0 || onlyWithoutInstitution ? (
+        <Alert tone={withoutInstitution > 0 ? "danger" : "info"} title={withoutInstitutionTitle(withoutInstitution)}>
+          {withoutInstitution > 0 ? <p>As doações destas festas não têm quem as receba: escolha a instituição de cada uma.</p> : null}
+          <Link
+            to={onlyWithoutInstitution ? adminHref("festas", { q }) : adminHref("festas", { q, sem: "instituicao" })}
+            className="mt-1 inline-block font-bold text-indigo-700 underline underline-offset-2"
+          >
+            {onlyWithoutInstitution ? "Ver todas as festas" : "Ver só as festas sem instituição"}
+          </Link>
+        </Alert>
+      ) : null}
       <ResultNotice intents={["toggleParty"]} />
       {editing ? (
         <EditPartyForm
           key={savedKey}
           party={editing}
           causes={data.causes}
-          closeHref={adminHref("festas", { q, pagina: page > 1 ? page : null })}
+          closeHref={adminHref("festas", { q, sem, pagina: page > 1 ? page : null })}
         />
       ) : null}
 
@@ -93,23 +106,38 @@ export function PartiesTab({ data }: { data: Data }) {
                     {p.creatorEmail ? <p className="text-xs whitespace-nowrap text-muted">{p.creatorEmail}</p> : null}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(p.eventDate)}</td>
-                  <td className={tdClass}>{p.causeName}</td>
+                  <td className={tdClass}>
+                    {p.causeName}
+                    {p.organizationName ? (
+                      <p className="text-xs text-muted">{p.organizationName}</p>
+                    ) : (
+                      <Badge tone="danger" className="mt-1 whitespace-nowrap">
+                        sem instituição
+                      </Badge>
+                    )}
+                  </td>
                   <td className={`${tdClass} text-right whitespace-nowrap`}>
                     <span className="font-bold">{formatCents(p.raisedCents)}</span>
                     <p className="text-xs text-muted">{p.goalCents > 0 ? `meta ${formatCents(p.goalCents)}` : "sem meta"}</p>
                   </td>
                   <td className={tdClass}>
                     {visibility === "live" ? (
-                      <Badge tone="paid">no ar</Badge>
+                      <Badge tone="paid" className="whitespace-nowrap">
+                        no ar
+                      </Badge>
                     ) : visibility === "ended" ? (
-                      <Badge tone="info">encerrada</Badge>
+                      <Badge tone="info" className="whitespace-nowrap">
+                        encerrada
+                      </Badge>
                     ) : (
-                      <Badge tone="danger">desativada</Badge>
+                      <Badge tone="danger" className="whitespace-nowrap">
+                        desativada
+                      </Badge>
                     )}
                   </td>
                   <td className={tdClass}>
                     <EditAndActiveCell
-                      editHref={adminHref("festas", { q, pagina: page > 1 ? page : null, editar: p.id })}
+                      editHref={adminHref("festas", { q, sem, pagina: page > 1 ? page : null, editar: p.id })}
                       toggleIntent="toggleParty"
                       id={p.id}
                       active={p.active}
@@ -122,9 +150,14 @@ export function PartiesTab({ data }: { data: Data }) {
           </tbody>
         </ScrollTable>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, pagina: n })} />
+      <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, sem, pagina: n })} />
     </div>
   );
+}
+
+function withoutInstitutionTitle(n: number) {
+  if (n === 0) return "Todas as festas têm uma instituição.";
+  return n === 1 ? "1 festa sem instituição" : `${n.toLocaleString("pt-BR")} festas sem instituição`;
 }
 
 function centsToInput(cents: number) {

@@ -1,11 +1,12 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, FileCheck2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { formatCalendarDate } from "~/platform/dates";
+import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents, formatPercent, progressPercent } from "~/platform/money";
 import type { PublicGift } from "~/domain/donations/gifts.server";
+import type { PartyPayoutView } from "~/domain/payouts/party-payouts.server";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
 
@@ -74,23 +75,62 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
   );
 }
 
-/** An ended party on /painel: read-only totals. */
-export function EndedPartyRow({ party }: { party: OwnerParty }) {
+/** An ended party on /painel: read-only totals and its payout (settlement, deadline, transfer, proof). */
+export function EndedPartyRow({ party, payout }: { party: OwnerParty; payout: PartyPayoutView }) {
+  const transfer = payout.transfer;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-coral-100 bg-white px-5 py-4">
-      <div className="min-w-0">
-        <p className="font-bold text-indigo-800">{party.name}</p>
-        <p className="text-sm text-muted">
-          {formatCalendarDate(party.eventDate)} · {party.causeName}
-        </p>
+    <li className="rounded-2xl border border-coral-100 bg-white px-5 py-4" data-ended-party={party.shareCode}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-bold text-indigo-800">{party.name}</p>
+          <p className="text-sm text-muted">
+            {formatCalendarDate(party.eventDate)} · {party.causeName}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-right">
+            <span className="block font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</span>
+            <span className="block text-xs text-muted">{contributions(party.paidCount)}</span>
+          </span>
+          {transfer ? <Badge tone="paid">Repassada</Badge> : <Badge tone="info">Encerrada</Badge>}
+        </div>
       </div>
-      <div className="flex items-center gap-3">
-        <span className="text-right">
-          <span className="block font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</span>
-          <span className="block text-xs text-muted">{contributions(party.paidCount)}</span>
-        </span>
-        <Badge tone="info">Encerrada</Badge>
-      </div>
+      {party.raisedCents > 0 || transfer ? (
+        <div className="mt-3 border-t border-coral-100 pt-3">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-xs font-bold text-muted">Liquidação do cartão</dt>
+              <dd className="font-semibold text-ink">{formatCalendarDate(payout.settlementDate)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-bold text-muted">Prazo do repasse</dt>
+              <dd className="font-semibold text-ink">{formatCalendarDate(payout.transferDeadline)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-bold text-muted">Repasse</dt>
+              <dd className="font-semibold text-ink">{transfer ? `Transferido em ${formatDate(transfer.at)}` : "Aguardando"}</dd>
+            </div>
+          </dl>
+          {transfer ? (
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <p className="text-muted">{transfer.amountLine}</p>
+              {transfer.proofHref ? (
+                <a
+                  href={transfer.proofHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1.5 font-bold text-indigo-700 underline-offset-2 hover:underline"
+                >
+                  <FileCheck2 size={16} strokeWidth={2} aria-hidden="true" />
+                  Ver comprovante do repasse
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-muted">Sem doações: não há repasse a fazer.</p>
+      )}
     </li>
   );
 }

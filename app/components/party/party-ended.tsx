@@ -1,13 +1,28 @@
 import { PartyPopper } from "lucide-react";
 import { Link } from "react-router";
+import { InstitutionBox } from "~/components/causes/institution";
 import { buttonVariants } from "~/components/ui/button";
+import type { InstitutionSummary } from "~/domain/organizations/institution";
+import type { PublicPayoutLines } from "~/domain/payouts/party-payouts.server";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 
-type EndedParty = { name: string; eventType: string; eventDate: string; raisedCents: number; paidCount: number; causeName: string };
+type EndedParty = {
+  name: string;
+  eventType: string;
+  eventDate: string;
+  raisedCents: number;
+  paidCount: number;
+  causeName: string;
+  institution: InstitutionSummary | null;
+};
 
-/** Read-only page of a party past its 5 days online (decisions.md, Parties): totals and thanks, no donate button. */
-export function PartyEnded({ party }: { party: EndedParty }) {
+/**
+ * Read-only page of a party past its 5 days online (decisions.md, Parties): totals and thanks, no
+ * donate button; who received the money and the payout, with its proof once transferred (the
+ * lines come ready from the loader: the party page's JavaScript budget has no room for more code).
+ */
+export function PartyEnded({ party, payout }: { party: EndedParty; payout: PublicPayoutLines | null }) {
   const gifts = party.paidCount === 1 ? "1 contribuição" : `${party.paidCount.toLocaleString("pt-BR")} contribuições`;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14 text-center md:py-20">
@@ -34,6 +49,22 @@ export function PartyEnded({ party }: { party: EndedParty }) {
           solidariedade! 💛
         </p>
       </div>
+      {party.institution ? <InstitutionBox institution={party.institution} label="Instituição que recebe" className="mt-6" /> : null}
+      {payout ? (
+        <div className="mt-4 rounded-2xl bg-white p-6 text-left shadow-soft" data-testid="repasse">
+          <p className="text-lg font-extrabold text-indigo-800">{payout.headline}</p>
+          <p className="mt-1 text-muted">{payout.detail}</p>
+          {payout.proofHref ? (
+            <a
+              href={payout.proofHref}
+              rel="noreferrer"
+              className="mt-3 inline-block font-bold text-indigo-700 underline underline-offset-2"
+            >
+              Ver comprovante do repasse
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/eventos" className={buttonVariants()}>
           Ver outras festas

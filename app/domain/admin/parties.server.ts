@@ -18,6 +18,8 @@ const querySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
   editar: z.uuid().optional().catch(undefined),
+  // "?sem=instituicao": the parties left without an institution (issue 14), for the team to fix.
+  sem: z.literal("instituicao").optional().catch(undefined),
 });
 
 export async function loadParties(url: URL) {
@@ -25,13 +27,28 @@ export async function loadParties(url: URL) {
     q: url.searchParams.get("q") || undefined,
     pagina: url.searchParams.get("pagina") ?? 1,
     editar: url.searchParams.get("editar") || undefined,
+    sem: url.searchParams.get("sem") || undefined,
   });
   const q = query.q || undefined;
-  const total = await countPartiesMatching(q);
-  const rows = await searchParties(q, query.pagina, PARTIES_PAGE_SIZE);
+  const filter = { withoutInstitution: query.sem === "instituicao" };
+  const [total, withoutInstitution] = await Promise.all([
+    countPartiesMatching(q, filter),
+    countPartiesMatching(undefined, { withoutInstitution: true }),
+  ]);
+  const rows = await searchParties(q, query.pagina, PARTIES_PAGE_SIZE, filter);
   const editing = query.editar ? await findPartyForAdmin(query.editar) : null;
   const causes = editing ? await listCauseOptions() : [];
-  return { q: q ?? "", page: query.pagina, pageSize: PARTIES_PAGE_SIZE, total, rows, editing, causes };
+  return {
+    q: q ?? "",
+    onlyWithoutInstitution: filter.withoutInstitution,
+    withoutInstitution,
+    page: query.pagina,
+    pageSize: PARTIES_PAGE_SIZE,
+    total,
+    rows,
+    editing,
+    causes,
+  };
 }
 
 export const updatePartyAction: AdminActionHandler = async ({ admin, form }) => {

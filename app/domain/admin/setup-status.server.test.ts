@@ -4,6 +4,7 @@ useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
 import { insertCause } from "@tests/parties";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { loader } from "~/routes/criar-festa";
@@ -22,13 +23,17 @@ describe("setup status", () => {
     expect(message).not.toContain("\n");
   });
 
-  it("complete once there is an admin, an active cause and an active institution", async () => {
+  it("complete once there is an admin, an active cause and an active, verified institution of it", async () => {
     await createTestUser({ admin: true });
     const cause = await insertCause();
     expect(setupMessage(await getSetupStatus())).toContain("(1) em /admin?aba=ongs");
-    await db
+    const [org] = await db
       .insert(schema.organizations)
-      .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "BH", state: "MG", description: "Apoio" });
+      .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "BH", state: "MG", description: "Apoio" })
+      .returning();
+    // Not verified yet: /criar-festa could not offer it.
+    expect((await getSetupStatus()).hasInstitution).toBe(false);
+    await db.update(schema.organizations).set({ verifiedAt: new Date() }).where(eq(schema.organizations.id, org!.id));
     const status = await getSetupStatus();
     expect(status.complete).toBe(true);
     expect(setupMessage(status)).toBeNull();
@@ -37,11 +42,11 @@ describe("setup status", () => {
   it("/criar-festa lists the missing steps to an admin only", async () => {
     const admin = await createTestUser({ admin: true });
     const guest = await createTestUser();
-    const forAdmin = (await load(admin.cookie)) as { setupSteps: string[] | null; causes: unknown[] };
+    const forAdmin = (await load(admin.cookie)) as { setupSteps: string[] | null; institutions: unknown[] };
     expect(forAdmin.setupSteps).toHaveLength(2);
     expect(forAdmin.setupSteps![0]).toContain("aba=causas");
-    const forGuest = (await load(guest.cookie)) as { setupSteps: string[] | null; causes: unknown[] };
+    const forGuest = (await load(guest.cookie)) as { setupSteps: string[] | null; institutions: unknown[] };
     expect(forGuest.setupSteps).toBeNull();
-    expect(forGuest.causes).toEqual([]); // the page shows "Ainda não há causas disponíveis"
+    expect(forGuest.institutions).toEqual([]); // the page shows "Ainda não há causas disponíveis"
   });
 });

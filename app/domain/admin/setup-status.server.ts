@@ -1,6 +1,7 @@
 /**
- * An empty production database cannot take a party: nobody is admin and there is no cause.
- * This says what is missing, for the start-up log and for /criar-festa.
+ * An empty production database cannot take a party: nobody is admin, there is no cause and no
+ * institution that may receive gifts (active, verified, of an active cause: what /criar-festa
+ * offers). This says what is missing, for the start-up log and for /criar-festa.
  */
 import { sql } from "drizzle-orm";
 import { db } from "~/platform/db.server";
@@ -10,7 +11,8 @@ export type SetupStatus = { hasAdmin: boolean; hasInstitution: boolean; hasCause
 export async function getSetupStatus(): Promise<SetupStatus> {
   const result = (await db.execute(sql`
     select exists (select 1 from user_roles where role = 'admin') as admin,
-           exists (select 1 from organizations where active) as institution,
+           exists (select 1 from organizations o join causes c on c.id = o.cause_id
+                   where o.active and o.verified_at is not null and c.active) as institution,
            exists (select 1 from causes where active) as cause`)) as unknown as {
     rows: Array<{ admin: boolean; institution: boolean; cause: boolean }>;
   };
@@ -24,7 +26,8 @@ export function setupSteps(status: SetupStatus): string[] {
   const steps: string[] = [];
   if (!status.hasAdmin) steps.push("crie a primeira conta em /auth e torne-a administradora: npm run admin -- grant EMAIL");
   if (!status.hasCause) steps.push("em /admin?aba=causas, cadastre pelo menos uma causa");
-  if (!status.hasInstitution) steps.push("em /admin?aba=ongs, cadastre a instituição que recebe as doações, ligada à causa");
+  if (!status.hasInstitution)
+    steps.push("em /admin?aba=ongs, cadastre a instituição que recebe as doações, ligada a uma causa ativa, e verifique o CNPJ dela");
   return steps;
 }
 

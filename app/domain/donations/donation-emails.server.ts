@@ -28,6 +28,8 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       ownerEmail: user.email,
       organizationName: organizations.name,
       organizationCnpj: organizations.cnpj,
+      organizationCity: organizations.city,
+      organizationState: organizations.state,
       organizationVerifiedAt: organizations.verifiedAt,
       causeName: causes.name,
     })
@@ -60,6 +62,8 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       causeName: gift.causeName,
       organizationName: gift.organizationName,
       organizationCnpj: gift.organizationCnpj,
+      organizationCity: gift.organizationCity,
+      organizationState: gift.organizationState,
       organizationVerified: gift.organizationVerifiedAt !== null,
       feePercent: config.PLATFORM_FEE_PERCENT,
     });

@@ -190,7 +190,7 @@ describe("e-mails of a paid gift", () => {
     expect(receipt.text).toContain("Festa: Aniversário de 30 anos da Mariana");
     expect(receipt.text).toContain("Causa: Doenças Raras");
     expect(receipt.text).toContain("Taxa da plataforma (10%): R$ 5,00");
-    expect(receipt.text).toContain("Valor que chega à causa: R$ 45,00");
+    expect(receipt.text).toContain("Valor líquido para a instituição: R$ 45,00");
   });
 
   it("anonymous gift without e-mail: creator sees 'Doador Anônimo', no receipt", async () => {

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
-import { db, schema } from "~/platform/db.server";
+import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { db, type Executor, schema } from "~/platform/db.server";
 
 const { organizations, causes } = schema;
 
@@ -72,3 +72,60 @@ export async function getMainOrganization() {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * The /criar-festa choices: active, verified institutions of active causes, grouped by cause (the
+ * cause is the category). A cause without such an institution is left out: nobody would receive
+ * its party's gifts. Causes by name; in each, the main charity first, then by name.
+ */
+export async function listInstitutionsForParties() {
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      city: organizations.city,
+      state: organizations.state,
+      causeId: causes.id,
+      causeName: causes.name,
+      causeIcon: causes.icon,
+    })
+    .from(organizations)
+    .innerJoin(causes, eq(causes.id, organizations.causeId))
+    .where(and(eq(organizations.active, true), isNotNull(organizations.verifiedAt), eq(causes.active, true)))
+    .orderBy(asc(causes.name), asc(causes.id), desc(organizations.isMain), asc(organizations.name));
+  const groups: InstitutionGroup[] = [];
+  for (const { causeId, causeName, causeIcon, ...institution } of rows) {
+    const last = groups.at(-1);
+    if (last?.causeId === causeId) last.institutions.push(institution);
+    else groups.push({ causeId, causeName, causeIcon, institutions: [institution] });
+  }
+  return groups;
+}
+export type InstitutionGroup = {
+  causeId: string;
+  causeName: string;
+  causeIcon: string | null;
+  institutions: Array<{ id: string; name: string; city: string; state: string }>;
+};
+
+/**
+ * The institution a new party points at, with what decides whether it may (active, verified, of an
+ * active cause). In a transaction the rows are locked FOR SHARE: an admin's deactivation or
+ * unverification waits for the party to be stored, or the party sees it.
+ */
+export async function findInstitutionForParty(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({
+      id: organizations.id,
+      active: organizations.active,
+      verifiedAt: organizations.verifiedAt,
+      causeId: causes.id,
+      causeActive: causes.active,
+    })
+    .from(organizations)
+    .innerJoin(causes, eq(causes.id, organizations.causeId))
+    .where(eq(organizations.id, id))
+    .for("share");
+  return row ?? null;
+}
+export type InstitutionForParty = NonNullable<Awaited<ReturnType<typeof findInstitutionForParty>>>;

@@ -1,21 +1,28 @@
 /** Every party, active or not, for the team's edits and cancellations (decisions.md, Parties). */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 
-const { parties, causes, user } = schema;
+const { parties, causes, user, organizations } = schema;
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
 export function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchWhere(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(ilike(parties.name, pattern), ilike(parties.shareCode, pattern), ilike(user.name, pattern), ilike(user.email, pattern));
+/** `withoutInstitution`: only parties whose gifts have nobody to receive them (organization_id null). */
+export type PartySearchFilter = { withoutInstitution?: boolean };
+
+function searchWhere(q: string | undefined, filter: PartySearchFilter = {}): SQL | undefined {
+  const pattern = q ? likePattern(q) : null;
+  return and(
+    pattern
+      ? or(ilike(parties.name, pattern), ilike(parties.shareCode, pattern), ilike(user.name, pattern), ilike(user.email, pattern))
+      : undefined,
+    filter.withoutInstitution ? isNull(parties.organizationId) : undefined,
+  );
 }
 
-export async function searchParties(q: string | undefined, page: number, pageSize: number) {
+export async function searchParties(q: string | undefined, page: number, pageSize: number, filter: PartySearchFilter = {}) {
   return db
     .select({
       id: parties.id,
@@ -28,20 +35,22 @@ export async function searchParties(q: string | undefined, page: number, pageSiz
       active: parties.active,
       shareCode: parties.shareCode,
       causeName: causes.name,
+      organizationName: organizations.name,
       creatorName: user.name,
       creatorEmail: user.email,
     })
     .from(parties)
     .innerJoin(causes, eq(causes.id, parties.causeId))
+    .leftJoin(organizations, eq(organizations.id, parties.organizationId))
     .leftJoin(user, eq(user.id, parties.userId))
-    .where(searchWhere(q))
+    .where(searchWhere(q, filter))
     .orderBy(desc(parties.createdAt), desc(parties.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
 
-export async function countPartiesMatching(q: string | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(parties).leftJoin(user, eq(user.id, parties.userId)).where(searchWhere(q));
+export async function countPartiesMatching(q: string | undefined, filter: PartySearchFilter = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(parties).leftJoin(user, eq(user.id, parties.userId)).where(searchWhere(q, filter));
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { useTestDatabase } from "@tests/database";
-import { insertCause, insertParty, insertPaidGift, insertUser } from "@tests/parties";
+import { insertCause, insertInstitution, insertParty, insertPaidGift, insertUser } from "@tests/parties";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
@@ -22,12 +22,12 @@ function form(fields: Record<string, string>) {
   return f;
 }
 
-function validFields(causeId: string, extra: Record<string, string> = {}) {
+function validFields(organizationId: string, extra: Record<string, string> = {}) {
   return {
     name: "Aniversário da Lia",
     eventType: "Aniversário",
     eventDate: addCalendarDays(today, 3),
-    causeId,
+    organizationId,
     goal: "1.500,50",
     message: "Porque sim",
     ...extra,
@@ -47,15 +47,17 @@ async function partyCount() {
 }
 
 describe("creating a party", () => {
-  it("stores the party for the given user with centavos, a 5-char code and the share link", async () => {
+  it("stores the party for the given user with centavos, a 5-char code, the share link, the institution and its cause", async () => {
     const user = await insertUser();
     const cause = await insertCause();
-    const parsed = parseCreatePartyForm(form(validFields(cause.id)));
+    const org = await insertInstitution(cause.id);
+    const parsed = parseCreatePartyForm(form(validFields(org.id)));
     expect(parsed.ok).toBe(true);
     const result = await createParty(user.id, parsed.ok ? parsed.data : (undefined as never));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.party.userId).toBe(user.id);
+    expect(result.party).toMatchObject({ organizationId: org.id, causeId: cause.id });
     expect(result.party.goalCents).toBe(150050);
     expect(result.party.shareCode).toMatch(/^[0-9a-z]{5}$/);
     expect(result.party.shareLink).toBe(`http://localhost:3000/festa/${result.party.shareCode}`);
@@ -63,47 +65,64 @@ describe("creating a party", () => {
   });
 
   it("refuses a past date in São Paulo, a bad or negative goal and missing fields with pt-BR messages", () => {
-    const causeId = "6f1c1b8e-8a55-4d2c-9d0b-2b8f3f0e6a11";
-    const past = parseCreatePartyForm(form(validFields(causeId, { eventDate: addCalendarDays(today, -1) })));
+    const organizationId = "6f1c1b8e-8a55-4d2c-9d0b-2b8f3f0e6a11"; // the schema checks only its shape
+    const past = parseCreatePartyForm(form(validFields(organizationId, { eventDate: addCalendarDays(today, -1) })));
     expect(past).toEqual({ ok: false, errors: { eventDate: "A data do evento não pode estar no passado." } });
     // 02:30 UTC on the 11th is still the 10th in São Paulo: the 10th is "today", not the past.
     const lateNight = parseCreatePartyForm(
-      form(validFields(causeId, { eventDate: "2026-03-10" })),
+      form(validFields(organizationId, { eventDate: "2026-03-10" })),
       todayInSaoPaulo(new Date("2026-03-11T02:30:00Z")),
     );
     expect(lateNight.ok).toBe(true);
-    expect(parseCreatePartyForm(form(validFields(causeId, { goal: "abc" })))).toEqual({
+    expect(parseCreatePartyForm(form(validFields(organizationId, { goal: "abc" })))).toEqual({
       ok: false,
       errors: { goal: "Informe a meta em reais, por exemplo 1.500,00." },
     });
-    expect(parseCreatePartyForm(form(validFields(causeId, { goal: "-10" })))).toEqual({
+    expect(parseCreatePartyForm(form(validFields(organizationId, { goal: "-10" })))).toEqual({
       ok: false,
       errors: { goal: "A meta não pode ser negativa." },
     });
-    const empty = parseCreatePartyForm(form({ name: " ", eventType: "", eventDate: "", causeId: "" }));
+    const empty = parseCreatePartyForm(form({ name: " ", eventType: "", eventDate: "", organizationId: "" }));
     expect(empty.ok ? null : empty.errors).toEqual({
       name: "Informe o nome da festa.",
       eventType: "Escolha o tipo de evento.",
       eventDate: "Informe a data do evento.",
-      causeId: "Escolha a ONG/Causa.",
+      organizationId: "Escolha a ONG/Causa.",
     });
-    const noGoal = parseCreatePartyForm(form(validFields(causeId, { goal: "", message: "" })));
+    const notAnId = parseCreatePartyForm(form(validFields("prato-cheio")));
+    expect(notAnId).toEqual({ ok: false, errors: { organizationId: "Escolha uma ONG/Causa da lista." } });
+    const noGoal = parseCreatePartyForm(form(validFields(organizationId, { goal: "", message: "" })));
     expect(noGoal.ok && noGoal.data).toMatchObject({ goal: 0, message: null });
   });
 
-  it("ignores a user id posted with the form", async () => {
-    const cause = await insertCause();
-    const parsed = parseCreatePartyForm(form(validFields(cause.id, { userId: "someone-else", user_id: "x" })));
-    expect(parsed.ok && Object.keys(parsed.data).sort()).toEqual(["causeId", "eventDate", "eventType", "goal", "message", "name"]);
+  it("ignores a user id and a cause id posted with the form", async () => {
+    const parsed = parseCreatePartyForm(
+      form(validFields("6f1c1b8e-8a55-4d2c-9d0b-2b8f3f0e6a11", { userId: "someone-else", user_id: "x", causeId: "y" })),
+    );
+    expect(parsed.ok && Object.keys(parsed.data).sort()).toEqual(["eventDate", "eventType", "goal", "message", "name", "organizationId"]);
   });
 
-  it("refuses an inactive or unknown cause and stores nothing", async () => {
+  it("refuses an unknown, inactive or unverified institution, or one of an inactive cause, with its message, and stores nothing", async () => {
     const user = await insertUser();
-    const inactive = await insertCause({ active: false });
-    for (const causeId of [inactive.id, "6f1c1b8e-8a55-4d2c-9d0b-2b8f3f0e6a11"]) {
-      const parsed = parseCreatePartyForm(form(validFields(causeId)));
+    const cause = await insertCause();
+    const offCause = await insertCause({ active: false });
+    const cases = [
+      ["6f1c1b8e-8a55-4d2c-9d0b-2b8f3f0e6a11", "Esta ONG/Causa não está disponível. Escolha outra da lista."],
+      [(await insertInstitution(offCause.id)).id, "Esta ONG/Causa não está disponível. Escolha outra da lista."],
+      [(await insertInstitution(cause.id, { causeId: null })).id, "Esta ONG/Causa não está disponível. Escolha outra da lista."],
+      [
+        (await insertInstitution(cause.id, { active: false })).id,
+        "Esta instituição não está recebendo doações no momento. Escolha outra da lista.",
+      ],
+      [
+        (await insertInstitution(cause.id, { verifiedAt: null })).id,
+        "Esta instituição ainda está em verificação pela nossa equipe e não pode receber festas por enquanto. Escolha outra da lista.",
+      ],
+    ] as const;
+    for (const [organizationId, message] of cases) {
+      const parsed = parseCreatePartyForm(form(validFields(organizationId)));
       const result = await createParty(user.id, parsed.ok ? parsed.data : (undefined as never));
-      expect(result).toEqual({ ok: false, field: "causeId", message: "Esta ONG/Causa não está disponível. Escolha outra da lista." });
+      expect(result).toEqual({ ok: false, field: "organizationId", message });
     }
     expect(await partyCount()).toBe(0);
   });
@@ -111,8 +130,9 @@ describe("creating a party", () => {
   it("retries a colliding share code and gives up after repeated collisions", async () => {
     const user = await insertUser();
     const cause = await insertCause();
+    const org = await insertInstitution(cause.id);
     await insertParty({ userId: user.id, causeId: cause.id, shareCode: "aaaaa" });
-    const parsed = parseCreatePartyForm(form(validFields(cause.id)));
+    const parsed = parseCreatePartyForm(form(validFields(org.id)));
     if (!parsed.ok) throw new Error("invalid");
     const codes = ["aaaaa", "aaaaa", "bbbbb"];
     const result = await createParty(user.id, parsed.data, { generateCode: () => codes.shift()! });

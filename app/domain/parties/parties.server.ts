@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, or } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
-import type { CreatePartyInput } from "~/domain/parties/party-form";
+import { findInstitutionForParty } from "~/domain/organizations/index.server";
+import { type CreatePartyInput, PARTY_INSTITUTION_MESSAGES, partyInstitutionRefusal } from "~/domain/parties/party-form";
 
 export { isPartyAcceptingGifts, partyVisibility } from "~/domain/parties/party-status";
 
@@ -21,41 +22,47 @@ export function shareLinkFor(code: string): string {
   return `${getConfig().PUBLIC_URL}/festa/${code}`;
 }
 
-export type CreatePartyResult = { ok: true; party: typeof schema.parties.$inferSelect } | { ok: false; field: "causeId"; message: string };
+export type CreatePartyResult =
+  { ok: true; party: typeof schema.parties.$inferSelect } | { ok: false; field: "organizationId"; message: string };
 
 /**
  * Stores a party for `userId`, which the caller takes from the session, never from the form.
- * A share-code collision is retried with a fresh code; the cause must exist and be active.
+ * The chosen institution must be active, verified and of an active cause (checked under a share
+ * lock, in the transaction that inserts); the party takes its cause from the institution. A
+ * share-code collision is retried with a fresh code, in a new transaction.
  */
 export async function createParty(
   userId: string,
   input: CreatePartyInput,
   options: { generateCode?: () => string } = {},
 ): Promise<CreatePartyResult> {
-  const cause = await findActiveCause(input.causeId);
-  if (!cause) return { ok: false, field: "causeId", message: "Esta ONG/Causa não está disponível. Escolha outra da lista." };
-  const organizationId = await findOrganizationForCause(cause.id);
   const nextCode = options.generateCode ?? (() => generateShareCode());
 
   for (let attempt = 1; ; attempt++) {
     const code = nextCode();
     try {
-      const [party] = await db
-        .insert(schema.parties)
-        .values({
-          userId,
-          name: input.name,
-          eventType: input.eventType,
-          eventDate: input.eventDate,
-          goalCents: input.goal,
-          causeId: cause.id,
-          organizationId,
-          message: input.message,
-          shareCode: code,
-          shareLink: shareLinkFor(code),
-        })
-        .returning();
-      return { ok: true, party: party! };
+      return await db.transaction(async (tx): Promise<CreatePartyResult> => {
+        const institution = await findInstitutionForParty(tx, input.organizationId);
+        const refusal = partyInstitutionRefusal(institution);
+        if (refusal !== null || !institution)
+          return { ok: false, field: "organizationId", message: refusal ?? PARTY_INSTITUTION_MESSAGES.unavailable };
+        const [party] = await tx
+          .insert(schema.parties)
+          .values({
+            userId,
+            name: input.name,
+            eventType: input.eventType,
+            eventDate: input.eventDate,
+            goalCents: input.goal,
+            causeId: institution.causeId,
+            organizationId: institution.id,
+            message: input.message,
+            shareCode: code,
+            shareLink: shareLinkFor(code),
+          })
+          .returning();
+        return { ok: true, party: party! };
+      });
     } catch (error) {
       if (!isUniqueViolation(error, "share_code") || attempt >= MAX_CODE_ATTEMPTS) throw error;
     }
@@ -68,26 +75,6 @@ function isUniqueViolation(error: unknown, column: string): boolean {
     if (pg.code === "23505") return `${pg.constraint ?? ""} ${pg.detail ?? ""} ${pg.message ?? ""}`.includes(column);
   }
   return false;
-}
-
-async function findActiveCause(causeId: string) {
-  const [cause] = await db
-    .select({ id: schema.causes.id })
-    .from(schema.causes)
-    .where(and(eq(schema.causes.id, causeId), eq(schema.causes.active, true)))
-    .limit(1);
-  return cause;
-}
-
-/** The NGO that receives the party's gifts: the main charity of the cause first. */
-async function findOrganizationForCause(causeId: string): Promise<string | null> {
-  const [org] = await db
-    .select({ id: schema.organizations.id })
-    .from(schema.organizations)
-    .where(and(eq(schema.organizations.causeId, causeId), eq(schema.organizations.active, true)))
-    .orderBy(desc(schema.organizations.isMain), asc(schema.organizations.createdAt))
-    .limit(1);
-  return org?.id ?? null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -36,7 +36,8 @@ export function createPartySchema(today: string = todayInSaoPaulo()) {
       z.refine((d) => !isValidCalendarDate(d) || d >= today, "A data do evento não pode estar no passado."),
       z.refine((d) => !isValidCalendarDate(d) || d <= addCalendarDays(today, MAX_DAYS_AHEAD), "Escolha uma data nos próximos 2 anos."),
     ),
-    causeId: z.pipe(requiredText("Escolha a ONG/Causa."), z.uuid({ error: "Escolha uma ONG/Causa da lista." })),
+    // The institution that receives the gifts; the party's cause is the institution's.
+    organizationId: z.pipe(requiredText("Escolha a ONG/Causa."), z.uuid({ error: "Escolha uma ONG/Causa da lista." })),
     goal: goalCents,
     message: z.pipe(
       z.optional(z.string().check(z.trim(), z.maxLength(1000, "Use no máximo 1.000 caracteres."))),
@@ -46,3 +47,24 @@ export function createPartySchema(today: string = todayInSaoPaulo()) {
 }
 
 export type CreatePartyInput = z.output<ReturnType<typeof createPartySchema>>;
+
+/** Why the server refuses the chosen institution (the list only offers ones that may receive). */
+export const PARTY_INSTITUTION_MESSAGES = {
+  unavailable: "Esta ONG/Causa não está disponível. Escolha outra da lista.",
+  inactive: "Esta instituição não está recebendo doações no momento. Escolha outra da lista.",
+  unverified:
+    "Esta instituição ainda está em verificação pela nossa equipe e não pode receber festas por enquanto. Escolha outra da lista.",
+} as const;
+
+/**
+ * A party's gifts go to one institution: it must exist, be active and verified, and belong to an
+ * active cause. Null when it may receive the party, else the pt-BR message.
+ */
+export function partyInstitutionRefusal(
+  institution: { active: boolean; verifiedAt: Date | string | null; causeActive: boolean } | null,
+): string | null {
+  if (!institution || !institution.causeActive) return PARTY_INSTITUTION_MESSAGES.unavailable;
+  if (!institution.active) return PARTY_INSTITUTION_MESSAGES.inactive;
+  if (!institution.verifiedAt) return PARTY_INSTITUTION_MESSAGES.unverified;
+  return null;
+}

@@ -2,3 +2,4 @@
 export * from "./legacy-proofs.server";
 export * from "./payout-proof.server";
 export * from "./payouts-admin.server";
+export * from "./party-payouts.server";

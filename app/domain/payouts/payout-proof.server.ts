@@ -117,7 +117,24 @@ export function proofPath(payoutId: string) {
 
 /** The link e-mailed to the creator and the institution. */
 export function signedProofUrl(payoutId: string) {
-  return `${getConfig().PUBLIC_URL}${proofPath(payoutId)}?t=${sign(payoutId)}`;
+  return `${getConfig().PUBLIC_URL}${signedProofPath(payoutId)}`;
+}
+
+/**
+ * The same link, relative: /painel gives it to the party's creator and the public ended-party page
+ * to anyone (issue 14: the donors see the proof of what was transferred). It opens this payout's
+ * proof only; the route answers 404 to anything else.
+ */
+export function signedProofPath(payoutId: string) {
+  return `${proofPath(payoutId)}?t=${sign(payoutId)}`;
+}
+
+/** Where a transferred payout's proof is read: our signed link for a stored file, else the link the team recorded. */
+export function proofLink(payout: { id: string; hasFile: boolean; proofUrl: string | null }) {
+  if (payout.hasFile) return { href: signedProofPath(payout.id), external: false };
+  // The admin form accepts only http(s) links; checked again before a public page shows one.
+  if (payout.proofUrl && /^https?:\/\//i.test(payout.proofUrl)) return { href: payout.proofUrl, external: true };
+  return null;
 }
 
 export function isValidProofToken(payoutId: string, token: string | null): boolean {

@@ -44,6 +44,7 @@ export async function buildWorld() {
       state: "MG",
       description: "Apoio",
       isMain: !hasMain,
+      verifiedAt: new Date(), // parties may point at it (the fuzzer creates some)
     })
     .returning();
   const party = await insertParty({

@@ -1,0 +1,103 @@
+/**
+ * A party's payout as its creator (/painel) and its public ended page show it (issue 14, item 6):
+ * when the card operator settles, the transfer deadline, and — once the team transferred — the
+ * date, the stored figures and the proof's link. Figures of a transfer come from its payouts row,
+ * never recomputed with today's fee.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db, schema } from "~/platform/db.server";
+import { payoutDates } from "./business-days";
+import { proofLink } from "./payout-proof.server";
+import { netAmountPhrase, transferDoneLine, transferDueLine, transferredAmountLine } from "./payout-texts";
+
+const { payouts } = schema;
+
+async function transferredPayouts(partyIds: string[]) {
+  if (partyIds.length === 0) return [];
+  return db
+    .select({
+      id: payouts.id,
+      partyId: payouts.partyId,
+      grossCents: payouts.grossCents,
+      feeCents: payouts.feeCents,
+      netCents: payouts.netCents,
+      settlementDate: payouts.settlementDate,
+      transferDeadline: payouts.transferDeadline,
+      transferredAt: payouts.transferredAt,
+      proofUrl: payouts.proofUrl,
+      proofKey: payouts.proofKey,
+      // Only whether a legacy file is there: the base64 itself stays in the database.
+      hasLegacyFile: sql<boolean>`${payouts.proofFile} is not null`,
+    })
+    .from(payouts)
+    .where(and(inArray(payouts.partyId, partyIds), eq(payouts.status, "transferido")));
+}
+type TransferredRow = Awaited<ReturnType<typeof transferredPayouts>>[number];
+
+export type PartyPayoutView = {
+  /** YYYY-MM-DD: the card operator's settlement, and the last day to transfer to the institution. */
+  settlementDate: string;
+  transferDeadline: string;
+  /** Null while nothing was transferred (or there is nothing to transfer). */
+  transfer: {
+    /** ISO timestamp of the transfer. */
+    at: string;
+    /** "R$ 360,00 transferidos: o total de R$ 400,00 menos R$ 40,00 da taxa da plataforma." */
+    amountLine: string;
+    /** The proof: our signed download link for a stored file, or the link the team recorded. */
+    proofHref: string | null;
+    proofExternal: boolean;
+  } | null;
+};
+
+function view(eventDate: string, row: TransferredRow | undefined): PartyPayoutView {
+  const dates = row ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline } : payoutDates(eventDate);
+  if (!row?.transferredAt) return { ...dates, transfer: null };
+  const proof = proofLink({ id: row.id, hasFile: Boolean(row.proofKey) || Boolean(row.hasLegacyFile), proofUrl: row.proofUrl });
+  return {
+    ...dates,
+    transfer: {
+      at: new Date(row.transferredAt).toISOString(),
+      amountLine: transferredAmountLine(row),
+      proofHref: proof?.href ?? null,
+      proofExternal: proof?.external ?? false,
+    },
+  };
+}
+
+/** The payout of each party, by party id (an ended party without a transfer gets its due dates). */
+export async function listPartyPayouts(parties: Array<{ id: string; eventDate: string }>): Promise<Map<string, PartyPayoutView>> {
+  const rows = await transferredPayouts(parties.map((p) => p.id));
+  const byParty = new Map(rows.map((row) => [row.partyId, row]));
+  return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id))]));
+}
+
+export async function findPartyPayout(party: { id: string; eventDate: string }): Promise<PartyPayoutView> {
+  return (await listPartyPayouts([party])).get(party.id)!;
+}
+
+/** What the public page of an ended party says about its payout: ready-made lines (the page adds no code for them). */
+export type PublicPayoutLines = { headline: string; detail: string; proofHref: string | null; proofExternal: boolean };
+
+export async function publicPayoutLines(
+  party: { id: string; eventDate: string; raisedCents: number },
+  feePercent: number,
+): Promise<PublicPayoutLines | null> {
+  const payout = await findPartyPayout(party);
+  const transfer = payout.transfer;
+  if (transfer) {
+    return {
+      headline: transferDoneLine(transfer.at),
+      detail: transfer.amountLine,
+      proofHref: transfer.proofHref,
+      proofExternal: transfer.proofExternal,
+    };
+  }
+  if (party.raisedCents <= 0) return null;
+  return {
+    headline: transferDueLine(payout.transferDeadline),
+    detail: `Depois que a operadora do cartão libera os valores, transferimos ${netAmountPhrase(feePercent)} e publicamos aqui o comprovante.`,
+    proofHref: null,
+    proofExternal: false,
+  };
+}

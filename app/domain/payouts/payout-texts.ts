@@ -1,0 +1,41 @@
+/**
+ * What pages and e-mails say about the transfer to the institution (issue 14, item 6): the NET
+ * amount is transferred — what was raised minus the platform fee — worded from the fee percent
+ * (PLATFORM_FEE_PERCENT) for the rule, and from a payout's stored figures for a transfer that
+ * happened. Browser-safe. Not in the shell chunk (docs/decisions/090-client-javascript.md): only
+ * the pages that say it carry it; the party page gets these lines from its loader.
+ */
+import { formatCalendarDate, formatDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import { CARD_SETTLEMENT_DAYS, TRANSFER_BUSINESS_DAYS } from "./business-days";
+
+const percent = (n: number) => `${n.toLocaleString("pt-BR", { maximumFractionDigits: 2 })}%`;
+
+/** "o valor líquido (o total arrecadado menos a taxa de 10% da plataforma)". */
+export function netAmountPhrase(feePercent: number): string {
+  if (feePercent === 0) return "o valor total arrecadado (não há taxa da plataforma)";
+  return `o valor líquido (o total arrecadado menos a taxa de ${percent(feePercent)} da plataforma)`;
+}
+
+/** The FAQ's "Quando o valor arrecadado chega à instituição?". */
+export function payoutFaqAnswer(feePercent: number): string {
+  return `A operadora do cartão tem até ${CARD_SETTLEMENT_DAYS} dias corridos após a data do evento para liberar os valores. Depois disso, transferimos ${netAmountPhrase(feePercent)} para a instituição em até ${TRANSFER_BUSINESS_DAYS} dias úteis e enviamos o comprovante para quem criou o evento e para a instituição.`;
+}
+
+export type TransferredFigures = { grossCents: number; feeCents: number; netCents: number };
+
+/** "R$ 360,00 transferidos: o total de R$ 400,00 menos R$ 40,00 da taxa da plataforma", from the payout's row. */
+export function transferredAmountLine({ grossCents, feeCents, netCents }: TransferredFigures): string {
+  if (feeCents === 0) return `${formatCents(netCents)} transferidos: o total arrecadado, sem taxa da plataforma.`;
+  return `${formatCents(netCents)} transferidos: o total de ${formatCents(grossCents)} menos ${formatCents(feeCents)} da taxa da plataforma.`;
+}
+
+/** "Repasse realizado em 12/03/2026" (São Paulo calendar day of the transfer). */
+export function transferDoneLine(transferredAt: Date | string): string {
+  return `Repasse realizado em ${formatDate(transferredAt)}`;
+}
+
+/** A party's gifts not transferred yet: when the card operator settles and the transfer is due. */
+export function transferDueLine(transferDeadline: string): string {
+  return `Repasse à instituição previsto até ${formatCalendarDate(transferDeadline)}`;
+}
