@@ -92,6 +92,13 @@ beforeAll(async () => {
     ),
   );
   expect(org.status).toBe(200);
+  // Parties are created only for verified institutions (issue 14): the admin verifies it.
+  const [orgRow] = await db.select().from(schema.organizations).where(eq(schema.organizations.slug, "org-xss"));
+  const verified = await call(
+    adminAction as never,
+    post("/admin", { intent: "verifyOrganization", id: orgRow!.id, decision: "verificar", note: P.orgText.slice(0, 200) }, admin),
+  );
+  expect(verified.status).toBe(200);
   const story = await call(
     adminAction as never,
     post(
@@ -128,7 +135,7 @@ beforeAll(async () => {
         name: P.partyName,
         eventType: "Aniversário",
         eventDate: addCalendarDays(todayInSaoPaulo(), 20),
-        causeId: causeRow!.id,
+        organizationId: orgRow!.id,
         goal: "500,00",
         message: P.partyMessage,
       },
