@@ -30,12 +30,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   const party = key ? await findPartyForPage(key) : null;
   if (!party) throw redirect("/");
   const visibility = partyVisibility(party);
-  if (visibility === "inactive") throw redirect("/");
+  // Closed before its time (the creator deleted the account): visitors read why, and give nowhere.
+  if (visibility === "inactive" && !party.closedMessage) throw redirect("/");
 
   const { userId: _owner, creatorName: _name, creatorImage: _image, organization, ...rest } = party;
   const publicParty = { ...rest, institution: institutionSummary(organization) };
   const shareUrl = `/festa/${party.shareCode}`;
-  if (visibility === "ended") {
+  if (visibility !== "live") {
     return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null }, { status: 410 });
   }
   const [gifts, qr, ad] = await Promise.all([listRecentPaidGifts(party.id, 10), qrCodeDataUrl(party.shareLink), getSponsorAd("festa")]);
@@ -63,7 +64,7 @@ export function meta(args: Route.MetaArgs) {
 export default function PartyPage({ loaderData }: Route.ComponentProps) {
   const { party, gifts, qr, ad, status } = loaderData;
   const feePercent = useRootData()?.config.feePercent ?? 10;
-  if (status === "ended") return <PartyEnded party={party} />;
+  if (status === "ended") return <PartyEnded party={party} closedMessage={party.closedMessage} />;
   const donateHref = `/doar?festa=${party.id}`;
 
   return (

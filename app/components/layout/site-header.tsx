@@ -73,6 +73,9 @@ export function SiteHeader() {
             <UserAvatar name={user.name} image={user.image} size={30} />
             Painel
           </Link>
+          <Link to="/conta" className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+            Minha conta
+          </Link>
           <Form method="post" action="/auth?intent=logout">
             <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-muted hover:bg-sand">
               Sair

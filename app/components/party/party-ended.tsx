@@ -7,7 +7,7 @@ import { formatCents } from "~/platform/money";
 type EndedParty = { name: string; eventType: string; eventDate: string; raisedCents: number; paidCount: number; causeName: string };
 
 /** Read-only page of a party past its 5 days online (decisions.md, Parties): totals and thanks, no donate button. */
-export function PartyEnded({ party }: { party: EndedParty }) {
+export function PartyEnded({ party, closedMessage }: { party: EndedParty; closedMessage?: string | null }) {
   const gifts = party.paidCount === 1 ? "1 contribuição" : `${party.paidCount.toLocaleString("pt-BR")} contribuições`;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14 text-center md:py-20">
@@ -30,8 +30,8 @@ export function PartyEnded({ party }: { party: EndedParty }) {
           <p className="text-lg font-bold text-indigo-800">Esta festa solidária foi em prol de {party.causeName}.</p>
         )}
         <p className="mt-4 text-lg">
-          Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram presentes em
-          solidariedade! 💛
+          {closedMessage ??
+            "Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram presentes em solidariedade! 💛"}
         </p>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { PLAN_IDS } from "~/domain/subscriptions";
 import { getPlan, type PlanId } from "~/domain/subscriptions";
 import type { SandboxEvent } from "./sandbox.server";
-import type { PaymentEvent, PaymentProvider, SubscriptionEventAction } from "./types";
+import type { SandboxEventQueue } from "./sandbox-delivery.server";
+import type { PaymentEvent, PaymentProvider, SubscriptionChangeRequest, SubscriptionEventAction } from "./types";
 
 export const SANDBOX_SUBSCRIPTION_EVENT_TYPES = {
   "subscription.created": "updated",
@@ -163,8 +164,35 @@ export function addOneMonth(date: Date): Date {
 export function sandboxSubscriptionMethods(options: {
   secret: string;
   publicUrl: string;
-}): Required<Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession">> {
+  events?: SandboxEventQueue;
+}): Required<Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "changeSubscription">> {
   return {
+    /** Like Stripe's API: the change answers at once and comes back as signed events, later. */
+    async changeSubscription({ subscription, change }: SubscriptionChangeRequest) {
+      if (!options.events) throw new Error("sandbox: fila de eventos ausente");
+      const unixOf = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+      const data: SandboxSubscriptionData = {
+        id: subscription.subscriptionId,
+        customerId: subscription.customerId,
+        userId: subscription.userId,
+        priceId: subscription.priceId ?? "",
+        status: subscription.status,
+        currentPeriodEnd: unixOf(subscription.currentPeriodEnd),
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      };
+      const send = (type: SandboxSubscriptionEventType, changed: Partial<SandboxSubscriptionData>) =>
+        options.events!.deliver(sandboxSubscriptionEvent(type, { ...data, ...changed }));
+      switch (change.kind) {
+        case "cancel-now":
+          return send("subscription.deleted", { status: "canceled", cancelAtPeriodEnd: false });
+        case "cancel-at-period-end":
+          return send("subscription.updated", { cancelAtPeriodEnd: true });
+        case "resume":
+          return send("subscription.updated", { cancelAtPeriodEnd: false });
+        case "change-plan":
+          return send("subscription.updated", { priceId: change.priceId, cancelAtPeriodEnd: false });
+      }
+    },
     async createCustomer(request) {
       return { customerId: sandboxCustomerIdFor(options.secret, request.userId) };
     },
