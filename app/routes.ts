@@ -27,6 +27,7 @@ export default [
   route("conta", "routes/conta.tsx"),
   route("conta/confirmar-email", "routes/conta.confirmar-email.tsx"),
   route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
+  route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),

@@ -157,6 +157,10 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
               informa o e-mail e recebe um link, válido por 24 horas, para baixar uma cópia dos seus dados ligados a esse e-mail ou
               apagá-los.
             </li>
+            <li>
+              <strong>Assinantes:</strong> cada e-mail da assinatura traz um link, válido por 7 dias e só para aquela assinatura, para
+              cancelar, mudar de plano ou atualizar o cartão sem senha; cada mudança é confirmada por e-mail.
+            </li>
           </ul>
           <p>Se preferir, peça ao nosso Encarregado pelo e-mail {dpo}. Respondemos em até 15 dias.</p>
         </>
