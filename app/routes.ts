@@ -24,6 +24,10 @@ export default [
   route("doacao-cancelada", "routes/doacao-cancelada.tsx"),
   route("termos-de-uso", "routes/termos-de-uso.tsx"),
   route("politica-privacidade", "routes/politica-privacidade.tsx"),
+  route("conta", "routes/conta.tsx"),
+  route("conta/confirmar-email", "routes/conta.confirmar-email.tsx"),
+  route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
+  route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
@@ -42,6 +46,8 @@ export default [
   route("dev/emails/:id", "routes/dev.emails.$id.ts"),
   route("admin/doacoes.csv", "routes/admin.doacoes[.]csv.ts"),
   route("repasses/:id/comprovante", "routes/repasses.$id.comprovante.ts"),
+  route("conta/exportar/:formato", "routes/conta.exportar.$formato.ts"),
+  route("privacidade/exportar/:formato", "routes/privacidade.exportar.$formato.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

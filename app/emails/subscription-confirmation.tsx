@@ -12,10 +12,12 @@ export type SubscriptionConfirmationProps = {
   /** The next charge; null when the provider has not told us yet. */
   nextChargeAt: Date | null;
   feePercent: number;
+  /** The signed plan-management link (manage-link.server.ts): cancel, change plan, payment method. */
+  manageUrl: string;
 };
 
 /** Sent once per subscription, from the success page, when the plan is active. */
-export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePercent }: SubscriptionConfirmationProps) {
+export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePercent, manageUrl }: SubscriptionConfirmationProps) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const value = `${formatCents(plan.priceCents)}/mês`;
   const next = nextChargeAt ? formatDate(nextChargeAt) : null;
@@ -26,7 +28,6 @@ export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePer
     ["Valor", value],
     ...(next ? ([["Próxima cobrança", next]] as Array<[string, string]>) : []),
   ];
-  const manageUrl = `${PUBLIC_URL}/assine-o-bem`;
   const element = (
     <EmailLayout
       preview={`Plano ${plan.name} confirmado. Bem-vindo ao Assine o Bem!`}
@@ -53,7 +54,8 @@ export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePer
       <EmailText muted>{monthlyShareSentence(feePercent)}</EmailText>
       <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
       <EmailText muted>
-        Para mudar de plano ou cancelar, acesse <EmailLink href={manageUrl} /> e clique em Gerenciar Assinatura.
+        Para mudar de plano, atualizar o cartão ou cancelar, use o botão acima, sem precisar de senha (o link vale por 7 dias e só para esta
+        assinatura). Depois disso, entre em <EmailLink href={`${PUBLIC_URL}/assine-o-bem`} /> e clique em Gerenciar Assinatura.
       </EmailText>
     </EmailLayout>
   );
@@ -68,7 +70,9 @@ Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes n
 
 ${monthlyShareSentence(feePercent)}
 
-Para mudar de plano ou cancelar, acesse ${manageUrl} e clique em Gerenciar Assinatura.
+Para mudar de plano, atualizar o cartão ou cancelar, sem precisar de senha (link válido por 7 dias, só para esta assinatura):
+${manageUrl}
+Depois disso, entre em ${PUBLIC_URL}/assine-o-bem e clique em Gerenciar Assinatura.
 Dúvidas? Escreva para ${CONTACT_EMAIL}
 `;
   return renderEmail("subscription-confirmation", subject, element, text);

@@ -5,12 +5,22 @@ import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardF
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** A monthly charge failed: the subscriber should update the payment method in the portal. */
-export function subscriptionPaymentFailedEmail({ name, plan, amountCents }: { name: string; plan: Plan; amountCents: number }) {
+export function subscriptionPaymentFailedEmail({
+  name,
+  plan,
+  amountCents,
+  manageUrl,
+}: {
+  name: string;
+  plan: Plan;
+  amountCents: number;
+  /** The signed plan-management link (manage-link.server.ts). */
+  manageUrl: string;
+}) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const amount = formatCents(amountCents > 0 ? amountCents : plan.priceCents);
   const subject = `Não conseguimos cobrar sua assinatura (Plano ${plan.name})`;
   const hello = `Olá, ${firstName(name)}!`;
-  const manageUrl = `${PUBLIC_URL}/assine-o-bem`;
   const element = (
     <EmailLayout
       preview={`A cobrança de ${amount} do Plano ${plan.name} não foi aprovada.`}
@@ -25,6 +35,7 @@ export function subscriptionPaymentFailedEmail({ name, plan, amountCents }: { na
         Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura: a cobrança é feita de novo em seguida.
       </EmailText>
       <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
+      <EmailText muted>O link vale por 7 dias, só para esta assinatura, e não pede senha.</EmailText>
       <EmailText muted>
         Dúvidas? Escreva para <EmailLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</EmailLink>.
       </EmailText>
@@ -36,8 +47,9 @@ ${hello}
 A cobrança mensal de ${amount} do seu Plano ${plan.name} no Assine o Bem não foi aprovada pela operadora do cartão.
 Enquanto o pagamento estiver pendente, sua assinatura fica suspensa.
 
-Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura (${manageUrl}):
-a cobrança é feita de novo em seguida.
+Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura (link válido por 7 dias, só para esta assinatura, sem senha):
+${manageUrl}
+A cobrança é feita de novo em seguida.
 
 Dúvidas? Escreva para ${CONTACT_EMAIL}
 `;

@@ -120,7 +120,9 @@ describe("/assine-o-bem", () => {
     expect(refused.data.error?.title).toBe("Erro ao abrir portal");
     await subscribe(cookie);
     const portal = (await action(args(post("/assine-o-bem", cookie, { intent: "gerenciar" })))) as Response;
-    expect(portal.headers.get("Location")).toMatch(/^http:\/\/localhost:3000\/sandbox\/portal\/cus_sbx_[0-9a-f]{24}$/);
+    expect(portal.headers.get("Location")).toMatch(
+      /^http:\/\/localhost:3000\/sandbox\/portal\/cus_sbx_[0-9a-f]{24}\?sessao=\d+\.[0-9a-f]{32}$/,
+    );
   });
 });
 

@@ -34,12 +34,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const party = key ? await findPartyForPage(key) : null;
   if (!party) throw redirect("/");
   const visibility = partyVisibility(party);
-  if (visibility === "inactive") throw redirect("/");
+  // Closed before its time (the creator deleted the account): visitors read why, and give nowhere.
+  if (visibility === "inactive" && !party.closedMessage) throw redirect("/");
 
   const { userId: _owner, creatorName: _name, creatorImage: _image, organization, ...rest } = party;
   const publicParty = { ...rest, institution: institutionSummary(organization) };
   const shareUrl = `/festa/${party.shareCode}`;
-  if (visibility === "ended") {
+  if (visibility !== "live") {
     // Donors see that the money arrived: the transfer's date, the net amount and the proof.
     const payout = await publicPayoutLines(party, context.config.PLATFORM_FEE_PERCENT);
     return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null, payout }, { status: 410 });
@@ -69,7 +70,7 @@ export function meta(args: Route.MetaArgs) {
 export default function PartyPage({ loaderData }: Route.ComponentProps) {
   const { party, gifts, qr, ad, status, payout } = loaderData;
   const feePercent = useRootData()?.config.feePercent ?? 10;
-  if (status === "ended") return <PartyEnded party={party} payout={payout} />;
+  if (status === "ended") return <PartyEnded party={party} payout={payout} closedMessage={party.closedMessage} />;
   const donateHref = `/doar?festa=${party.id}`;
 
   return (

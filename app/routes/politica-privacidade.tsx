@@ -37,18 +37,18 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <ul>
           <li>
-            <strong>Conta:</strong> nome completo, e-mail, senha (guardada apenas em forma criptografada, nunca em texto) e foto de perfil,
-            se você enviar uma.
+            <strong>Conta:</strong> nome completo, e-mail, senha (guardada apenas em forma criptografada, nunca em texto), foto de perfil,
+            se houver, e a versão e a data em que você aceitou os Termos de Uso e esta Política ao criar a conta.
           </li>
           <li>
             <strong>Festas:</strong> nome, tipo e data do evento, causa escolhida, meta e a mensagem que você escreve.
           </li>
           <li>
-            <strong>Doações:</strong> nome, e-mail, valor, mensagem e se a doação é anônima. Os dados do cartão são informados diretamente
-            ao provedor de pagamentos; nós não os recebemos nem armazenamos.
+            <strong>Doações:</strong> nome, e-mail, valor, mensagem, número do recibo e se a doação é anônima. Os dados do cartão são
+            informados diretamente ao provedor de pagamentos; nós não os recebemos nem armazenamos.
           </li>
           <li>
-            <strong>Assinaturas:</strong> plano, situação e datas da assinatura.
+            <strong>Assinaturas:</strong> plano, situação, datas e cobranças da assinatura.
           </li>
           <li>
             <strong>Contato:</strong> nome, e-mail, telefone e mensagem enviados pelo formulário.
@@ -122,6 +122,10 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <ul>
           <li>Os dados da conta ficam guardados enquanto a conta existir.</li>
           <li>
+            Quando você exclui a conta, apagamos na hora o seu nome, e-mail e foto, as suas sessões, as mensagens de contato e os e-mails
+            guardados; as suas doações passam a aparecer como anônimas, sem nome, e-mail nem mensagem.
+          </li>
+          <li>
             Os registros de transações financeiras (doações, assinaturas e repasses) são guardados por cerca de 5 anos, para cumprir
             obrigações legais e fiscais. Se você excluir a sua conta, esses registros são mantidos desvinculados da sua identidade.
           </li>
@@ -143,10 +147,26 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <li>saber com quem compartilhamos os seus dados;</li>
             <li>revogar um consentimento que tenha dado.</li>
           </ul>
-          <p>
-            Você pode <strong>baixar uma cópia dos seus dados</strong> e <strong>excluir a sua conta</strong> diretamente na sua conta, ou
-            pedir ao nosso Encarregado pelo e-mail {dpo}. Respondemos em até 15 dias.
-          </p>
+          <p>Como exercer esses direitos sem precisar falar com ninguém:</p>
+          <ul>
+            <li>
+              <strong>Com conta:</strong> em <Link to="/conta">Minha conta</Link> você corrige o nome, troca o e-mail (confirmado por um
+              link enviado ao novo endereço) e a senha, vê as suas doações com o número do recibo,{" "}
+              <strong>baixa uma cópia de todos os seus dados</strong> (em JSON ou CSV, na hora) e <strong>exclui a conta</strong>,
+              confirmando com a senha. Ao excluir, uma assinatura ativa é cancelada antes, você sai de todos os aparelhos e as suas festas
+              ainda no ar são encerradas, com um aviso para quem abrir a página.
+            </li>
+            <li>
+              <strong>Sem conta (doou só com o e-mail):</strong> em <Link to="/privacidade/solicitar">Seus dados pessoais</Link> você
+              informa o e-mail e recebe um link, válido por 24 horas, para baixar uma cópia dos seus dados ligados a esse e-mail ou
+              apagá-los.
+            </li>
+            <li>
+              <strong>Assinantes:</strong> cada e-mail da assinatura traz um link, válido por 7 dias e só para aquela assinatura, para
+              cancelar, mudar de plano ou atualizar o cartão sem senha; cada mudança é confirmada por e-mail.
+            </li>
+          </ul>
+          <p>Se preferir, peça ao nosso Encarregado pelo e-mail {dpo}. Respondemos em até 15 dias.</p>
         </>
       ),
     },
@@ -206,7 +226,7 @@ export default function PoliticaPrivacidade() {
     <LegalPage
       title="Política de Privacidade"
       intro="Como cuidamos dos seus dados pessoais, com base na Lei Geral de Proteção de Dados (LGPD)."
-      updated="janeiro de 2025"
+      updated="novembro de 2026"
       sections={sections(config)}
     />
   );

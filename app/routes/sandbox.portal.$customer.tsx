@@ -9,6 +9,7 @@ import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { sandboxPortalSchema } from "~/domain/payments/sandbox-forms";
 import { deliverPortalChoice } from "~/domain/payments/sandbox-subscription-actions.server";
+import { isSandboxPortalSession } from "~/domain/payments/sandbox-subscriptions.server";
 import { getPlan, PLANS } from "~/domain/subscriptions/plans";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { findCustomerSubscription, getBillingCustomer } from "~/domain/subscriptions/subscriptions.server";
@@ -26,9 +27,15 @@ const STATUS_LABEL = {
   canceled: "Cancelada",
 } as const;
 
-/** Only the signed-in owner of this sandbox customer gets in; anyone else sees nothing (404). */
+/**
+ * Only the signed-in owner of this sandbox customer, or the holder of a portal session URL issued
+ * for it (as Stripe's portal URLs work), gets in; anyone else sees nothing (404).
+ */
 async function loadPortal(request: Request, customerId: string | undefined, config: Config) {
   if (!config.paymentsSandbox || !customerId || !/^[A-Za-z0-9_]{1,100}$/.test(customerId)) throw data(null, { status: 404 });
+  if (isSandboxPortalSession(config.APP_SECRET, customerId, new URL(request.url).searchParams.get("sessao"))) {
+    return findCustomerSubscription("sandbox", customerId);
+  }
   const user = await requireUser(request);
   const customer = await getBillingCustomer(user.id);
   if (!customer || customer.provider !== "sandbox" || customer.providerCustomerId !== customerId) throw data(null, { status: 404 });
@@ -62,7 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     now: context.clock.now(),
   });
   if (error) return data({ error }, { status: 400 });
-  return redirect(`/sandbox/portal/${encodeURIComponent(params.customer)}?feito=${intent}`);
+  const session = new URL(request.url).searchParams.get("sessao");
+  const keep = session ? `&sessao=${encodeURIComponent(session)}` : "";
+  return redirect(`/sandbox/portal/${encodeURIComponent(params.customer)}?feito=${intent}${keep}`);
 }
 
 export default function SandboxPortal({ loaderData, actionData }: Route.ComponentProps) {

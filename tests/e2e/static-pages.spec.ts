@@ -119,7 +119,7 @@ test("the legal texts carry their date and the configured contacts", async ({ pa
   await open(page, "/politica-privacidade");
   await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
   const policy = page.getByRole("article");
-  await expect(policy).toContainText("Última atualização: janeiro de 2025");
+  await expect(policy).toContainText("Última atualização: novembro de 2026");
   await expect(policy).toContainText("LGPD");
   await expect(policy).toContainText("cerca de 5 anos");
   await expect(policy).toContainText("O e-mail de quem doa nunca é exibido publicamente.");

@@ -184,6 +184,26 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   "routes/doacao-cancelada": "no loader or action",
   "routes/termos-de-uso": "no loader or action",
   "routes/politica-privacidade": "no loader or action",
+  // Issue 16: each person's own account page; the links sent by e-mail are signed (a forged one shows a page, changes nothing).
+  "routes/conta": {
+    path: () => "/conta",
+    loader: { cells: signedIn(toLogin("/conta"), ok(noDonorEmail)) },
+    action: { fields: () => ({ intent: "nome", name: "" }), cells: signedIn(toLogin("/conta"), { status: 400, refused: true }) },
+  },
+  "routes/conta.confirmar-email": {
+    path: () => "/conta/confirmar-email?token=forjado",
+    loader: { cells: same({ status: 200, refused: true, check: (r) => expect((r.body as { ok: boolean }).ok).toBe(false) }) },
+  },
+  "routes/privacidade.solicitar": {
+    path: () => "/privacidade/solicitar?token=forjado",
+    loader: { cells: same({ status: 400, refused: true, check: noDonorEmail }) },
+    action: { fields: () => ({ intent: "apagar", token: "forjado", confirm: "sim" }), cells: same({ status: 400, refused: true }) },
+  },
+  "routes/assinatura.gerenciar": {
+    path: () => "/assinatura/gerenciar?token=forjado",
+    loader: { cells: same({ status: 400, refused: true }) },
+    action: { fields: () => ({ token: "forjado", intent: "cancelar" }), cells: same({ status: 400, refused: true }) },
+  },
   // The hosted checkout pages are capability URLs (unguessable ids), like a provider's checkout:
   // whoever holds the link may pay; an unknown id is a 404 (see the extra cases below).
   "routes/sandbox.checkout.$id": {
@@ -262,6 +282,15 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   "routes/repasses.$id.comprovante": {
     path: (w) => `/repasses/${w.payout.id}/comprovante`,
     loader: { cells: { anonymous: notFound, user: notFound, other: notFound, admin: ok() } },
+  },
+  "routes/conta.exportar.$formato": {
+    path: () => "/conta/exportar/json",
+    // Only the person's own data: never a guest's address, even on the creator's own export.
+    loader: { cells: signedIn(toLogin("/conta#meus-dados"), ok(noDonorEmail)) },
+  },
+  "routes/privacidade.exportar.$formato": {
+    path: () => "/privacidade/exportar/json?token=forjado",
+    loader: { cells: same({ status: 400, refused: true, check: noDonorEmail }) },
   },
   "routes/$": { path: () => "/nao-existe", loader: { cells: same(notFound) } },
 };

@@ -27,6 +27,9 @@ import { action as adminAction } from "~/routes/admin";
 import { action as assineAction } from "~/routes/assine-o-bem";
 import { action as authAction } from "~/routes/auth";
 import { action as contatoAction } from "~/routes/contato";
+import { action as contaAction } from "~/routes/conta";
+import { action as privacyAction } from "~/routes/privacidade.solicitar";
+import { action as planLinkAction } from "~/routes/assinatura.gerenciar";
 import { action as criarFestaAction } from "~/routes/criar-festa";
 import { action as doarAction } from "~/routes/doar";
 import { action as resetAction } from "~/routes/redefinir-senha";
@@ -327,6 +330,50 @@ const TARGETS: Target[] = [
       telefone: field(fc.oneof(fc.stringMatching(/^\(\d{2}\) 9\d{4}-\d{4}$/), fc.string({ maxLength: 20 }))),
       mensagem: field(fc.string({ maxLength: 2100 })),
       website: fc.option(fc.constant("http://spam.example"), { freq: 10 }),
+    }),
+  },
+  {
+    name: "/conta",
+    route: "routes/conta",
+    runs: 300,
+    path: () => "/conta",
+    handler: contaAction as never,
+    cookie: (w) => w.users.other.cookie,
+    // Never the real password: a deletion must not happen here.
+    fields: () => ({
+      intent: field(fc.constantFrom("nome", "senha", "email", "excluir", "x")),
+      name: field(fc.string({ maxLength: 130 })),
+      email: field(email),
+      currentPassword: field(fc.string({ maxLength: 140 })),
+      newPassword: field(fc.string({ maxLength: 140 })),
+      password: field(fc.string({ maxLength: 140 })),
+    }),
+  },
+  {
+    name: "/privacidade/solicitar",
+    route: "routes/privacidade.solicitar",
+    runs: 300,
+    path: () => "/privacidade/solicitar",
+    handler: privacyAction as never,
+    fields: () => ({
+      intent: field(fc.constantFrom("apagar", "pedir")),
+      email: field(email),
+      token: field(fc.string({ maxLength: 2100 })),
+      confirm: field(fc.constantFrom("sim", "nao")),
+    }),
+  },
+  {
+    name: "/assinatura/gerenciar",
+    route: "routes/assinatura.gerenciar",
+    runs: 300,
+    path: () => "/assinatura/gerenciar",
+    handler: planLinkAction as never,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    fields: () => ({
+      token: field(fc.string({ maxLength: 2100 })),
+      intent: field(fc.constantFrom("cancelar", "reativar", "mudar", "pagamento", "x")),
+      plano: field(fc.constantFrom("bronze", "ouro", "x")),
     }),
   },
   {

@@ -75,6 +75,17 @@ export async function startStripeBillingFake() {
         const data = subscriptionsByCustomer.get(form.get("customer") ?? "") ?? [];
         return send(200, { object: "list", data, has_more: false, url: "/v1/subscriptions" });
       }
+      // One subscription (issue 16: cancel, update, read for a plan change), from the lists set with setSubscriptions.
+      const one = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      if (one) {
+        const all = [...subscriptionsByCustomer.values()].flat() as Array<{ id: string; status: string; cancel_at_period_end: boolean }>;
+        const found = all.find((s) => s.id === one[1]);
+        if (!found) return send(404, { error: { type: "invalid_request_error", message: `No such subscription: '${one[1]}'` } });
+        if (req.method === "DELETE") found.status = "canceled";
+        if (req.method === "POST" && form.has("cancel_at_period_end"))
+          found.cancel_at_period_end = form.get("cancel_at_period_end") === "true";
+        return send(200, found);
+      }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });

@@ -160,6 +160,19 @@ function AuthForm({
         />
       )}
       <SubmitButton tab={tab} busy={Boolean(busy)} />
+      {tab === "cadastro" ? (
+        <p className="text-center text-sm text-muted">
+          Ao criar a conta, você concorda com os{" "}
+          <Link to="/termos-de-uso" className="font-bold text-coral-700 underline-offset-2 hover:underline">
+            Termos de Uso
+          </Link>{" "}
+          e a{" "}
+          <Link to="/politica-privacidade" className="font-bold text-coral-700 underline-offset-2 hover:underline">
+            Política de Privacidade
+          </Link>
+          .
+        </p>
+      ) : null}
       {tab === "login" ? (
         <p className="text-center text-sm text-muted">
           Esqueceu a senha?{" "}

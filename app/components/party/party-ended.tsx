@@ -18,11 +18,20 @@ type EndedParty = {
 };
 
 /**
- * Read-only page of a party past its 5 days online (decisions.md, Parties): totals and thanks, no
- * donate button; who received the money and the payout, with its proof once transferred (the
- * lines come ready from the loader: the party page's JavaScript budget has no room for more code).
+ * Read-only page of a party past its 5 days online (decisions.md, Parties), or closed when its
+ * creator deleted their account (with that message): totals and thanks, no donate button; who
+ * received the money and the payout, with its proof once transferred (the lines come ready from
+ * the loader: the party page's JavaScript budget has no room for more code).
  */
-export function PartyEnded({ party, payout }: { party: EndedParty; payout: PublicPayoutLines | null }) {
+export function PartyEnded({
+  party,
+  payout,
+  closedMessage,
+}: {
+  party: EndedParty;
+  payout: PublicPayoutLines | null;
+  closedMessage?: string | null;
+}) {
   const gifts = party.paidCount === 1 ? "1 contribuição" : `${party.paidCount.toLocaleString("pt-BR")} contribuições`;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14 text-center md:py-20">
@@ -45,8 +54,8 @@ export function PartyEnded({ party, payout }: { party: EndedParty; payout: Publi
           <p className="text-lg font-bold text-indigo-800">Esta festa solidária foi em prol de {party.causeName}.</p>
         )}
         <p className="mt-4 text-lg">
-          Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram presentes em
-          solidariedade! 💛
+          {closedMessage ??
+            "Esta festa solidária já foi encerrada e não recebe mais doações. Muito obrigado a todos que transformaram presentes em solidariedade! 💛"}
         </p>
       </div>
       {party.institution ? <InstitutionBox institution={party.institution} label="Instituição que recebe" className="mt-6" /> : null}

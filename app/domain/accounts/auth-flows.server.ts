@@ -8,7 +8,8 @@ import { authExecutor, CLIENT_IP_HEADER, getAuth, withAuthTransaction } from "~/
 import { rateLimitSubject } from "~/platform/http/client-ip.server";
 import { logger } from "~/platform/logger.server";
 import { hitRateLimit, refundRateLimit, resetRateLimit } from "~/platform/rate-limit.server";
-import { grantAdmin } from "~/domain/accounts/users.server";
+import { grantAdmin, recordConsent } from "~/domain/accounts/users.server";
+import { TERMS_VERSION } from "~/domain/accounts/privacy-policy";
 import { type ChallengePurpose, issueChallenge, verifyChallenge } from "~/platform/abuse/challenge.server";
 import type { Challenge } from "altcha-lib";
 
@@ -163,6 +164,8 @@ export async function signUp(
         headers: authHeaders(input),
         returnHeaders: true,
       });
+      // Consent to the terms and privacy policy (the line under the form): the version and when.
+      await recordConsent(authExecutor(), response.user.id, TERMS_VERSION, new Date());
       // No ADMIN_EMAILS grant here: a new address is unverified (grantAdminFromConfig).
       return { ok: true as const, setCookies: headers.getSetCookie(), userId: response.user.id };
     });

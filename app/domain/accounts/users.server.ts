@@ -59,3 +59,8 @@ export async function listAdminEmails(executor: Executor = db): Promise<string[]
     .orderBy(user.email);
   return rows.map((r) => r.email);
 }
+
+/** Records the terms and privacy policy version the new account accepted, and when (sign-up, same transaction). */
+export async function recordConsent(executor: Executor, userId: string, version: string, at: Date) {
+  await executor.update(user).set({ termsVersion: version, termsAcceptedAt: at }).where(eq(user.id, userId));
+}

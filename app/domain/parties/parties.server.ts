@@ -100,6 +100,7 @@ export async function findPartyForPage(codeOrId: string) {
       shareCode: schema.parties.shareCode,
       shareLink: schema.parties.shareLink,
       active: schema.parties.active,
+      closedMessage: schema.parties.closedMessage,
       bannerUrl: schema.parties.bannerUrl,
       causeName: schema.causes.name,
       causeDescription: schema.causes.description,

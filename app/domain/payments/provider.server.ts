@@ -29,7 +29,9 @@ export function createPayments(config: Config, sandboxEvents: SandboxEventQueue)
           paymentMethods: config.STRIPE_PAYMENT_METHODS,
         })
       : null;
-  const sandbox = config.paymentsSandbox ? createSandboxProvider({ secret: config.APP_SECRET, publicUrl: config.PUBLIC_URL }) : null;
+  const sandbox = config.paymentsSandbox
+    ? createSandboxProvider({ secret: config.APP_SECRET, publicUrl: config.PUBLIC_URL, events: sandboxEvents })
+    : null;
   const checkout = stripe ?? sandbox;
   // parseConfig already refuses a production start with neither.
   if (!checkout) throw new Error("nenhum provedor de pagamento configurado");

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { PLAN_IDS } from "~/domain/subscriptions";
 import { getPlan, type PlanId } from "~/domain/subscriptions";
 import type { SandboxEvent } from "./sandbox.server";
-import type { PaymentEvent, PaymentProvider, SubscriptionEventAction } from "./types";
+import type { SandboxEventQueue } from "./sandbox-delivery.server";
+import type { PaymentEvent, PaymentProvider, SubscriptionChangeRequest, SubscriptionEventAction } from "./types";
 
 export const SANDBOX_SUBSCRIPTION_EVENT_TYPES = {
   "subscription.created": "updated",
@@ -134,6 +135,24 @@ export function readSandboxCheckoutId(secret: string, checkoutId: string, now = 
   return { checkoutId, userId: u, customerId: c, planId: p, priceId: r, issuedAt: new Date(t * 1000) };
 }
 
+/** A portal session lasts an hour, like Stripe's. */
+export const SANDBOX_PORTAL_SESSION_SECONDS = 60 * 60;
+
+export function sandboxPortalSession(secret: string, customerId: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + SANDBOX_PORTAL_SESSION_SECONDS;
+  return `${expires}.${mac(secret, "portal-session", `${customerId}:${expires}`)}`;
+}
+
+/** Whether `session` (the portal URL's `sessao`) was issued for this customer and is still good. */
+export function isSandboxPortalSession(secret: string, customerId: string, session: string | null, now = new Date()): boolean {
+  const match = session ? /^(\d{1,12})\.([0-9a-f]{32})$/.exec(session) : null;
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(mac(secret, "portal-session", `${customerId}:${expires}`));
+  return timingSafeEqual(expected, Buffer.from(match[2]!));
+}
+
 /** Paying the same checkout twice is the same subscription (and the same first invoice). */
 export function sandboxSubscriptionIdFor(secret: string, checkoutId: string) {
   return `sub_sbx_${mac(secret, "subscription", checkoutId, 24)}`;
@@ -163,8 +182,35 @@ export function addOneMonth(date: Date): Date {
 export function sandboxSubscriptionMethods(options: {
   secret: string;
   publicUrl: string;
-}): Required<Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession">> {
+  events?: SandboxEventQueue;
+}): Required<Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "changeSubscription">> {
   return {
+    /** Like Stripe's API: the change answers at once and comes back as signed events, later. */
+    async changeSubscription({ subscription, change }: SubscriptionChangeRequest) {
+      if (!options.events) throw new Error("sandbox: fila de eventos ausente");
+      const unixOf = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+      const data: SandboxSubscriptionData = {
+        id: subscription.subscriptionId,
+        customerId: subscription.customerId,
+        userId: subscription.userId,
+        priceId: subscription.priceId ?? "",
+        status: subscription.status,
+        currentPeriodEnd: unixOf(subscription.currentPeriodEnd),
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      };
+      const send = (type: SandboxSubscriptionEventType, changed: Partial<SandboxSubscriptionData>) =>
+        options.events!.deliver(sandboxSubscriptionEvent(type, { ...data, ...changed }));
+      switch (change.kind) {
+        case "cancel-now":
+          return send("subscription.deleted", { status: "canceled", cancelAtPeriodEnd: false });
+        case "cancel-at-period-end":
+          return send("subscription.updated", { cancelAtPeriodEnd: true });
+        case "resume":
+          return send("subscription.updated", { cancelAtPeriodEnd: false });
+        case "change-plan":
+          return send("subscription.updated", { priceId: change.priceId, cancelAtPeriodEnd: false });
+      }
+    },
     async createCustomer(request) {
       return { customerId: sandboxCustomerIdFor(options.secret, request.userId) };
     },
@@ -180,7 +226,10 @@ export function sandboxSubscriptionMethods(options: {
       return { checkoutId, url: `${options.publicUrl}/sandbox/assinatura/${checkoutId}` };
     },
     async createPortalSession(request) {
-      return { url: `${options.publicUrl}/sandbox/portal/${encodeURIComponent(request.customerId)}` };
+      // Like a Stripe portal session URL, the address itself lets its holder in for a while
+      // (the plan-management link opens it for a subscriber who is not signed in).
+      const session = sandboxPortalSession(options.secret, request.customerId);
+      return { url: `${options.publicUrl}/sandbox/portal/${encodeURIComponent(request.customerId)}?sessao=${session}` };
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import {
   type CheckoutSession,
   type DonationCheckoutRequest,
@@ -97,7 +98,7 @@ export function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
   };
 }
 
-export function createSandboxProvider(options: { secret: string; publicUrl: string }): PaymentProvider {
+export function createSandboxProvider(options: { secret: string; publicUrl: string; events?: SandboxEventQueue }): PaymentProvider {
   return {
     name: "sandbox",
     ...sandboxSubscriptionMethods(options),

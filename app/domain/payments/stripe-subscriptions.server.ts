@@ -9,6 +9,7 @@ import {
   type CustomerRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type SubscriptionChangeRequest,
   type SubscriptionCheckoutRequest,
   type SubscriptionPaymentEvent,
   type SubscriptionSnapshot,
@@ -16,7 +17,10 @@ import {
 } from "./types";
 
 type SubscriptionMethods = Required<
-  Pick<PaymentProvider, "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "listSubscriptions">
+  Pick<
+    PaymentProvider,
+    "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "listSubscriptions" | "changeSubscription"
+  >
 >;
 
 const FAILED = "Tente novamente mais tarde";
@@ -73,6 +77,35 @@ export function stripeSubscriptionMethods(stripe: Stripe): SubscriptionMethods {
         });
         return { url: session.url };
       } catch (error) {
+        throw new CheckoutError(safeMessage(error));
+      }
+    },
+
+    async changeSubscription({ subscription, change }: SubscriptionChangeRequest) {
+      const id = subscription.subscriptionId;
+      try {
+        switch (change.kind) {
+          case "cancel-now":
+            await stripe.subscriptions.cancel(id);
+            return;
+          case "cancel-at-period-end":
+          case "resume":
+            await stripe.subscriptions.update(id, { cancel_at_period_end: change.kind === "cancel-at-period-end" });
+            return;
+          case "change-plan": {
+            const current = await stripe.subscriptions.retrieve(id);
+            const item = current.items.data[0];
+            if (!item) throw new CheckoutError(FAILED);
+            await stripe.subscriptions.update(id, {
+              items: [{ id: item.id, price: change.priceId }],
+              cancel_at_period_end: false,
+              proration_behavior: "create_prorations",
+            });
+            return;
+          }
+        }
+      } catch (error) {
+        if (error instanceof CheckoutError) throw error;
         throw new CheckoutError(safeMessage(error));
       }
     },

@@ -110,6 +110,18 @@ export type SubscriptionSnapshot = {
   cancelAtPeriodEnd: boolean;
 };
 
+/**
+ * A change to one subscription asked from our own pages (the plan-management link, account
+ * deletion), applied by the provider; the result comes back as its usual events.
+ */
+export type SubscriptionChange =
+  { kind: "cancel-now" } | { kind: "cancel-at-period-end" } | { kind: "resume" } | { kind: "change-plan"; priceId: string };
+export type SubscriptionChangeRequest = {
+  /** Our row's view of the subscription (the sandbox, which keeps no state, builds its events from it). */
+  subscription: SubscriptionSnapshot & { userId: string | null };
+  change: SubscriptionChange;
+};
+
 export type PaymentEvent = DonationPaymentEvent | SubscriptionPaymentEvent | IgnoredPaymentEvent;
 
 export interface PaymentProvider {
@@ -127,6 +139,8 @@ export interface PaymentProvider {
   createCustomer?(request: CustomerRequest): Promise<{ customerId: string }>;
   /** The provider's current subscriptions of a customer; absent when the provider has no state of its own (sandbox). */
   listSubscriptions?(customerId: string): Promise<SubscriptionSnapshot[]>;
+  /** Issue 16: cancel, resume or change the plan of one subscription without the portal. */
+  changeSubscription?(request: SubscriptionChangeRequest): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {

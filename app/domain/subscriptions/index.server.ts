@@ -1,3 +1,4 @@
 /** The subscriptions domain's public server interface: what other domains may use. */
 export * from "./subscription-events.server";
 export * from "./subscriptions.server";
+export * from "./manage.server";

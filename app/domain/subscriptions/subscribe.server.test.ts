@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppDeps } from "~/deps.server";
 import { parseConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
-import { getBillingCustomer, getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
+import { getBillingCustomer, getSubscriptionStatus, type SubscriptionRow } from "~/domain/subscriptions/subscriptions.server";
+import { requestSubscriptionChange } from "~/domain/subscriptions/manage.server";
 import { action } from "~/routes/assine-o-bem";
 import { handleWebhook } from "~/domain/donations/webhook.server";
 import { openCustomerPortal, refreshSubscription, startSubscription, SUBSCRIPTION_MESSAGES } from "./subscribe.server";
@@ -298,5 +299,50 @@ describe("Stripe subscription webhooks", () => {
     const response = await handleWebhook("stripe", signed(event, "whsec_wrong"), deps);
     expect(response.status).toBe(400);
     expect(await db.select().from(schema.subscriptions)).toHaveLength(0);
+  });
+});
+
+describe("Stripe subscription changes from our pages (issue 16: plan link, account deletion)", () => {
+  const row = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
+    id: "00000000-0000-4000-8000-000000000001",
+    userId: null,
+    plan: "prata",
+    status: "active",
+    provider: "stripe",
+    providerCustomerId: "cus_change",
+    providerSubscriptionId: "sub_change",
+    currentPeriodEnd: new Date("2026-12-01T00:00:00Z"),
+    cancelAtPeriodEnd: false,
+    lastEventAt: new Date(),
+    confirmationSentAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
+  });
+
+  it("cancels now, schedules and undoes a cancel, and moves the item to the new plan's configured price", async () => {
+    fake.setSubscriptions("cus_change", [
+      stripeSubscription({ id: "sub_change", customer: "cus_change", price: PRICES.STRIPE_PRICE_PRATA }),
+    ]);
+    await requestSubscriptionChange(row(), { kind: "cancel-at-period-end" }, deps);
+    await requestSubscriptionChange(row(), { kind: "resume" }, deps);
+    await requestSubscriptionChange(row(), { kind: "change-plan", priceId: PRICES.STRIPE_PRICE_OURO }, deps);
+    await requestSubscriptionChange(row(), { kind: "cancel-now" }, deps);
+    const made = fake.requests.filter((r) => r.path === "/v1/subscriptions/sub_change");
+    expect(made.map((r) => r.method)).toEqual(["POST", "POST", "GET", "POST", "DELETE"]);
+    expect(made[0]!.form.get("cancel_at_period_end")).toBe("true");
+    expect(made[1]!.form.get("cancel_at_period_end")).toBe("false");
+    expect(Object.fromEntries(made[3]!.form)).toMatchObject({
+      "items[0][id]": "si_test_1",
+      "items[0][price]": PRICES.STRIPE_PRICE_OURO,
+      cancel_at_period_end: "false",
+    });
+  });
+
+  it("a refusal comes back as a CheckoutError with Stripe's message, so nothing else happens", async () => {
+    fake.failNextWith(400, "No such subscription");
+    await expect(requestSubscriptionChange(row({ providerSubscriptionId: "sub_missing" }), { kind: "cancel-now" }, deps)).rejects.toThrow(
+      "No such subscription",
+    );
   });
 });

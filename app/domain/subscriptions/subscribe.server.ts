@@ -26,6 +26,7 @@ import {
 } from "~/domain/subscriptions/subscriptions.server";
 import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { priceIdForPlan } from "./plan-prices.server";
+import { planManageUrl } from "./manage-link.server";
 import { getPlan } from "./plans";
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -174,6 +175,7 @@ export async function sendSubscriptionConfirmation(
         plan,
         nextChargeAt: row.currentPeriodEnd,
         feePercent: config.PLATFORM_FEE_PERCENT,
+        manageUrl: planManageUrl(config.PUBLIC_URL, row.id),
       }),
       dedupeKey: `sub-confirm:${row.id}`,
     });

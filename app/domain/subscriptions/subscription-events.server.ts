@@ -21,6 +21,7 @@ import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
 import { getPlan, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
+import { planManageUrl } from "./manage-link.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 
 const { subscriptions, subscriptionCharges, paymentEvents } = schema;
@@ -86,7 +87,8 @@ export async function applySubscriptionEvent(
       .returning({ id: subscriptionCharges.id });
     charged = Boolean(charge);
   }
-  if (event.action === "invoice_failed" && applied && event.invoice) await queuePaymentFailedEmail(tx, row, event.invoice, deps.mailer);
+  if (event.action === "invoice_failed" && applied && event.invoice)
+    await queuePaymentFailedEmail(tx, row, event.invoice, deps.mailer, deps.config.PUBLIC_URL);
   return { outcome: "subscription", subscriptionId: row.id, applied, status: row.status, charged };
 }
 
@@ -203,6 +205,7 @@ async function queuePaymentFailedEmail(
   row: SubscriptionRow,
   invoice: { id: string; amountCents: number },
   mailer: Mailer,
+  publicUrl: string,
 ) {
   if (!row.userId) return;
   const contact = await getUserContact(row.userId, tx);
@@ -210,7 +213,12 @@ async function queuePaymentFailedEmail(
   if (!contact || !plan) return;
   await mailer.enqueue(tx, {
     to: contact.email,
-    ...subscriptionPaymentFailedEmail({ name: contact.name, plan, amountCents: invoice.amountCents }),
+    ...subscriptionPaymentFailedEmail({
+      name: contact.name,
+      plan,
+      amountCents: invoice.amountCents,
+      manageUrl: planManageUrl(publicUrl, row.id),
+    }),
     dedupeKey: `sub-failed:${invoice.id}`,
   });
 }

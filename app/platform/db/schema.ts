@@ -40,6 +40,9 @@ export const user = pgTable("user", {
   image: text("image"), // avatar_url
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** The terms and privacy policy version accepted at sign-up (LGPD consent), and when. */
+  termsVersion: text("terms_version"),
+  termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -193,6 +196,8 @@ export const parties = pgTable(
     paidCount: integer("paid_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Set when a party is closed before its date (its creator deleted the account): shown to its page's visitors. */
+    closedMessage: text("closed_message"),
   },
   (t) => [
     index("parties_user_idx").on(t.userId, t.active, t.createdAt.desc()),

@@ -216,6 +216,10 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/doacao-cancelada": "/doacao-cancelada",
     "routes/termos-de-uso": "/termos-de-uso",
     "routes/politica-privacidade": "/politica-privacidade",
+    "routes/conta": "/conta",
+    "routes/conta.confirmar-email": "/conta/confirmar-email?token=forjado",
+    "routes/privacidade.solicitar": "/privacidade/solicitar",
+    "routes/assinatura.gerenciar": "/assinatura/gerenciar?token=forjado",
     "routes/sandbox.checkout.$id": `/sandbox/checkout/${w.pending.checkoutId}`,
     "routes/sandbox.assinatura.$id": `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
     "routes/sandbox.portal.$customer": `/sandbox/portal/${w.customerId}`,
@@ -229,6 +233,8 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/dev.emails.$id": `/dev/emails/${w.emailId}`,
     "routes/admin.doacoes[.]csv": "/admin/doacoes.csv",
     "routes/repasses.$id.comprovante": `/repasses/${w.payout.id}/comprovante`,
+    "routes/conta.exportar.$formato": "/conta/exportar/json",
+    "routes/privacidade.exportar.$formato": "/privacidade/exportar/json?token=forjado",
     "routes/$": "/nao-existe",
   };
 }

@@ -1,0 +1,346 @@
+import { Download, Trash2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/conta";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { TextField } from "~/components/ui/field";
+import { requireUser } from "~/domain/accounts/guards.server";
+import {
+  accountSubject,
+  changeAccountPassword,
+  clearedSessionCookies,
+  deleteAccount,
+  findAccountProfile,
+  requestEmailChange,
+  updateAccountName,
+} from "~/domain/accounts/account.server";
+import { accountActionSchema } from "~/domain/accounts/account-forms";
+import { listGiftsOf } from "~/domain/accounts/personal-data.server";
+import { firstErrors, type FormResult } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { clientIpFromContext } from "~/platform/http/client-ip.server";
+import { readFormData } from "~/platform/http/form-data.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { formatDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
+import { pageMeta } from "~/platform/ui/meta";
+
+export const meta = () => pageMeta({ title: "Minha conta", description: "Seus dados, suas doações e sua privacidade.", noindex: true });
+
+const STATUS_LABEL: Record<string, string> = {
+  paga: "Paga",
+  pendente: "Pendente",
+  falhou: "Não concluída",
+  cancelada: "Cancelada",
+  reembolsada: "Reembolsada",
+  contestada: "Contestada",
+  expirada: "Expirada",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireUser(request);
+  const profile = await findAccountProfile(session.id);
+  if (!profile) throw data(null, { status: 404 });
+  const gifts = await listGiftsOf(accountSubject(profile));
+  return {
+    profile: {
+      name: profile.name,
+      email: profile.email,
+      emailVerified: profile.emailVerified,
+      since: formatDate(profile.createdAt),
+      consent: profile.termsAcceptedAt ? { version: profile.termsVersion, at: formatDate(profile.termsAcceptedAt) } : null,
+    },
+    gifts: gifts.map((g) => ({
+      id: g.id,
+      receiptNumber: g.receiptNumber,
+      amount: formatCents(g.amountCents),
+      status: g.status,
+      date: formatDate(g.createdAt),
+      to: g.partyName ?? g.organizationName ?? "Festa Solidária",
+      cause: g.causeName,
+    })),
+  };
+}
+
+type Intent = "nome" | "senha" | "email" | "excluir";
+type ActionData = { intent: Intent | null; ok: boolean; message?: string; errors?: Record<string, string> };
+const reply = (body: ActionData, status = 200) => data(body, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireUser(request);
+  const form = await readFormData(request);
+  const submission = parseFormSubmission(form, accountActionSchema);
+  const posted = String(form.get("intent") ?? "");
+  const intent = (["nome", "senha", "email", "excluir"].includes(posted) ? posted : null) as Intent | null;
+  if (submission.status !== "success") return reply({ intent, ok: false, errors: firstErrors(submission.reply() as FormResult) }, 400);
+  const value = submission.value;
+  const ip = clientIpFromContext(context);
+
+  switch (value.intent) {
+    case "nome":
+      await updateAccountName(session.id, value.name);
+      return reply({ intent: "nome", ok: true, message: "Nome atualizado." });
+    case "senha": {
+      const result = await changeAccountPassword({
+        request,
+        ip,
+        userId: session.id,
+        currentPassword: value.currentPassword,
+        newPassword: value.newPassword,
+        mailer: context.mailer,
+      });
+      if (!result.ok) {
+        const message = result.error === "throttled" ? "Muitas tentativas. Aguarde alguns minutos." : "A senha atual não confere.";
+        return reply({ intent: "senha", ok: false, errors: { currentPassword: message } }, result.error === "throttled" ? 429 : 400);
+      }
+      const headers = new Headers();
+      for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+      return data<ActionData>(
+        {
+          intent: "senha",
+          ok: true,
+          message: "Senha alterada. Encerramos as outras sessões abertas e enviamos um aviso para o seu e-mail.",
+        },
+        { headers },
+      );
+    }
+    case "email": {
+      const result = await requestEmailChange(
+        { userId: session.id, name: session.name, currentEmail: session.email, newEmail: value.email, now: context.clock.now() },
+        context,
+      );
+      if (!result.ok) {
+        const message = result.error === "same" ? "Este já é o e-mail da sua conta." : "Muitos pedidos seguidos. Tente de novo mais tarde.";
+        return reply({ intent: "email", ok: false, errors: { email: message } }, 400);
+      }
+      return reply({
+        intent: "email",
+        ok: true,
+        message: `Enviamos um link para ${value.email}. O e-mail da conta muda quando você abrir o link (vale por 24 horas).`,
+      });
+    }
+    case "excluir": {
+      const result = await deleteAccount({ userId: session.id, password: value.password, now: context.clock.now() }, context);
+      if (!result.ok) {
+        const message =
+          result.error === "wrong-password"
+            ? "Senha incorreta. Nada foi excluído."
+            : result.error === "throttled"
+              ? "Muitas tentativas. Aguarde alguns minutos."
+              : `Não conseguimos cancelar sua assinatura agora${result.message ? ` (${result.message})` : ""}. Nada foi excluído; tente de novo mais tarde.`;
+        return reply({ intent: "excluir", ok: false, errors: { password: message } }, result.error === "throttled" ? 429 : 400);
+      }
+      const headers = new Headers();
+      for (const cookie of clearedSessionCookies(context.config)) headers.append("Set-Cookie", cookie);
+      return redirectWithToast(
+        "/",
+        { type: "success", title: "Conta excluída", description: "Seus dados pessoais foram apagados. Obrigado por ter feito parte!" },
+        { headers },
+      );
+    }
+  }
+}
+
+function Section({ id, title, children, description }: { id: string; title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <Card className="p-5 md:p-6" aria-labelledby={id}>
+      <h2 id={id} className="text-xl md:text-2xl">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </Card>
+  );
+}
+
+function Result({ result, intent }: { result: ActionData | undefined; intent: Intent }) {
+  if (!result || result.intent !== intent || !result.ok || !result.message) return null;
+  return <Alert tone="success" title={result.message} className="mb-4" />;
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, gifts } = loaderData;
+  const result = actionData as ActionData | undefined;
+  const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
+  const navigation = useNavigation();
+  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 md:py-14">
+      <p className="text-sm font-bold tracking-wide text-coral-700 uppercase">Minha conta</p>
+      <h1 className="mt-1 text-3xl md:text-4xl">Olá, {profile.name.split(" ")[0]}!</h1>
+      <p className="mt-2 text-muted">
+        Conta criada em {profile.since}.{" "}
+        {profile.consent
+          ? `Você aceitou os Termos de Uso e a Política de Privacidade (versão ${profile.consent.version}) em ${profile.consent.at}.`
+          : null}
+      </p>
+      <nav aria-label="Seções da conta" className="mt-5 flex flex-wrap gap-2 text-sm font-bold">
+        {[
+          ["#perfil", "Perfil"],
+          ["#minhas-doacoes", "Minhas doações"],
+          ["#meus-dados", "Meus dados"],
+          ["#excluir-conta", "Excluir conta"],
+        ].map(([href, label]) => (
+          <a key={href} href={href} className="rounded-full bg-indigo-50 px-3 py-1.5 text-indigo-700 hover:bg-indigo-100">
+            {label}
+          </a>
+        ))}
+      </nav>
+
+      <div className="mt-8 grid gap-6">
+        <Section id="perfil" title="Perfil">
+          <Result result={result} intent="nome" />
+          <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="intent" value="nome" />
+            <TextField
+              label="Nome completo"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={120}
+              defaultValue={profile.name}
+              error={errors("nome").name}
+            />
+            <Button type="submit" variant="secondary" loading={busy("nome")} loadingText="Salvando...">
+              Salvar nome
+            </Button>
+          </Form>
+
+          <h3 className="mt-8 text-lg font-extrabold text-indigo-800">E-mail</h3>
+          <p className="mt-1 text-sm text-muted">
+            Atual: <strong className="break-all text-ink">{profile.email}</strong>{" "}
+            {profile.emailVerified ? <Badge tone="paid">confirmado</Badge> : <Badge tone="pending">não confirmado</Badge>}
+          </p>
+          <Result result={result} intent="email" />
+          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="intent" value="email" />
+            <TextField
+              label="Novo e-mail"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              hint="Enviamos um link de confirmação para o novo endereço."
+              error={errors("email").email}
+            />
+            <Button type="submit" variant="secondary" loading={busy("email")} loadingText="Enviando..." className="sm:mb-7">
+              Trocar e-mail
+            </Button>
+          </Form>
+
+          <h3 className="mt-8 text-lg font-extrabold text-indigo-800">Senha</h3>
+          <Result result={result} intent="senha" />
+          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="senha" />
+            <TextField
+              label="Senha atual"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors("senha").currentPassword}
+            />
+            <TextField
+              label="Nova senha"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              hint="No mínimo 6 caracteres."
+              error={errors("senha").newPassword}
+            />
+            <div>
+              <Button type="submit" variant="secondary" loading={busy("senha")} loadingText="Alterando...">
+                Alterar senha
+              </Button>
+            </div>
+          </Form>
+        </Section>
+
+        <Section id="minhas-doacoes" title="Minhas doações" description="As doações feitas com a sua conta, com o número do recibo.">
+          {gifts.length === 0 ? (
+            <p className="text-muted">
+              Você ainda não fez doações com esta conta.{" "}
+              <Link to="/eventos" className="font-bold text-coral-700 underline">
+                Veja as festas
+              </Link>
+              .
+            </p>
+          ) : (
+            <ul className="divide-y divide-coral-100">
+              {gifts.map((gift) => (
+                <li key={gift.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="font-bold break-words text-indigo-800">{gift.to}</p>
+                    <p className="text-sm text-muted">
+                      {gift.date} · Recibo nº {gift.receiptNumber}
+                      {gift.cause ? ` · ${gift.cause}` : ""}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <span className="font-extrabold">{gift.amount}</span>
+                    <Badge tone={gift.status === "paga" ? "paid" : "pending"}>{STATUS_LABEL[gift.status] ?? gift.status}</Badge>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section
+          id="meus-dados"
+          title="Meus dados"
+          description="Baixe uma cópia de tudo o que guardamos sobre você: conta, doações, festas, assinatura e mensagens de contato."
+        >
+          <div className="flex flex-wrap gap-3">
+            <a href="/conta/exportar/json" download className={buttonVariants({ variant: "secondary" })}>
+              <Download size={18} aria-hidden="true" /> Baixar em JSON
+            </a>
+            <a href="/conta/exportar/csv" download className={buttonVariants({ variant: "secondary" })}>
+              <Download size={18} aria-hidden="true" /> Baixar em CSV (planilha)
+            </a>
+          </div>
+        </Section>
+
+        <Section id="excluir-conta" title="Excluir conta">
+          <div className="grid gap-2 text-sm text-ink">
+            <p>Ao excluir a conta:</p>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>você sai de todos os aparelhos e não consegue mais entrar;</li>
+              <li>seu nome, e-mail e mensagens são apagados das suas doações, que passam a aparecer como anônimas;</li>
+              <li>uma assinatura ativa do Assine o Bem é cancelada antes;</li>
+              <li>suas festas ainda no ar são encerradas, com um aviso para quem abrir a página;</li>
+              <li>os registros financeiros (valores e datas) ficam guardados sem o seu nome por 5 anos, como a lei exige.</li>
+            </ul>
+          </div>
+          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="intent" value="excluir" />
+            <TextField
+              label="Sua senha, para confirmar"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors("excluir").password}
+            />
+            <Button
+              type="submit"
+              variant="destructive"
+              loading={busy("excluir")}
+              loadingText="Excluindo..."
+              className={errors("excluir").password ? "sm:mb-7" : undefined}
+            >
+              <Trash2 size={18} aria-hidden="true" /> Excluir minha conta
+            </Button>
+          </Form>
+        </Section>
+      </div>
+    </div>
+  );
+}
