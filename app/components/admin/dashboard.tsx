@@ -96,7 +96,7 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
             <tbody>
               {balances.map((b) => (
                 <tr key={b.organizationId ?? "none"}>
-                  <td className={cn(tdClass, "font-bold text-ink")}>{b.name ?? "Sem instituição"}</td>
+                  <td className={cn(tdClass, "min-w-48 font-bold text-ink")}>{b.name ?? "Sem instituição"}</td>
                   <td className={`${tdClass} text-right`}>{formatCents(b.paidNetCents)}</td>
                   <td className={`${tdClass} text-right`}>{formatCents(b.takenBackNetCents)}</td>
                   <td className={`${tdClass} text-right`}>{formatCents(b.payoutNetCents)}</td>
