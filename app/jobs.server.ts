@@ -4,7 +4,8 @@ import type { Connection } from "~/platform/db.server";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
 import { startDonationExpiry } from "~/domain/donations/expiry.server";
 import { createSandboxEventQueue, loopbackTransport, startSandboxDeliveryWorker } from "~/domain/payments/sandbox-delivery.server";
-import type { SandboxEventQueue } from "~/domain/payments/index.server";
+import { createPayments, enabledProviders, type SandboxEventQueue } from "~/domain/payments/index.server";
+import { startDailyReconcile } from "~/domain/ledger/index.server";
 import { startEmailWorker } from "~/platform/mail/email-worker.server";
 import { logger } from "~/platform/logger.server";
 import { transportFromConfig } from "~/platform/mail/mailer.server";
@@ -19,7 +20,8 @@ export type BackgroundJobs = {
 
 /**
  * Background work that runs inside the server process (e-mail outbox, sandbox event delivery,
- * expiring pending gifts…) on pg-boss. Each feature registers a starter here; `stop` stops them all.
+ * expiring pending gifts, the daily ledger reconciliation…) on pg-boss. Each feature registers a
+ * starter here; `stop` stops them all.
  */
 export async function startBackgroundJobs(
   connection: Connection,
@@ -35,6 +37,7 @@ export async function startBackgroundJobs(
   const sandboxWorker = await startSandboxDeliveryWorker(boss, { transport: loopbackTransport(config.PORT), secret: config.APP_SECRET });
   stops.push(sandboxWorker.stop);
   const sandboxEvents = await createSandboxEventQueue(boss, { onQueued: sandboxWorker.wake });
+  await startDailyReconcile(boss, { providers: enabledProviders(createPayments(config, sandboxEvents)), clock });
 
   return {
     sandboxEvents,

@@ -64,12 +64,13 @@ describe("Repasses", () => {
     expect(ended.settlementDate).toBe(addCalendarDays(fx.endedParty.eventDate, 33));
   });
 
-  it("takes the fee from PLATFORM_FEE_PERCENT", async () => {
-    const config = parseConfig({ ...process.env, PLATFORM_FEE_PERCENT: "7.5" });
-    const fx = await adminFixture();
+  it("adds up the fees stored when each gift was paid, never today's PLATFORM_FEE_PERCENT", async () => {
+    const fx = await adminFixture(); // its ended party's gift was paid at 10%
+    await insertPaidGift(fx.endedParty.id, { amountCents: 2_000, feePercent: 7.5 }); // paid after the fee changed
+    const config = parseConfig({ ...process.env, PLATFORM_FEE_PERCENT: "5" });
     const { cookie } = await createTestUser({ admin: true });
     const row = (await payouts(cookie, "", { config })).rows.find((r) => r.partyId === fx.endedParty.id)!;
-    expect(row).toMatchObject({ grossCents: 10_001, feeCents: 750, netCents: 9_251 });
+    expect(row).toMatchObject({ grossCents: 12_001, feeCents: 1_000 + 150, netCents: 9_001 + 1_850 });
   });
 
   it("does not flag a payout whose deadline has not passed", async () => {

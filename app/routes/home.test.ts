@@ -1,4 +1,6 @@
-import { testContext } from "@tests/context";
+import { testContext, testDeps } from "@tests/context";
+import { donationEvent, insertPendingGift } from "@tests/donations";
+import { subscriptionEvent } from "@tests/subscriptions";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -6,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { seedDemoData } from "~/seed/seed.server";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { loader } from "./home";
 
 async function homeData() {
@@ -48,18 +51,22 @@ describe("home figures", () => {
     await seedDemoData();
     const before = (await homeData()).figures;
     const [party] = await db.select().from(schema.parties).limit(1);
-    const gift = { partyId: party!.id, provider: "sandbox", donorName: "Teste" };
-    await db.insert(schema.donations).values([
-      { ...gift, amountCents: 1_000, status: "pendente" },
-      { ...gift, amountCents: 2_000, status: "falhou" },
-      { ...gift, amountCents: 3_000, status: "reembolsada" },
-      { ...gift, amountCents: 4_000, status: "paga" },
-    ]);
+    // Through the provider's events, as in production (each writes its ledger row).
+    const deps = testDeps();
+    const [, failed, refunded, paid] = await Promise.all(
+      [1_000, 2_000, 3_000, 4_000].map((amountCents) => insertPendingGift(party!.id, { amountCents })),
+    );
+    await processPaymentEvent(donationEvent(failed!, "failed"), deps);
+    await processPaymentEvent(donationEvent(refunded!, "paid"), deps);
+    await processPaymentEvent(donationEvent(refunded!, "refunded"), deps);
+    await processPaymentEvent(donationEvent(paid!, "paid"), deps);
     const [sub] = await db.select().from(schema.subscriptions).limit(1);
+    const invoice = { id: "in_extra", amountCents: 10_000 };
+    await processPaymentEvent(
+      subscriptionEvent("invoice_paid", { subscriptionId: sub!.providerSubscriptionId, plan: sub!.plan, invoice }),
+      deps,
+    );
     await db.update(schema.subscriptions).set({ status: "canceled" }).where(eq(schema.subscriptions.id, sub!.id));
-    await db
-      .insert(schema.subscriptionCharges)
-      .values({ subscriptionId: sub!.id, providerInvoiceId: "in_extra", amountCents: 10_000, paidAt: new Date() });
 
     const after = (await homeData()).figures;
     expect(after.raisedCents - before.raisedCents).toBe(4_000 + 10_000);

@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const report = await loadMonthlyReport(month, config.PLATFORM_FEE_PERCENT, now);
+  const report = await loadMonthlyReport(month, now);
   const pdf = await renderMonthlyReportPdf(report, { publicUrl: config.PUBLIC_URL, generatedAt: now });
   return new Response(new Uint8Array(pdf), {
     headers: {

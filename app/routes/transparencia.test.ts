@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { seedDemoData } from "~/seed/seed.server";
+import { recordPayout } from "~/domain/ledger/ledger.server";
+import { insertPaidGift } from "@tests/parties";
 import { loader as pageLoader } from "./transparencia";
 import { loader as reportLoader } from "./transparencia.relatorio.$mes";
 
@@ -37,20 +39,16 @@ describe("/transparencia", () => {
     await seedDemoData();
     const [party] = await db.select().from(schema.parties).limit(1);
     // Three odd amounts make plain rounding miss 100.
-    await db.insert(schema.donations).values(
-      [333, 333, 334].map((reais) => ({
-        partyId: party!.id,
-        amountCents: reais * 100 + 1,
-        status: "paga" as const,
-        provider: "sandbox",
-      })),
-    );
+    for (const reais of [333, 333, 334]) await insertPaidGift(party!.id, { amountCents: reais * 100 + 1 });
     const data = await pageLoader(args());
     expect(data.shares.length).toBeGreaterThan(1);
     expect(data.shares.reduce((s, c) => s + c.percent, 0)).toBe(100);
     expect(data.shares.reduce((s, c) => s + c.totalCents, 0)).toBe(data.figures.donationsCents);
     expect(data.feeCents + data.netCents).toBe(data.figures.raisedCents);
-    expect(data.feeCents).toBe(Math.round(data.figures.raisedCents * 0.1));
+    // The stored fee of each movement, added up (not 10% of the total, which rounds once).
+    const rows = await db.select().from(schema.ledgerEntries);
+    expect(data.feeCents).toBe(rows.reduce((s, r) => s + r.feeCents, 0));
+    expect(data.chargedFees).toBe("10%");
     expect(data.months).toHaveLength(4);
     expect(data.months[0]!.key).toBe(todayInSaoPaulo().slice(0, 7));
   });
@@ -59,8 +57,10 @@ describe("/transparencia", () => {
     expect((await pageLoader(args())).shares).toEqual([]);
     await seedDemoData({ withUsers: false });
     const [org] = await db.select().from(schema.organizations).limit(1);
-    await db.insert(schema.donations).values({ organizationId: org!.id, amountCents: 5_000, status: "paga", provider: "sandbox" });
-    await db.insert(schema.donations).values({ amountCents: 1_000, status: "paga", provider: "sandbox" });
+    await insertPaidGift(null, { organizationId: org!.id, amountCents: 5_000 });
+    // No institution at all (no main charity either): the general fund.
+    await db.update(schema.organizations).set({ isMain: false });
+    await insertPaidGift(null, { amountCents: 1_000 });
     const { shares } = await pageLoader(args());
     expect(shares.map((s) => s.totalCents).sort()).toEqual([1_000, 5_000]);
     expect(shares.reduce((s, c) => s + c.percent, 0)).toBe(100);
@@ -83,15 +83,22 @@ describe("monthly PDF report", () => {
     await seedDemoData();
     const [party] = await db.select().from(schema.parties).limit(1);
     await db.update(schema.parties).set({ name: "Festa 🎉 da Ana" });
-    await db.insert(schema.payouts).values({
-      partyId: party!.id,
-      grossCents: 100_000,
-      feeCents: 10_000,
-      netCents: 90_000,
-      settlementDate: "2026-01-01",
-      transferDeadline: "2026-01-06",
-      status: "transferido",
-      transferredAt: new Date(),
+    await db.transaction(async (tx) => {
+      const [payout] = await tx
+        .insert(schema.payouts)
+        .values({
+          partyId: party!.id,
+          grossCents: 100_000,
+          feeCents: 10_000,
+          netCents: 90_000,
+          settlementDate: "2026-01-01",
+          transferDeadline: "2026-01-06",
+          status: "transferido",
+          transferredAt: new Date(),
+        })
+        .returning();
+      const amounts = { grossCents: 100_000, feeCents: 10_000, netCents: 90_000 };
+      await recordPayout(tx, { payoutId: payout!.id, partyId: party!.id, organizationId: party!.organizationId, amounts });
     });
     const { bytes } = await download(todayInSaoPaulo().slice(0, 7));
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");

@@ -8,13 +8,14 @@ import { CauseDistribution, Certifications, ReportList } from "~/components/tran
 import { PageHeader } from "~/components/ui/page-header";
 import { largestRemainderPercentages } from "~/platform/distribution";
 import { feeSentence } from "~/domain/donations/fee";
-import { formatCents, formatCentsShort, splitFee } from "~/platform/money";
+import { formatCents, formatCentsShort } from "~/platform/money";
 import { isCurrentMonth, monthLabel, recentReportMonths } from "~/domain/content/report-month";
-import { GENERAL_FUND_LABEL } from "~/domain/content/monthly-report.server";
+import { feePercentsLabel, GENERAL_FUND_LABEL } from "~/domain/content/monthly-report.server";
 import { seoMeta } from "~/platform/ui/seo";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { getImpactFigures } from "~/domain/content/impact.server";
-import { countActiveOrganizations, paidDonationsByCause, sumTransferredPayouts } from "~/domain/content/transparency.server";
+import { countActiveOrganizations } from "~/domain/content/transparency.server";
+import { payoutTotals, raisedByCause, raisedTotals } from "~/domain/ledger/index.server";
 
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
@@ -27,10 +28,11 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const feePercent = context.config.PLATFORM_FEE_PERCENT;
-  const [figures, causes, payouts, organizations, ad] = await Promise.all([
+  const [figures, totals, causes, payouts, organizations, ad] = await Promise.all([
     getImpactFigures(),
-    paidDonationsByCause(),
-    sumTransferredPayouts(),
+    raisedTotals(),
+    raisedByCause(),
+    payoutTotals(),
     countActiveOrganizations(),
     getSponsorAd("transparencia"),
   ]);
@@ -38,7 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     feePercent,
     figures,
-    ...splitFee(figures.raisedCents, feePercent),
+    // The fees each payment was charged when it was confirmed (the ledger), never today's percent times the total.
+    feeCents: totals.feeCents,
+    netCents: totals.netCents,
+    chargedFees: feePercentsLabel(totals.feePercents),
     shares: causes.map((c, i) => ({
       name: c.causeName ?? GENERAL_FUND_LABEL,
       totalCents: c.totalCents,
@@ -53,7 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Transparencia({ loaderData, matches }: Route.ComponentProps) {
-  const { feePercent, figures, feeCents, netCents, shares, payouts, organizations, months, ad } = loaderData;
+  const { feePercent, figures, feeCents, netCents, chargedFees, shares, payouts, organizations, months, ad } = loaderData;
   const config = matches[0].loaderData.config;
   const n = (v: number) => v.toLocaleString("pt-BR");
   return (
@@ -67,7 +72,11 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
         <dl className="grid gap-4 md:grid-cols-3">
           {[
             { label: "Total arrecadado", value: formatCents(figures.raisedCents), note: "Doações pagas e assinaturas do Assine o Bem" },
-            { label: `Taxa da plataforma (${n(feePercent)}%)`, value: formatCents(feeCents), note: "Operadora de cartão e administração" },
+            {
+              label: `Taxa da plataforma (${chargedFees || `${n(feePercent)}%`})`,
+              value: formatCents(feeCents),
+              note: "Operadora de cartão e administração, à taxa vigente em cada pagamento",
+            },
             { label: "Destinado às causas", value: formatCents(netCents), note: "O que chega às instituições" },
           ].map((item) => (
             <div key={item.label} className="rounded-2xl border border-coral-100 bg-white p-6 shadow-soft">

@@ -4,6 +4,7 @@ import { getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { hashPassword } from "~/domain/accounts/password.server";
+import { recordGiftPaid, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
 import {
   DEMO_ADS,
   DEMO_CAUSE_IMPACT,
@@ -28,7 +29,7 @@ export async function seedIfEmpty(): Promise<boolean> {
 
 export async function seedDemoData(options: { withUsers?: boolean } = {}) {
   const withUsers = options.withUsers ?? true;
-  const publicUrl = getConfig().PUBLIC_URL;
+  const { PUBLIC_URL: publicUrl, PLATFORM_FEE_PERCENT: feePercent } = getConfig();
   const today = todayInSaoPaulo();
   // Hash outside the transaction: argon2 is slow on purpose and PGlite serialises everything.
   const passwordHashes = withUsers ? await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password))) : [];
@@ -120,6 +121,13 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
             statusChangedAt: at,
           })
           .returning();
+        // The same ledger row the payment event writes (docs/decisions/130-ledger.md).
+        await recordGiftPaid(
+          tx,
+          { donationId: donation!.id, partyId: party!.id, organizationId: orgId(p.org), amountCents: g.reais * 100 },
+          { provider: "sandbox", providerEventId: `demo_evt_${p.code}_${i}`, occurredAt: at },
+          feePercent,
+        );
         await tx.insert(schema.donationStatusHistory).values([
           { donationId: donation!.id, fromStatus: null, toStatus: "pendente", occurredAt: at },
           {
@@ -172,10 +180,21 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
       await tx
         .insert(schema.billingCustomers)
         .values({ userId: userIds[s.user]!, provider: "sandbox", providerCustomerId: `demo_cus_${i}` });
-      await tx.insert(schema.subscriptionCharges).values([
-        { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_1`, amountCents: s.cents, paidAt: daysAgo(40) },
-        { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_2`, amountCents: s.cents, paidAt: daysAgo(10) },
-      ]);
+      const charges = await tx
+        .insert(schema.subscriptionCharges)
+        .values([
+          { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_1`, amountCents: s.cents, paidAt: daysAgo(40) },
+          { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_2`, amountCents: s.cents, paidAt: daysAgo(10) },
+        ])
+        .returning();
+      for (const charge of charges) {
+        await recordSubscriptionChargePaid(
+          tx,
+          { chargeId: charge.id, amountCents: charge.amountCents },
+          { provider: "sandbox", providerEventId: `demo_evt_${charge.providerInvoiceId}`, occurredAt: charge.paidAt },
+          feePercent,
+        );
+      }
     }
   });
 }

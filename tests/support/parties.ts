@@ -5,6 +5,8 @@ import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { notifyDonationPaid } from "~/domain/donations/live-events.server";
 import { applyPaidDelta } from "~/domain/parties/party-totals.server";
 import { cnpjCheckDigits } from "~/domain/organizations/cnpj";
+import { recordGiftPaid } from "~/domain/ledger/ledger.server";
+import { getConfig } from "~/platform/config.server";
 
 /** A bare user row (no password): enough to own parties in model tests. */
 export async function insertUser(name = "Festeira Teste") {
@@ -72,19 +74,30 @@ export async function insertParty(overrides: Partial<typeof schema.parties.$infe
 }
 
 /**
- * Records a paid gift the way the donations code does: row, totals and NOTIFY in one
- * transaction (the listeners hear of it on commit).
+ * Records a paid gift the way the donations code does: row, history, ledger row, totals and NOTIFY
+ * in one transaction (the listeners hear of it on commit).
  */
 export async function insertPaidGift(
-  partyId: string,
-  gift: { amountCents?: number; name?: string | null; email?: string; message?: string | null; createdAt?: Date } = {},
+  partyId: string | null,
+  gift: {
+    amountCents?: number;
+    name?: string | null;
+    email?: string;
+    message?: string | null;
+    createdAt?: Date;
+    feePercent?: number;
+    /** A gift without a party: the institution it is for (none: the main charity). */
+    organizationId?: string | null;
+  } = {},
 ) {
   const amountCents = gift.amountCents ?? 5000;
   return db.transaction(async (tx) => {
-    const [party] = await tx
-      .select({ userId: schema.parties.userId, organizationId: schema.parties.organizationId })
-      .from(schema.parties)
-      .where(eq(schema.parties.id, partyId));
+    const [party] = partyId
+      ? await tx
+          .select({ userId: schema.parties.userId, organizationId: schema.parties.organizationId })
+          .from(schema.parties)
+          .where(eq(schema.parties.id, partyId))
+      : [{ userId: null, organizationId: gift.organizationId ?? null }];
     const [donation] = await tx
       .insert(schema.donations)
       .values({
@@ -102,6 +115,18 @@ export async function insertPaidGift(
         ...(gift.createdAt ? { createdAt: gift.createdAt } : {}),
       })
       .returning();
+    // As a provider's "paid" event leaves it: the history row naming the event, and the ledger row.
+    const event = { provider: "sandbox", providerEventId: `evt_test_paid_${donation!.id}`, occurredAt: donation!.paidAt! };
+    await tx.insert(schema.donationStatusHistory).values({
+      donationId: donation!.id,
+      fromStatus: "pendente",
+      toStatus: "paga",
+      providerEventId: event.providerEventId,
+      occurredAt: event.occurredAt,
+    });
+    const ledgerGift = { donationId: donation!.id, partyId, organizationId: party!.organizationId, amountCents };
+    await recordGiftPaid(tx, ledgerGift, event, gift.feePercent ?? getConfig().PLATFORM_FEE_PERCENT);
+    if (!partyId) return donation!;
     await applyPaidDelta(tx, partyId, amountCents, 1);
     if (party?.userId) {
       await notifyDonationPaid(tx, { donationId: donation!.id, partyId, ownerUserId: party.userId, amountCents });

@@ -10,12 +10,15 @@ import { familiesHelpedSchema } from "~/domain/admin/forms";
 import type { TabData } from "~/domain/admin/panel.server";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
-import { IntentInput, ResultNotice, SectionTitle, StatCard, useSavedKey, useTabForm } from "./common";
+import { cn } from "~/platform/ui/cn";
+import { Alert } from "~/components/ui/alert";
+import { IntentInput, ResultNotice, ScrollTable, SectionTitle, StatCard, tdClass, thClass, useSavedKey, useTabForm } from "./common";
 
 const icon = { size: 22, strokeWidth: 2 } as const;
 
 export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
-  const { stats, parties, latest } = data;
+  const { stats, parties, latest, balances, reconcile } = data;
+  const negative = balances.filter((b) => b.balanceCents < 0);
   const savedKey = useSavedKey("setFamiliesHelped");
   return (
     <div className="space-y-10">
@@ -24,7 +27,7 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
         <StatCard
           label="Total arrecadado"
           value={formatCents(stats.totalRaisedCents)}
-          hint="Doações avulsas pagas"
+          hint="Doações pagas, menos reembolsos e contestações"
           icon={<HandCoins {...icon} />}
         />
         <StatCard
@@ -45,6 +48,67 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
           hint="Assinaturas ativas do Assine o Bem"
           icon={<Users {...icon} />}
         />
+      </section>
+
+      <section aria-labelledby="conciliacao" className="space-y-3">
+        <SectionTitle className="mb-2">
+          <span id="conciliacao">Conciliação e saldos</span>
+        </SectionTitle>
+        {!reconcile ? (
+          <Alert tone="info" title="A conciliação ainda não rodou">
+            Ela roda todo dia de madrugada; rode agora com <code>npm run reconcile</code>.
+          </Alert>
+        ) : reconcile.ok ? (
+          <Alert tone="success" title="Conciliação sem divergências">
+            Última em {formatDateTime(new Date(reconcile.ranAt))}: livro-caixa, totais das festas, saldos e provedor conferem.
+          </Alert>
+        ) : (
+          <Alert tone="danger" title={`Conciliação com ${reconcile.count} divergência(s)`}>
+            <p>
+              Última em {formatDateTime(new Date(reconcile.ranAt))}. Veja todas com <code>npm run reconcile</code>.
+            </p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {reconcile.first.map((line) => (
+                <li key={line} className="break-words">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {negative.map((b) => (
+          <Alert key={b.organizationId ?? "none"} tone="danger" title={`Saldo negativo: ${b.name ?? "sem instituição"}`}>
+            {formatCents(b.balanceCents)}: um reembolso ou contestação chegou depois do repasse. O valor deve ser descontado do próximo
+            repasse ou cobrado da instituição.
+          </Alert>
+        ))}
+        {balances.length > 0 ? (
+          <ScrollTable label="Saldos das instituições" minWidth={560}>
+            <thead>
+              <tr>
+                <th className={thClass}>Instituição</th>
+                <th className={`${thClass} text-right`}>Líquido pago</th>
+                <th className={`${thClass} text-right`}>Estornos</th>
+                <th className={`${thClass} text-right`}>Repassado</th>
+                <th className={`${thClass} text-right`}>Saldo a repassar</th>
+              </tr>
+            </thead>
+            <tbody>
+              {balances.map((b) => (
+                <tr key={b.organizationId ?? "none"}>
+                  <td className={cn(tdClass, "min-w-48 font-bold text-ink")}>{b.name ?? "Sem instituição"}</td>
+                  <td className={`${tdClass} text-right`}>{formatCents(b.paidNetCents)}</td>
+                  <td className={`${tdClass} text-right`}>{formatCents(b.takenBackNetCents)}</td>
+                  <td className={`${tdClass} text-right`}>{formatCents(b.payoutNetCents)}</td>
+                  <td className={cn(tdClass, "text-right font-extrabold", b.balanceCents < 0 ? "text-danger" : "text-indigo-800")}>
+                    {formatCents(b.balanceCents)}
+                    {b.balanceCents < 0 ? " (negativo)" : ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        ) : null}
       </section>
 
       <FamiliesHelpedForm key={savedKey} value={stats.familiesHelped} />

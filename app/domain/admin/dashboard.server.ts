@@ -3,6 +3,7 @@ import { countActiveSubscriptions, getFamiliesHelped, sumPaidDonationsCents } fr
 import { countPaidDonations, listLatestPaidDonations, listLivePartiesProgress, setFamiliesHelped } from "~/domain/admin/stats.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, refuse, succeed } from "./action-kit.server";
+import { institutionBalances, lastReconcileResult } from "~/domain/ledger/index.server";
 import { familiesHelpedSchema } from "./forms";
 
 export async function loadDashboard() {
@@ -12,7 +13,18 @@ export async function loadDashboard() {
   const familiesHelped = await getFamiliesHelped();
   const parties = await listLivePartiesProgress();
   const latest = await listLatestPaidDonations(10);
+  // Money from the ledger's stored rows: what each institution is owed (negative after a refund or
+  // chargeback that came after its payout), and the last reconciliation.
+  const balances = await institutionBalances();
+  const reconcile = await lastReconcileResult();
   return {
+    balances,
+    reconcile: reconcile && {
+      ranAt: reconcile.ranAt,
+      ok: reconcile.ok,
+      count: reconcile.discrepancies.length,
+      first: reconcile.discrepancies.slice(0, 5).map((d) => d.pt),
+    },
     // "Campanhas ativas" is the list below, counted: one query, so the two can never disagree.
     stats: { totalRaisedCents, paidDonations, activeParties: parties.length, activeSubscribers, familiesHelped },
     parties: parties.map((p) => ({ ...p, progress: progressPercent(p.raisedCents, p.goalCents) })),

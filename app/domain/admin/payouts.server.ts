@@ -3,7 +3,7 @@ import type { SessionUser } from "~/domain/accounts/index.server";
 import { payoutProofEmail } from "~/emails/payout-proof";
 import { payoutDates } from "~/domain/payouts";
 import { todayInSaoPaulo } from "~/platform/dates";
-import { splitFee } from "~/platform/money";
+import { partiesAmountsDue, partyAmountsDue, recordPayout } from "~/domain/ledger/index.server";
 import { oldestLiveEventDate } from "~/domain/parties";
 import {
   countPayoutRows,
@@ -45,6 +45,8 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
   const total = await countPayoutRows(situation, today);
   const rows = await listPayoutRows(situation, query.pagina, PAYOUTS_PAGE_SIZE, today);
   const pendingCount = situation === "pendentes" ? total : await countPayoutRows("pendentes", today);
+  // What is due comes from the stored ledger rows (fees fixed when each gift was paid).
+  const due = await partiesAmountsDue(rows.filter((row) => row.status !== "transferido").map((row) => row.partyId));
   return {
     situation,
     page: query.pagina,
@@ -55,8 +57,13 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
     today,
     rows: rows.map((row) => {
       const transferred = row.status === "transferido";
-      const gross = transferred ? row.grossCents! : row.raisedCents;
-      const { feeCents, netCents } = transferred ? { feeCents: row.feeCents!, netCents: row.netCents! } : splitFee(gross, feePercent);
+      const {
+        grossCents: gross,
+        feeCents,
+        netCents,
+      } = transferred
+        ? { grossCents: row.grossCents!, feeCents: row.feeCents!, netCents: row.netCents! }
+        : (due.get(row.partyId) ?? { grossCents: 0, feeCents: 0, netCents: 0 });
       const dates = payoutDates(row.eventDate);
       return {
         ...row,
@@ -124,11 +131,11 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
     if (party.eventDate >= oldestLiveEventDate(today)) return { kind: "not-ended" as const };
     if (party.raisedCents <= 0) return { kind: "nothing" as const };
     if ((await findPayoutStatus(tx, partyId))?.status === "transferido") return { kind: "already" as const };
-    const { feeCents, netCents } = splitFee(party.raisedCents, feePercent);
+    const { grossCents, feeCents, netCents } = await partyAmountsDue(tx, partyId);
     const dates = payoutDates(party.eventDate);
     const payout = await insertTransferredPayout(tx, {
       partyId,
-      grossCents: party.raisedCents,
+      grossCents,
       feeCents,
       netCents,
       ...dates,
@@ -141,6 +148,12 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
       transferredBy: admin.id,
     });
     if (!payout) return { kind: "already" as const };
+    await recordPayout(tx, {
+      payoutId: payout.id,
+      partyId,
+      organizationId: party.organizationId,
+      amounts: { grossCents, feeCents, netCents },
+    });
 
     const link = file ? signedProofUrl(payout.id) : proofUrl!;
     const { creator, organization } = await findPayoutRecipients(tx, party);
@@ -148,7 +161,7 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
       partyName: party.name,
       eventDate: party.eventDate,
       organizationName: organization?.name ?? null,
-      grossCents: party.raisedCents,
+      grossCents,
       feeCents,
       netCents,
       feePercent,
@@ -177,7 +190,7 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
       entityId: payout.id,
       details: {
         partyId,
-        grossCents: party.raisedCents,
+        grossCents,
         feeCents,
         netCents,
         proofUrl,

@@ -1,27 +1,22 @@
 /**
- * The public impact figures (home, histórias, transparência). Computed from the paid ledger
- * (decisions.md, "Content that the spec hard-codes"): only `paga` gifts and charges the provider
- * confirmed count; "famílias ajudadas" is the one figure admins maintain by hand.
+ * The public impact figures (home, histórias, transparência). Money comes from the ledger's stored
+ * rows (docs/decisions/130-ledger.md): gifts and charges the provider confirmed, net of refunds and
+ * chargebacks; "famílias ajudadas" is the one figure admins maintain by hand.
  */
-import { count, eq, sum } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
+import { giftsRaisedCents, subscriptionsRaisedCents } from "~/domain/ledger/index.server";
 
 export const FAMILIES_HELPED_KEY = "families_helped";
 
+/** Gifts raised, net of refunds and chargebacks: the ledger's stored rows. */
 export async function sumPaidDonationsCents(executor: Executor = db): Promise<number> {
-  const [row] = await executor
-    .select({ total: sum(schema.donations.amountCents).mapWith(Number) })
-    .from(schema.donations)
-    .where(eq(schema.donations.status, "paga"));
-  return row?.total ?? 0;
+  return giftsRaisedCents(executor);
 }
 
-/** Subscription charges are stored only once paid, so every row counts. */
+/** Assine o Bem charges raised: the ledger's stored rows. */
 export async function sumSubscriptionChargesCents(executor: Executor = db): Promise<number> {
-  const [row] = await executor
-    .select({ total: sum(schema.subscriptionCharges.amountCents).mapWith(Number) })
-    .from(schema.subscriptionCharges);
-  return row?.total ?? 0;
+  return subscriptionsRaisedCents(executor);
 }
 
 export async function countParties(executor: Executor = db): Promise<number> {

@@ -1,47 +1,57 @@
-/** The figures of one month's public transparency report (no donor data, only totals). */
+/**
+ * The figures of one month's public transparency report (no donor data, only totals), added up
+ * from the ledger's stored rows of the month (docs/decisions/130-ledger.md): the fee is the one
+ * each movement was charged at, and a refund lands in the month it happened, so a published month
+ * never changes.
+ */
 import { largestRemainderPercentages } from "~/platform/distribution";
-import { splitFee } from "~/platform/money";
 import { isCurrentMonth, monthLabel, monthRange, type ReportMonth } from "~/domain/content/report-month";
-import {
-  listPayoutsTransferredBetween,
-  paidDonationsByCause,
-  paidDonationsByParty,
-  sumPaidDonationsBetween,
-  sumSubscriptionChargesBetween,
-} from "~/domain/content/transparency.server";
+import { payoutsBetween, raisedByCause, raisedByParty, raisedTotals } from "~/domain/ledger/index.server";
 
 export const GENERAL_FUND_LABEL = "Doações gerais (sem causa definida)";
 
-export async function loadMonthlyReport(month: ReportMonth, feePercent: number, now: Date = new Date()) {
+export async function loadMonthlyReport(month: ReportMonth, now: Date = new Date()) {
   const range = monthRange(month);
-  const [donations, subscriptions, causes, parties, payouts] = await Promise.all([
-    sumPaidDonationsBetween(range),
-    sumSubscriptionChargesBetween(range),
-    paidDonationsByCause(range),
-    paidDonationsByParty(range),
-    listPayoutsTransferredBetween(range),
+  const [totals, causes, parties, payouts] = await Promise.all([
+    raisedTotals(range),
+    raisedByCause(range),
+    raisedByParty(range),
+    payoutsBetween(range),
   ]);
-  const grossCents = donations.totalCents + subscriptions.totalCents;
-  const percents = largestRemainderPercentages(causes.map((c) => c.totalCents));
+  const percents = largestRemainderPercentages(causes.map((c) => Math.max(0, c.totalCents)));
   return {
     month,
     label: monthLabel(month),
     partial: isCurrentMonth(month, now),
-    feePercent,
-    donations,
-    subscriptions,
-    grossCents,
-    ...splitFee(grossCents, feePercent),
+    /** The fee percents of the month's movements (usually one). */
+    feePercents: totals.feePercents,
+    donations: { totalCents: totals.gifts.grossCents, gifts: totals.gifts.count },
+    subscriptions: { totalCents: totals.subscriptions.grossCents, charges: totals.subscriptions.count },
+    /** Refunds and chargebacks of the month (negative). */
+    takenBack: { totalCents: totals.takenBack.grossCents, count: totals.takenBack.count },
+    grossCents: totals.grossCents,
+    feeCents: totals.feeCents,
+    netCents: totals.netCents,
     byCause: causes.map((c, i) => ({
       name: c.causeName ?? GENERAL_FUND_LABEL,
       totalCents: c.totalCents,
       gifts: c.gifts,
       percent: percents[i]!,
     })),
+    byCauseTotal: {
+      totalCents: causes.reduce((s, c) => s + c.totalCents, 0),
+      gifts: causes.reduce((s, c) => s + c.gifts, 0),
+    },
     byParty: parties,
     payouts,
-    isEmpty: grossCents === 0 && payouts.length === 0,
+    isEmpty: totals.gifts.count + totals.subscriptions.count + totals.takenBack.count === 0 && payouts.length === 0,
   };
 }
 
 export type MonthlyReport = Awaited<ReturnType<typeof loadMonthlyReport>>;
+
+/** "10%", or "7,5% e 10%" for a month in which the fee changed. */
+export function feePercentsLabel(percents: number[]): string {
+  const list = percents.map((p) => `${p.toLocaleString("pt-BR", { maximumFractionDigits: 4 })}%`);
+  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} e ${list.at(-1)}`;
+}

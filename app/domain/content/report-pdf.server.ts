@@ -6,7 +6,7 @@
 import PDFDocument from "pdfkit";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
-import type { MonthlyReport } from "./monthly-report.server";
+import { feePercentsLabel, type MonthlyReport } from "./monthly-report.server";
 
 const CORAL = "#c9361f";
 const INDIGO = "#242766";
@@ -117,6 +117,7 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
   } else {
     heading("Resumo do mês");
     const half = width / 2;
+    const fees = feePercentsLabel(report.feePercents);
     table(
       [
         { header: "Item", width: half + 60 },
@@ -124,9 +125,12 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
       ],
       [
         [`Doações pagas (${report.donations.gifts})`, formatCents(report.donations.totalCents)],
+        ...(report.takenBack.count > 0
+          ? [[`Reembolsos e contestações (${report.takenBack.count})`, formatCents(report.takenBack.totalCents)]]
+          : []),
         [`Assinaturas Assine o Bem (${report.subscriptions.charges} cobranças)`, formatCents(report.subscriptions.totalCents)],
         ["Total arrecadado", formatCents(report.grossCents)],
-        [`Taxa da plataforma (${report.feePercent}%): operadora de cartão e administração`, formatCents(report.feeCents)],
+        [`Taxa da plataforma${fees ? ` (${fees})` : ""}: operadora de cartão e administração`, formatCents(report.feeCents)],
       ],
       ["Destinado às causas", formatCents(report.netCents)],
     );
@@ -142,7 +146,7 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
           { header: "%", width: 60, align: "right" },
         ],
         report.byCause.map((c) => [c.name, String(c.gifts), formatCents(c.totalCents), `${c.percent}%`]),
-        ["Total", String(report.donations.gifts), formatCents(report.donations.totalCents), "100%"],
+        ["Total", String(report.byCauseTotal.gifts), formatCents(report.byCauseTotal.totalCents), "100%"],
       );
 
     heading("Doações por festa");
@@ -181,7 +185,8 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
 
   heading("Sobre este relatório");
   paragraph(
-    "Contam apenas pagamentos confirmados pela operadora. Valores em reais (R$). Doadores não são identificados. " +
+    "Contam apenas pagamentos confirmados pela operadora; reembolsos e contestações entram no mês em que acontecem. " +
+      "A taxa de cada pagamento é a que vigorava quando ele foi confirmado. Valores em reais (R$). Doadores não são identificados. " +
       "Os repasses às instituições acontecem após a liquidação do cartão pela operadora (até 33 dias após o evento) " +
       `e em até 3 dias úteis depois dela, com comprovante. Mais informações: ${options.publicUrl}/transparencia`,
   );

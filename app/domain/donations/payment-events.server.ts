@@ -1,8 +1,8 @@
 /**
  * Applies a provider's event to a gift — the one code path for Stripe and the sandbox. Each
  * event runs in ONE transaction: lock the gift, record the event id (a repeat stops here),
- * move the status if the state machine allows it, write the history, adjust the party totals,
- * announce the paid gift and queue its e-mails. Either all of it happens or none of it.
+ * move the status if the state machine allows it, write the history and the ledger row, adjust the
+ * party totals, announce the paid gift and queue its e-mails. Either all of it happens or none of it.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db, schema, type Transaction } from "~/platform/db.server";
@@ -13,6 +13,7 @@ import { isUuid } from "./donations.server";
 import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
 import { applyPaidDelta } from "~/domain/parties/index.server";
+import { recordGiftPaid, recordGiftTakenBack } from "~/domain/ledger/index.server";
 import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "~/domain/subscriptions/index.server";
 
 const { donations, donationStatusHistory, paymentEvents, parties } = schema;
@@ -82,10 +83,36 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
     }
     await queuePaidGiftEmails(tx, donation.id, deps);
   }
+  await recordMovement(tx, donation, event, to, deps.config.PLATFORM_FEE_PERCENT);
   // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.
   if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);
   if (donation.partyId && from === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, -1);
   return { outcome: "applied", donationId: donation.id, from, to };
+}
+
+type LockedDonation = NonNullable<Awaited<ReturnType<typeof lockDonation>>>;
+
+/**
+ * The ledger row of the move, with the fee in force now (docs/decisions/130-ledger.md): paid, or
+ * refunded / charged back (the negation of the stored paid row; a gift never seen paid gets both).
+ */
+async function recordMovement(
+  tx: Transaction,
+  donation: LockedDonation,
+  event: DonationPaymentEvent,
+  to: DonationStatus,
+  feePercent: number,
+) {
+  const gift = {
+    donationId: donation.id,
+    partyId: donation.partyId,
+    organizationId: donation.organizationId ?? donation.partyOrganizationId,
+    amountCents: donation.amountCents,
+  };
+  const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+  if (to === "paga") await recordGiftPaid(tx, gift, source, feePercent);
+  if (to === "reembolsada") await recordGiftTakenBack(tx, "refund", gift, source, feePercent);
+  if (to === "contestada") await recordGiftTakenBack(tx, "chargeback", gift, source, feePercent);
 }
 
 /** SELECT … FOR UPDATE: concurrent events for one gift queue up here, one at a time. */
@@ -101,6 +128,8 @@ async function lockDonation(tx: Transaction, event: DonationPaymentEvent) {
       id: donations.id,
       status: donations.status,
       partyId: donations.partyId,
+      organizationId: donations.organizationId,
+      partyOrganizationId: parties.organizationId,
       amountCents: donations.amountCents,
       providerPaymentId: donations.providerPaymentId,
       abuseSubject: donations.abuseSubject,

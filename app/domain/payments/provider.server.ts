@@ -37,3 +37,8 @@ export function createPayments(config: Config, sandboxEvents: SandboxEventQueue)
   if (!checkout) throw new Error("nenhum provedor de pagamento configurado");
   return { checkout, webhook: (name) => (name === "stripe" ? stripe : sandbox), sandboxEvents };
 }
+
+/** Every provider enabled here (the one taking checkouts and any other whose webhook is on): what reconciliation compares with. */
+export function enabledProviders(payments: Payments): PaymentProvider[] {
+  return (["stripe", "sandbox"] as const).map((name) => payments.webhook(name)).filter((p): p is PaymentProvider => p !== null);
+}

@@ -13,6 +13,7 @@ import {
   WebhookSignatureError,
 } from "./types";
 import { normalizeStripeSubscriptionEvent, stripeSubscriptionMethods } from "./stripe-subscriptions.server";
+import { listStripeBalanceRecords } from "./stripe-balance.server";
 
 export type StripeOptions = {
   secretKey: string;
@@ -44,6 +45,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   return {
     name: "stripe",
     ...stripeSubscriptionMethods(stripe),
+    listBalanceRecords: (range) => listStripeBalanceRecords(stripe, range),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       try {
         const session = await stripe.checkout.sessions.create(

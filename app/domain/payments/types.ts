@@ -124,6 +124,26 @@ export type SubscriptionChangeRequest = {
 
 export type PaymentEvent = DonationPaymentEvent | SubscriptionPaymentEvent | IgnoredPaymentEvent;
 
+/**
+ * One movement in the provider's own books (Stripe: a balance transaction), for reconciliation
+ * against our ledger (docs/decisions/130-ledger.md). Amounts are signed as the provider books
+ * them: a payment is positive, a refund or a dispute negative, a dispute won positive again.
+ */
+export type ProviderBalanceRecord = {
+  id: string;
+  kind: "payment" | "refund" | "dispute" | "dispute_reversal";
+  amountCents: number;
+  /** What the provider kept for itself. */
+  feeCents: number;
+  createdAt: Date;
+  /** The provider's payment id (Stripe PaymentIntent), when the record names one. */
+  paymentId: string | null;
+  /** Our gift's id, from the metadata we set at checkout, when the record carries it. */
+  donationId: string | null;
+  /** The provider's customer (subscription charges). */
+  customerId: string | null;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession>;
@@ -141,6 +161,11 @@ export interface PaymentProvider {
   listSubscriptions?(customerId: string): Promise<SubscriptionSnapshot[]>;
   /** Issue 16: cancel, resume or change the plan of one subscription without the portal. */
   changeSubscription?(request: SubscriptionChangeRequest): Promise<void>;
+  /**
+   * The provider's money movements created in [from, to), for reconciliation; absent when the
+   * provider keeps no books of its own (the sandbox, whose events are its record).
+   */
+  listBalanceRecords?(range: { from: Date; to: Date }): Promise<ProviderBalanceRecord[]>;
 }
 
 export class WebhookSignatureError extends Error {

@@ -3,7 +3,7 @@ import { useTestDatabase } from "@tests/database";
 import { insertUser } from "@tests/parties";
 import { chargeRows, outbox, sandboxSubscriber, subscriptionEvent, subscriptionRow, subscriptionRows } from "@tests/subscriptions";
 import fc from "fast-check";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { countActiveSubscriptions, sumSubscriptionChargesCents } from "~/domain/content/impact.server";
@@ -219,15 +219,20 @@ describe("duplicates and reordering (property)", () => {
         fc.array(fc.nat(history.length - 1), { minLength: 0, maxLength: 6 }),
         fc.infiniteStream(fc.double()),
         async (extra, randoms) => {
-          await db.delete(schema.subscriptionCharges);
-          await db.delete(schema.subscriptions);
-          await db.delete(schema.paymentEvents);
+          // The ledger is append-only (a trigger refuses DELETE); TRUNCATE empties it between runs.
+          await db.execute(sql`truncate ledger_entries, subscription_charges, subscriptions, payment_events`);
           const stream = [...history, ...extra.map((i) => history[i]!)];
           const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
           for (const { e } of order) await processPaymentEvent(e, testDeps());
           const row = await subscriptionRow();
           expect(row).toMatchObject({ plan: "ouro", status: "active", cancelAtPeriodEnd: true, lastEventAt: t(5) });
           expect((await chargeRows()).map((c) => c.providerInvoiceId).sort()).toEqual(["in_a", "in_b"]);
+          // One ledger row per charge, with the fee of the moment it was paid.
+          const rows = await db.select().from(schema.ledgerEntries);
+          expect(rows.map((r) => [r.kind, r.grossCents, r.feeCents, r.netCents]).sort()).toEqual([
+            ["subscription_charge_paid", 5000, 500, 4500],
+            ["subscription_charge_paid", 7000, 700, 6300],
+          ]);
         },
       ),
       { numRuns: 25 },

@@ -5,8 +5,8 @@
  * - `updated` / `deleted` carry the provider's whole subscription and apply only when they are at
  *   least as new as the newest event already applied (`last_event_at`), so a late, older event
  *   never overwrites newer state; `canceled` is final, as it is at Stripe;
- * - `invoice_paid` records the month as a paid charge (once per invoice id, whatever the order)
- *   and lifts a past-due subscription back to active when it is the newest news;
+ * - `invoice_paid` records the month as a paid charge and its ledger row (once per invoice id,
+ *   whatever the order) and lifts a past-due subscription back to active when it is the newest news;
  * - `invoice_failed` makes the subscription past due (not a paying subscriber) and e-mails the
  *   subscriber, once per invoice;
  * - `checkout_completed` only links the subscription to the user who paid.
@@ -22,6 +22,7 @@ import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, Subs
 import { getPlan, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
+import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 
 const { subscriptions, subscriptionCharges, paymentEvents } = schema;
@@ -86,6 +87,15 @@ export async function applySubscriptionEvent(
       .onConflictDoNothing({ target: subscriptionCharges.providerInvoiceId })
       .returning({ id: subscriptionCharges.id });
     charged = Boolean(charge);
+    if (charge) {
+      const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+      await recordSubscriptionChargePaid(
+        tx,
+        { chargeId: charge.id, amountCents: event.invoice.amountCents },
+        source,
+        deps.config.PLATFORM_FEE_PERCENT,
+      );
+    }
   }
   if (event.action === "invoice_failed" && applied && event.invoice)
     await queuePaymentFailedEmail(tx, row, event.invoice, deps.mailer, deps.config.PUBLIC_URL);

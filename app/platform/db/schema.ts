@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -11,18 +12,21 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 // Domain constants live in plain modules (the browser may import them); the schema reads them.
 // Relative paths: drizzle-kit loads this file without the app's path aliases.
 import { TESTIMONIAL_TYPES } from "../../domain/content/content-kinds";
 import { DONATION_STATUSES } from "../../domain/donations/donation-status";
+import { LEDGER_KINDS } from "../../domain/ledger/ledger-kinds";
 import { PIX_KEY_TYPES } from "../../domain/organizations/pix-key";
 import { EVENT_TYPES } from "../../domain/parties/event-types";
 import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
@@ -430,6 +434,56 @@ export const payouts = pgTable("payouts", {
   transferredBy: text("transferred_by").references(() => user.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+// ---------- ledger (docs/decisions/130-ledger.md) ----------
+export const ledgerKindEnum = pgEnum("ledger_kind", LEDGER_KINDS);
+
+/**
+ * Append-only: one row per money movement, written in the transaction that moves the money (a
+ * trigger refuses UPDATE and DELETE). Amounts are signed centavos with gross = fee + net; fee and
+ * net are computed once, with the fee percent in force then, and a refund or chargeback is the
+ * negation of the row it undoes. One movement per source and kind: the same event twice, or two
+ * events for the same payment, write one row.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: ledgerKindEnum("kind").notNull(),
+    /** The institution the money is for (null only when none could be named, e.g. no main charity). */
+    organizationId: uuid("organization_id").references(() => organizations.id),
+    partyId: uuid("party_id").references(() => parties.id),
+    donationId: uuid("donation_id").references(() => donations.id),
+    subscriptionChargeId: uuid("subscription_charge_id").references(() => subscriptionCharges.id),
+    payoutId: uuid("payout_id").references(() => payouts.id),
+    /** The row a refund or chargeback undoes. */
+    reversesId: uuid("reverses_id").references((): AnyPgColumn => ledgerEntries.id),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    /** PLATFORM_FEE_PERCENT when the money moved (copied from the original row by a refund); null on payouts. */
+    feePercent: numeric("fee_percent", { mode: "number" }),
+    /** The provider's own fee, when the provider reported it. */
+    providerFeeCents: bigint("provider_fee_cents", { mode: "number" }),
+    provider: text("provider"),
+    providerEventId: text("provider_event_id"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    /** Reconstructed by the migration that created the ledger from the data of the time, not written when the money moved. */
+    backfilled: boolean("backfilled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("ledger_entries_donation_kind").on(t.donationId, t.kind),
+    unique("ledger_entries_charge_kind").on(t.subscriptionChargeId, t.kind),
+    unique("ledger_entries_payout_kind").on(t.payoutId, t.kind),
+    unique("ledger_entries_event_kind").on(t.providerEventId, t.kind),
+    index("ledger_entries_organization_idx").on(t.organizationId),
+    index("ledger_entries_party_idx").on(t.partyId),
+    index("ledger_entries_occurred_idx").on(t.occurredAt),
+    check("ledger_entries_gross_is_fee_plus_net", sql`${t.grossCents} = ${t.feeCents} + ${t.netCents}`),
+    check("ledger_entries_one_source", sql`num_nonnulls(${t.donationId}, ${t.subscriptionChargeId}, ${t.payoutId}) = 1`),
+  ],
+);
 
 // ---------- e-mail outbox ----------
 export const emailStatusEnum = pgEnum("email_status", ["pending", "sent", "failed"]);

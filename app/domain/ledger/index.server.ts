@@ -1,0 +1,6 @@
+/** The ledger domain's public server interface: what other domains may use. */
+export * from "./ledger.server";
+export * from "./ledger-reports.server";
+export * from "./reconcile.server";
+export * from "./reconcile-cli.server";
+export * from "./reconcile-job.server";

@@ -1,0 +1,254 @@
+/**
+ * Issue 14's property: over random sequences of paid, refunded, charged-back, duplicated and
+ * shuffled events, with the fee changing between events and a payout at a random moment, the
+ * ledger's sums = the parties' maintained totals = the institutions' balances = the report totals,
+ * no row is ever rewritten, and reconciliation finds nothing. Runs on PGlite, and on PostgreSQL
+ * with TEST_DATABASE_URL.
+ */
+import { testDeps } from "@tests/context";
+import { useTestDatabase } from "@tests/database";
+import { donationEvent, givingSetup, insertPendingGift, partyTotals } from "@tests/donations";
+import { insertParty } from "@tests/parties";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/platform/db.server";
+import { parseConfig } from "~/platform/config.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { splitFee } from "~/platform/money";
+import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
+import type { ReportMonth } from "~/domain/content/report-month";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
+import type { DonationEventAction, DonationPaymentEvent } from "~/domain/payments/types";
+import { createSandboxProvider } from "~/domain/payments/sandbox.server";
+import { findPartyForPayout, insertTransferredPayout } from "~/domain/payouts/payouts-admin.server";
+import { institutionBalances, payoutTotals, raisedByCause, raisedTotals } from "./ledger-reports.server";
+import { partyAmountsDue, recordPayout } from "./ledger.server";
+import { reconcile } from "./reconcile.server";
+
+useTestDatabase();
+
+/** What really happened to a gift at the provider, in order, and where it ends. */
+const HISTORIES: Array<{ actions: DonationEventAction[]; final: string }> = [
+  { actions: [], final: "pendente" },
+  { actions: ["paid"], final: "paga" },
+  { actions: ["failed"], final: "falhou" },
+  { actions: ["paid", "refunded"], final: "reembolsada" },
+  { actions: ["paid", "disputed"], final: "contestada" },
+  // The refund reaches us and the payment's own event never does.
+  { actions: ["refunded"], final: "reembolsada" },
+];
+
+const FEES = [0, 5, 7.5, 10, 12.5];
+const configs = new Map(FEES.map((fee) => [fee, parseConfig({ ...process.env, PLATFORM_FEE_PERCENT: String(fee) })]));
+
+const scenario = fc.record({
+  gifts: fc.array(
+    fc.record({
+      amountCents: fc.integer({ min: 500, max: 5_000_000 }),
+      history: fc.integer({ min: 0, max: HISTORIES.length - 1 }),
+      // Party A, party B (another institution), or a direct gift to B's institution.
+      target: fc.integer({ min: 0, max: 2 }),
+    }),
+    { minLength: 1, maxLength: 7 },
+  ),
+  deliveries: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 12, maxLength: 12 }),
+  order: fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
+  // The fee in force at each delivery: it changes between events.
+  fees: fc.array(fc.constantFrom(...FEES), { minLength: 40, maxLength: 40 }),
+  concurrent: fc.integer({ min: 1, max: 3 }),
+  // Party A is paid out after this many deliveries (past the end: never).
+  payoutAfter: fc.integer({ min: 0, max: 45 }),
+});
+
+/** A March 2026 instant per event, so the month's report covers every movement of the test. */
+const MONTH = { key: "2026-03", year: 2026, month: 3 } satisfies ReportMonth;
+let tick = 0;
+const inMarch = () => new Date(Date.UTC(2026, 2, 2, 12, 0, 0) + ++tick * 1000);
+
+async function institution(name: string, causeId: string) {
+  const [org] = await db
+    .insert(schema.organizations)
+    .values({ name, slug: `org-${randomUUID().slice(0, 8)}`, causeId, city: "Recife", state: "PE", description: "Apoio" })
+    .returning();
+  return org!;
+}
+
+/** What the admin's "transferido" does to the books (admin/payouts.server.ts): sums due, payout row, ledger row. */
+async function payOut(partyId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const party = (await findPartyForPayout(tx, partyId))!;
+    if (party.raisedCents <= 0) return false; // the admin refuses: nothing to transfer
+    const amounts = await partyAmountsDue(tx, partyId);
+    const payout = await insertTransferredPayout(tx, {
+      partyId,
+      ...amounts,
+      settlementDate: "2026-04-10",
+      transferDeadline: "2026-04-15",
+      proofUrl: "https://exemplo.com.br/comprovante",
+      proofFileName: null,
+      proofKey: null,
+      proofContentType: null,
+      proofSize: null,
+      proofOriginalName: null,
+      transferredBy: null as never,
+    });
+    await recordPayout(tx, { payoutId: payout!.id, partyId, organizationId: party.organizationId, amounts });
+    return true;
+  });
+}
+
+const snapshot = async (donationIds: string[]) =>
+  new Map(
+    (await db.select().from(schema.ledgerEntries).where(inArray(schema.ledgerEntries.donationId, donationIds))).map((r) => [
+      r.id,
+      JSON.stringify(r),
+    ]),
+  );
+
+describe("ledger (property)", () => {
+  it("ledger sums = party totals = institution balances = report totals, rows never rewritten, reconciliation clean", async () => {
+    const { owner, cause } = await givingSetup();
+    const sandbox = createSandboxProvider({ secret: "x".repeat(32), publicUrl: "http://localhost:3000" });
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ gifts, deliveries, order, fees, concurrent, payoutAfter }) => {
+        const orgA = await institution("Instituição A", cause.id);
+        const orgB = await institution("Instituição B", cause.id);
+        const ended = addCalendarDays(todayInSaoPaulo(), -60);
+        const partyA = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: orgA.id, eventDate: ended });
+        const partyB = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: orgB.id, eventDate: ended });
+        const created: Array<{
+          id: string;
+          checkoutId: string;
+          amountCents: number;
+          final: string;
+          partyId: string | null;
+          orgId: string;
+        }> = [];
+        const stream: DonationPaymentEvent[] = [];
+        for (const g of gifts) {
+          const partyId = g.target === 0 ? partyA.id : g.target === 1 ? partyB.id : null;
+          const orgId = g.target === 0 ? orgA.id : orgB.id;
+          const gift = await insertPendingGift(partyId, { amountCents: g.amountCents, organizationId: partyId ? null : orgB.id });
+          const { actions, final } = HISTORIES[g.history]!;
+          created.push({ ...gift, final, partyId, orgId });
+          for (const action of actions) {
+            const event = donationEvent(gift, action, { paymentId: `pi_${gift.id}`, occurredAt: inMarch() });
+            const times = deliveries[stream.length % deliveries.length]!;
+            for (let i = 0; i < times; i++) stream.push(event);
+          }
+        }
+        const shuffled = stream
+          .map((e, i) => ({ e, k: order[i % order.length]! * 1000 + i }))
+          .sort((a, b) => a.k - b.k)
+          .map((x) => x.e);
+
+        const ids = created.map((g) => g.id);
+        /** The fee percent in force at the delivery that first moved the money of each gift. */
+        const paidAtFee = new Map<string, number>();
+        let before = await snapshot(ids);
+        let paidOut = false;
+        let triedPayout = false;
+        for (let i = 0; i < shuffled.length; i += concurrent) {
+          if (!triedPayout && i >= payoutAfter) {
+            paidOut = await payOut(partyA.id);
+            triedPayout = true;
+          }
+          const batch = shuffled.slice(i, i + concurrent).map((event, j) => ({ event, fee: fees[(i + j) % fees.length]! }));
+          const outcomes = await Promise.all(
+            batch.map(({ event, fee }) => processPaymentEvent(event, testDeps({ config: configs.get(fee)! }))),
+          );
+          outcomes.forEach((o, j) => {
+            if (o.outcome === "applied" && o.from !== "paga" && ["paga", "reembolsada", "contestada"].includes(o.to))
+              paidAtFee.set(o.donationId, batch[j]!.fee);
+          });
+          // A fee change between events leaves every earlier row exactly as it was.
+          const after = await snapshot(ids);
+          for (const [id, row] of before) expect(after.get(id), `row ${id} rewritten`).toBe(row);
+          before = after;
+        }
+
+        // Each gift has exactly the rows its final status calls for, fees fixed when the money moved.
+        const rows = await db.select().from(schema.ledgerEntries).where(inArray(schema.ledgerEntries.donationId, ids));
+        for (const gift of created) {
+          const mine = rows.filter((r) => r.donationId === gift.id);
+          const kinds = mine.map((r) => r.kind).sort();
+          const expected =
+            { paga: ["gift_paid"], reembolsada: ["gift_paid", "refund"], contestada: ["chargeback", "gift_paid"] }[gift.final] ?? [];
+          expect(kinds, `${gift.final} gift`).toEqual(expected);
+          const paid = mine.find((r) => r.kind === "gift_paid");
+          if (!paid) continue;
+          expect(paid.grossCents).toBe(gift.amountCents);
+          expect(paid.feePercent).toBe(paidAtFee.get(gift.id));
+          expect(paid.feeCents).toBe(splitFee(gift.amountCents, paid.feePercent!).feeCents);
+          expect(paid.organizationId).toBe(gift.orgId);
+          const back = mine.find((r) => r.kind !== "gift_paid");
+          // A refund undoes the stored row, whatever the fee is by then.
+          if (back)
+            expect([back.grossCents, back.feeCents, back.netCents, back.feePercent]).toEqual([
+              0 - paid.grossCents,
+              0 - paid.feeCents,
+              0 - paid.netCents,
+              paid.feePercent,
+            ]);
+        }
+
+        // Party totals = the ledger's sums = what reached `paga`.
+        for (const party of [partyA, partyB]) {
+          const counted = created.filter((g) => g.partyId === party.id && g.final === "paga");
+          const ledgerGross = rows.filter((r) => r.partyId === party.id).reduce((s, r) => s + r.grossCents, 0);
+          expect(await partyTotals(party.id)).toEqual({
+            raisedCents: counted.reduce((s, g) => s + g.amountCents, 0),
+            paidCount: counted.length,
+          });
+          expect(ledgerGross).toBe((await partyTotals(party.id)).raisedCents);
+        }
+
+        // Institution balances = paid − refunds − chargebacks − payouts, from stored rows; A's may be negative after its payout.
+        const [payoutRow] = await db
+          .select()
+          .from(schema.ledgerEntries)
+          .where(and(eq(schema.ledgerEntries.partyId, partyA.id), eq(schema.ledgerEntries.kind, "payout")));
+        const balances = await institutionBalances();
+        for (const org of [orgA, orgB]) {
+          const balance = balances.find((b) => b.organizationId === org.id);
+          const net = rows.filter((r) => r.organizationId === org.id).reduce((s, r) => s + r.netCents, 0);
+          const paidOutNet = org.id === orgA.id ? (payoutRow?.netCents ?? 0) : 0;
+          expect(balance?.balanceCents ?? 0).toBe(net + paidOutNet);
+          expect(balance ? balance.paidNetCents + balance.takenBackNetCents + balance.payoutNetCents : 0).toBe(balance?.balanceCents ?? 0);
+          const stillPaid = created.filter((g) => g.orgId === org.id && g.final === "paga");
+          const owedBeforePayout = rows.filter((r) => stillPaid.some((g) => g.id === r.donationId)).reduce((s, r) => s + r.netCents, 0);
+          expect(net).toBe(owedBeforePayout);
+        }
+        if (paidOut) {
+          const [payout] = await db.select().from(schema.payouts).where(eq(schema.payouts.partyId, partyA.id));
+          expect(payoutRow).toMatchObject({
+            grossCents: 0 - payout!.grossCents,
+            feeCents: 0 - payout!.feeCents,
+            netCents: 0 - payout!.netCents,
+          });
+        }
+
+        // Report totals (all time, the month, by cause) = the ledger = every paid gift's stored row.
+        const all = await db.select().from(schema.ledgerEntries);
+        const money = all.filter((r) => r.kind !== "payout");
+        const totals = await raisedTotals();
+        expect(totals.grossCents).toBe(money.reduce((s, r) => s + r.grossCents, 0));
+        expect(totals.feeCents).toBe(money.reduce((s, r) => s + r.feeCents, 0));
+        const paidEverywhere = await db.select().from(schema.donations).where(eq(schema.donations.status, "paga"));
+        expect(totals.gifts.grossCents + totals.takenBack.grossCents).toBe(paidEverywhere.reduce((s, d) => s + d.amountCents, 0));
+        const month = await loadMonthlyReport(MONTH, new Date("2026-04-15T12:00:00Z"));
+        expect([month.grossCents, month.feeCents, month.netCents]).toEqual([totals.grossCents, totals.feeCents, totals.netCents]);
+        expect(month.byCauseTotal.totalCents).toBe(month.donations.totalCents + month.takenBack.totalCents);
+        expect((await raisedByCause()).reduce((s, c) => s + c.totalCents, 0)).toBe(totals.gifts.grossCents + totals.takenBack.grossCents);
+        expect((await payoutTotals()).netCents).toBe(all.filter((r) => r.kind === "payout").reduce((s, r) => s - r.netCents, 0));
+
+        // And reconciliation, which checks all of it and the sandbox's events, finds nothing.
+        const result = await reconcile({ providers: [sandbox], range: { from: new Date("2026-03-01"), to: new Date("2026-04-01") } });
+        expect(result.discrepancies).toEqual([]);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 30) },
+    );
+  }, 300_000);
+});

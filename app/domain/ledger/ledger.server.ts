@@ -1,0 +1,184 @@
+/**
+ * Writes the ledger (docs/decisions/130-ledger.md): one append-only row per money movement, in the
+ * caller's transaction, next to the status change that moves the money. The fee and the net are
+ * computed here, once, with the fee percent the caller passes (PLATFORM_FEE_PERCENT at that moment),
+ * and stored; a refund or chargeback is the negation of the stored row it undoes, so a later change
+ * of the fee never touches a movement already written.
+ *
+ * Every insert is `ON CONFLICT DO NOTHING` on "one row per source and kind" (and per provider event
+ * and kind): the same event twice, or two events for one payment, write one row.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { db, type Executor, schema } from "~/platform/db.server";
+import { splitFee } from "~/platform/money";
+import { RAISED_KINDS } from "./ledger-kinds";
+
+const { ledgerEntries, organizations } = schema;
+
+/** Where a movement came from: the provider, its event and when it says the money moved. */
+export type MovementSource = { provider: string | null; providerEventId: string | null; occurredAt: Date };
+
+/** The gift a movement belongs to, as the payment-event code has it locked. */
+export type LedgerGift = { donationId: string; partyId: string | null; organizationId: string | null; amountCents: number };
+
+export type Amounts = { grossCents: number; feeCents: number; netCents: number };
+
+/** The main charity: who receives a gift or charge that names no institution. */
+async function mainOrganizationId(executor: Executor): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.isMain, true))
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function paidRowOf(executor: Executor, donationId: string) {
+  const [row] = await executor
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.donationId, donationId), eq(ledgerEntries.kind, "gift_paid")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A gift the provider confirmed: gross = the gift, fee and net at `feePercent`. */
+export async function recordGiftPaid(executor: Executor, gift: LedgerGift, source: MovementSource, feePercent: number) {
+  const { feeCents, netCents } = splitFee(gift.amountCents, feePercent);
+  await executor
+    .insert(ledgerEntries)
+    .values({
+      kind: "gift_paid",
+      organizationId: gift.organizationId ?? (await mainOrganizationId(executor)),
+      partyId: gift.partyId,
+      donationId: gift.donationId,
+      grossCents: gift.amountCents,
+      feeCents,
+      netCents,
+      feePercent,
+      provider: source.provider,
+      providerEventId: source.providerEventId,
+      occurredAt: source.occurredAt,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * A paid gift refunded or charged back: the negation of its stored row (its fee percent, not
+ * today's). A refund or dispute that reaches a gift never seen paid proves the payment happened
+ * and was reversed (donation-status.ts): its paid row is written first, at `feePercent`, so the
+ * two rows cancel out and the provider's records (a charge and its reversal) still match ours.
+ */
+export async function recordGiftTakenBack(
+  executor: Executor,
+  kind: "refund" | "chargeback",
+  gift: LedgerGift,
+  source: MovementSource,
+  feePercent: number,
+) {
+  let paid = await paidRowOf(executor, gift.donationId);
+  if (!paid) {
+    await recordGiftPaid(executor, gift, source, feePercent);
+    paid = await paidRowOf(executor, gift.donationId);
+  }
+  if (!paid) return;
+  await executor
+    .insert(ledgerEntries)
+    .values({
+      kind,
+      organizationId: paid.organizationId,
+      partyId: paid.partyId,
+      donationId: paid.donationId,
+      reversesId: paid.id,
+      grossCents: -paid.grossCents,
+      feeCents: -paid.feeCents,
+      netCents: -paid.netCents,
+      feePercent: paid.feePercent,
+      provider: source.provider,
+      providerEventId: source.providerEventId,
+      occurredAt: source.occurredAt,
+    })
+    .onConflictDoNothing();
+}
+
+/** An Assine o Bem charge the provider confirmed (for the main charity unless one is named). */
+export async function recordSubscriptionChargePaid(
+  executor: Executor,
+  charge: { chargeId: string; amountCents: number; organizationId?: string | null },
+  source: MovementSource,
+  feePercent: number,
+) {
+  const { feeCents, netCents } = splitFee(charge.amountCents, feePercent);
+  await executor
+    .insert(ledgerEntries)
+    .values({
+      kind: "subscription_charge_paid",
+      organizationId: charge.organizationId ?? (await mainOrganizationId(executor)),
+      subscriptionChargeId: charge.chargeId,
+      grossCents: charge.amountCents,
+      feeCents,
+      netCents,
+      feePercent,
+      provider: source.provider,
+      providerEventId: source.providerEventId,
+      occurredAt: source.occurredAt,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * What a party has raised according to its stored rows (gifts net of refunds and chargebacks),
+ * before any transfer: the gross, the fee and the net a payout transfers. Call it with the party
+ * row locked (the payout does), so no gift moves in between.
+ */
+export async function partyAmountsDue(executor: Executor, partyId: string): Promise<Amounts> {
+  const [row] = await executor
+    .select({
+      grossCents: sql<number>`coalesce(sum(${ledgerEntries.grossCents}), 0)`.mapWith(Number),
+      feeCents: sql<number>`coalesce(sum(${ledgerEntries.feeCents}), 0)`.mapWith(Number),
+      netCents: sql<number>`coalesce(sum(${ledgerEntries.netCents}), 0)`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS])));
+  return { grossCents: row?.grossCents ?? 0, feeCents: row?.feeCents ?? 0, netCents: row?.netCents ?? 0 };
+}
+
+/**
+ * A transfer to the institution: the negation of what was paid out (from partyAmountsDue). Dated
+ * `now()`, the transaction's time, so it equals the payout's `transferred_at`.
+ */
+export async function recordPayout(
+  executor: Executor,
+  payout: { payoutId: string; partyId: string; organizationId: string | null; amounts: Amounts },
+) {
+  await executor
+    .insert(ledgerEntries)
+    .values({
+      kind: "payout",
+      organizationId: payout.organizationId ?? (await mainOrganizationId(executor)),
+      partyId: payout.partyId,
+      payoutId: payout.payoutId,
+      grossCents: -payout.amounts.grossCents,
+      feeCents: -payout.amounts.feeCents,
+      netCents: -payout.amounts.netCents,
+      occurredAt: sql`now()`,
+    })
+    .onConflictDoNothing();
+}
+
+/** partyAmountsDue for many parties at once (the payouts list), by party id; a party without rows is absent. */
+export async function partiesAmountsDue(partyIds: string[], executor: Executor = db): Promise<Map<string, Amounts>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      partyId: ledgerEntries.partyId,
+      grossCents: sql<number>`sum(${ledgerEntries.grossCents})`.mapWith(Number),
+      feeCents: sql<number>`sum(${ledgerEntries.feeCents})`.mapWith(Number),
+      netCents: sql<number>`sum(${ledgerEntries.netCents})`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.partyId, partyIds), inArray(ledgerEntries.kind, [...RAISED_KINDS])))
+    .groupBy(ledgerEntries.partyId);
+  return new Map(rows.map(({ partyId, ...amounts }) => [partyId!, amounts]));
+}

@@ -1,0 +1,555 @@
+/**
+ * Reconciliation (docs/decisions/130-ledger.md): checks that the ledger, the totals we maintain
+ * and the provider's books tell the same story, and names every place where they do not.
+ *
+ * 1. every party's maintained total (`raised_cents`, `paid_count`) equals its ledger rows;
+ * 2. every gift has exactly the rows its status calls for (paid; paid + refund; paid + chargeback),
+ *    for its amount, each refund the exact negation of its paid row;
+ * 3. every subscription charge has its paid row, every transferred payout its payout row for the
+ *    amounts it records, and nothing else has one;
+ * 4. every row is well formed: the sign of its kind, and for paid rows the fee its stored percent
+ *    gives (within a centavo for the rows the migration reconstructed for parties already paid out);
+ * 5. every institution's balance equals paid − refunds − chargebacks − payouts (the payouts as the
+ *    payouts table records them); a negative balance is not a discrepancy, but it is reported;
+ * 6. the provider's records match ours: the sandbox's events (each gift's status history names the
+ *    event that moved it) over all time, Stripe's balance transactions for the period.
+ *
+ * `reconcile` only reads. `runReconcile` also keeps the result in `system_state` for the admin
+ * dashboard; the daily job and `npm run reconcile` call it.
+ */
+import { eq, sql } from "drizzle-orm";
+import { db, schema } from "~/platform/db.server";
+import { formatCents, splitFee } from "~/platform/money";
+import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
+
+const { systemState } = schema;
+
+type Discrepancy = {
+  check: "party" | "gift" | "charge" | "payout" | "row" | "institution" | "provider";
+  pt: string;
+  en: string;
+};
+
+export type ReconcileResult = {
+  ranAt: string;
+  /** The period of the provider check (ISO). */
+  range: { from: string; to: string };
+  ok: boolean;
+  checked: {
+    parties: number;
+    gifts: number;
+    charges: number;
+    payouts: number;
+    rows: number;
+    institutions: number;
+    providerRecords: number;
+  };
+  discrepancies: Discrepancy[];
+  /** Facts worth a look that are not errors (a negative balance). */
+  notices: Array<{ pt: string; en: string }>;
+};
+
+const RECONCILE_STATE_KEY = "reconcile_last";
+/** Days of provider records each run compares (the job runs daily; a week covers a missed run or two). */
+export const RECONCILE_DEFAULT_DAYS = 7;
+/** Provider and ledger clocks differ by seconds; records this close to the period's ends are looked for on the other side too. */
+const MARGIN_MS = 86_400_000;
+
+type Row = Record<string, unknown>;
+
+async function rows<T extends Row>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const brl = (cents: unknown) => formatCents(n(cents));
+
+async function checkParties(out: Discrepancy[]) {
+  const bad = await rows<{ name: string; code: string; raised: string; paid: string; gross: string; count: string }>(sql`
+    select p.name, p.share_code as code, p.raised_cents as raised, p.paid_count as paid,
+      coalesce(l.gross, 0) as gross, coalesce(l.count, 0) as count
+    from parties p
+    left join (
+      select party_id, sum(gross_cents) as gross,
+        sum(case kind when 'gift_paid' then 1 when 'reversal' then 1 when 'refund' then -1 when 'chargeback' then -1 else 0 end) as count
+      from ledger_entries where donation_id is not null group by party_id
+    ) l on l.party_id = p.id
+    where p.raised_cents <> coalesce(l.gross, 0) or p.paid_count <> coalesce(l.count, 0)
+    order by p.name`);
+  for (const p of bad) {
+    out.push({
+      check: "party",
+      pt: `Festa "${p.name}" (${p.code}): total mantido ${brl(p.raised)} em ${n(p.paid)} doação(ões), livro-caixa ${brl(p.gross)} em ${n(p.count)}.`,
+      en: `Party "${p.name}" (${p.code}): maintained total ${brl(p.raised)} in ${n(p.paid)} gift(s), ledger ${brl(p.gross)} in ${n(p.count)}.`,
+    });
+  }
+  const [count] = await rows<{ n: string }>(sql`select count(*) as n from parties`);
+  return n(count?.n);
+}
+
+type GiftRow = {
+  receipt: string;
+  status: string;
+  amount: string;
+  paid_n: string | null;
+  paid_gross: string | null;
+  paid_fee: string | null;
+  paid_net: string | null;
+  refund_n: string | null;
+  chargeback_n: string | null;
+  back_gross: string | null;
+  back_fee: string | null;
+  back_net: string | null;
+};
+
+const STATUS_EN: Record<string, string> = {
+  paga: "paid",
+  reembolsada: "refunded",
+  contestada: "charged back",
+  pendente: "pending",
+  falhou: "failed",
+  cancelada: "canceled",
+};
+
+async function checkGifts(out: Discrepancy[]) {
+  const bad = await rows<GiftRow>(sql`
+    with l as (
+      select donation_id,
+        count(*) filter (where kind = 'gift_paid') as paid_n,
+        sum(gross_cents) filter (where kind = 'gift_paid') as paid_gross,
+        sum(fee_cents) filter (where kind = 'gift_paid') as paid_fee,
+        sum(net_cents) filter (where kind = 'gift_paid') as paid_net,
+        count(*) filter (where kind = 'refund') as refund_n,
+        count(*) filter (where kind = 'chargeback') as chargeback_n,
+        coalesce(sum(gross_cents) filter (where kind in ('refund', 'chargeback')), 0) as back_gross,
+        coalesce(sum(fee_cents) filter (where kind in ('refund', 'chargeback')), 0) as back_fee,
+        coalesce(sum(net_cents) filter (where kind in ('refund', 'chargeback')), 0) as back_net
+      from ledger_entries where donation_id is not null group by donation_id
+    )
+    select d.receipt_number as receipt, d.status, d.amount_cents as amount, l.paid_n, l.paid_gross, l.paid_fee, l.paid_net,
+      l.refund_n, l.chargeback_n, l.back_gross, l.back_fee, l.back_net
+    from donations d left join l on l.donation_id = d.id
+    where case
+      when d.status in ('paga', 'reembolsada', 'contestada') then
+        coalesce(l.paid_n, 0) <> 1 or l.paid_gross <> d.amount_cents
+        or l.refund_n <> (case when d.status = 'reembolsada' then 1 else 0 end)
+        or l.chargeback_n <> (case when d.status = 'contestada' then 1 else 0 end)
+        or (d.status <> 'paga' and (l.back_gross <> -l.paid_gross or l.back_fee <> -l.paid_fee or l.back_net <> -l.paid_net))
+      else l.donation_id is not null
+    end
+    order by d.receipt_number`);
+  for (const g of bad) {
+    const pt: string[] = [];
+    const en: string[] = [];
+    const expectedBack = g.status === "reembolsada" ? 1 : 0;
+    const expectedChargeback = g.status === "contestada" ? 1 : 0;
+    if (!["paga", "reembolsada", "contestada"].includes(g.status)) {
+      pt.push("não movimentou dinheiro, mas tem lançamentos");
+      en.push("moved no money, yet has ledger rows");
+    } else {
+      if (n(g.paid_n) !== 1) {
+        pt.push(`${n(g.paid_n)} lançamento(s) de pagamento em vez de 1`);
+        en.push(`${n(g.paid_n)} paid row(s) instead of 1`);
+      } else if (n(g.paid_gross) !== n(g.amount)) {
+        pt.push(`pagamento lançado como ${brl(g.paid_gross)}`);
+        en.push(`paid row says ${brl(g.paid_gross)}`);
+      }
+      if (n(g.refund_n) !== expectedBack) {
+        pt.push(`${n(g.refund_n)} reembolso(s) lançado(s), esperado ${expectedBack}`);
+        en.push(`${n(g.refund_n)} refund row(s), expected ${expectedBack}`);
+      }
+      if (n(g.chargeback_n) !== expectedChargeback) {
+        pt.push(`${n(g.chargeback_n)} contestação(ões) lançada(s), esperado ${expectedChargeback}`);
+        en.push(`${n(g.chargeback_n)} chargeback row(s), expected ${expectedChargeback}`);
+      }
+      const reversed = g.status !== "paga" && n(g.paid_n) === 1;
+      if (reversed && (n(g.back_gross) !== -n(g.paid_gross) || n(g.back_fee) !== -n(g.paid_fee) || n(g.back_net) !== -n(g.paid_net))) {
+        pt.push(
+          `o estorno (${brl(g.back_gross)}, taxa ${brl(g.back_fee)}) não desfaz o pagamento (${brl(g.paid_gross)}, taxa ${brl(g.paid_fee)})`,
+        );
+        en.push(
+          `the reversal (${brl(g.back_gross)}, fee ${brl(g.back_fee)}) does not undo the payment (${brl(g.paid_gross)}, fee ${brl(g.paid_fee)})`,
+        );
+      }
+    }
+    out.push({
+      check: "gift",
+      pt: `Doação nº ${g.receipt} (${g.status}, ${brl(g.amount)}): ${pt.join("; ")}.`,
+      en: `Gift #${g.receipt} (${STATUS_EN[g.status] ?? g.status}, ${brl(g.amount)}): ${en.join("; ")}.`,
+    });
+  }
+  const [count] = await rows<{ n: string }>(sql`select count(*) as n from donations where status in ('paga', 'reembolsada', 'contestada')`);
+  return n(count?.n);
+}
+
+async function checkCharges(out: Discrepancy[]) {
+  const bad = await rows<{ invoice: string; amount: string; count: string; gross: string | null }>(sql`
+    select c.provider_invoice_id as invoice, c.amount_cents as amount, count(l.id) as count, sum(l.gross_cents) as gross
+    from subscription_charges c
+    left join ledger_entries l on l.subscription_charge_id = c.id and l.kind = 'subscription_charge_paid'
+    group by c.id, c.provider_invoice_id, c.amount_cents
+    having count(l.id) <> 1 or sum(l.gross_cents) <> c.amount_cents
+    order by c.provider_invoice_id`);
+  for (const c of bad) {
+    out.push({
+      check: "charge",
+      pt: `Mensalidade ${c.invoice} (${brl(c.amount)}): ${n(c.count)} lançamento(s) somando ${brl(c.gross)}.`,
+      en: `Subscription charge ${c.invoice} (${brl(c.amount)}): ${n(c.count)} ledger row(s) adding up to ${brl(c.gross)}.`,
+    });
+  }
+  const [count] = await rows<{ n: string }>(sql`select count(*) as n from subscription_charges`);
+  return n(count?.n);
+}
+
+async function checkPayouts(out: Discrepancy[]) {
+  const bad = await rows<{
+    name: string;
+    status: string;
+    gross: string;
+    net: string;
+    row: string | null;
+    lgross: string;
+    lfee: string;
+    lnet: string;
+    fee: string;
+  }>(sql`
+    select p.name, po.status, po.gross_cents as gross, po.fee_cents as fee, po.net_cents as net, l.id as row,
+      l.gross_cents as lgross, l.fee_cents as lfee, l.net_cents as lnet
+    from payouts po
+    join parties p on p.id = po.party_id
+    left join ledger_entries l on l.payout_id = po.id and l.kind = 'payout'
+    where (po.status = 'transferido' and (l.id is null or l.gross_cents <> -po.gross_cents or l.fee_cents <> -po.fee_cents or l.net_cents <> -po.net_cents))
+      or (po.status <> 'transferido' and l.id is not null)
+    order by p.name`);
+  for (const p of bad) {
+    if (p.status !== "transferido") {
+      out.push({
+        check: "payout",
+        pt: `Repasse da festa "${p.name}": ainda pendente, mas lançado no livro-caixa.`,
+        en: `Payout of party "${p.name}": still pending, yet in the ledger.`,
+      });
+    } else if (!p.row) {
+      out.push({
+        check: "payout",
+        pt: `Repasse da festa "${p.name}" (${brl(p.net)} líquido): transferido sem lançamento no livro-caixa.`,
+        en: `Payout of party "${p.name}" (${brl(p.net)} net): transferred with no ledger row.`,
+      });
+    } else {
+      out.push({
+        check: "payout",
+        pt: `Repasse da festa "${p.name}": registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, livro-caixa ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
+        en: `Payout of party "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, ledger ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
+      });
+    }
+  }
+  const [count] = await rows<{ n: string }>(sql`select count(*) as n from payouts where status = 'transferido'`);
+  return n(count?.n);
+}
+
+const KIND_PT: Record<string, string> = {
+  gift_paid: "pagamento de doação",
+  subscription_charge_paid: "mensalidade",
+  refund: "reembolso",
+  chargeback: "contestação",
+  reversal: "contestação revertida",
+  payout: "repasse",
+};
+
+async function checkRows(out: Discrepancy[]) {
+  // Signs by kind, and candidates for a fee that is not the stored percent's (confirmed below with
+  // the very function that computed it, so float and numeric rounding never disagree).
+  const bad = await rows<{
+    id: string;
+    kind: string;
+    gross: string;
+    fee: string;
+    net: string;
+    percent: string | null;
+    backfilled: boolean;
+    sign_ok: boolean;
+  }>(sql`
+    select id, kind, gross_cents as gross, fee_cents as fee, net_cents as net, fee_percent as percent, backfilled,
+      case
+        when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then gross_cents > 0 and fee_cents >= 0 and net_cents >= 0
+        when kind in ('refund', 'chargeback') then gross_cents < 0 and fee_cents <= 0 and net_cents <= 0
+        else gross_cents <= 0 and net_cents <= 0
+      end as sign_ok
+    from ledger_entries
+    where not (case
+        when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then gross_cents > 0 and fee_cents >= 0 and net_cents >= 0
+        when kind in ('refund', 'chargeback') then gross_cents < 0 and fee_cents <= 0 and net_cents <= 0
+        else gross_cents <= 0 and net_cents <= 0
+      end)
+      or (kind in ('gift_paid', 'subscription_charge_paid') and (fee_percent is null or abs(fee_cents - round(gross_cents * fee_percent / 100)) >= 1))
+    order by occurred_at, id`);
+  for (const r of bad) {
+    const expected = r.percent === null ? null : splitFee(n(r.gross), Number(r.percent)).feeCents;
+    // A backfilled row of a party paid out before the ledger shares the payout's fee by cumulative
+    // rounding: within one centavo of its percent (drizzle/0005_ledger.sql).
+    const slack = r.backfilled ? 1 : 0;
+    const feeOk =
+      (expected !== null && Math.abs(expected - n(r.fee)) <= slack) || !["gift_paid", "subscription_charge_paid"].includes(r.kind);
+    if (r.sign_ok && feeOk) continue;
+    out.push({
+      check: "row",
+      pt: `Lançamento ${r.id} (${KIND_PT[r.kind] ?? r.kind}, ${brl(r.gross)}): ${r.sign_ok ? "" : "sinal errado para o tipo; "}${feeOk ? "" : `taxa ${brl(r.fee)} em vez de ${expected === null ? "?" : brl(expected)} (${r.percent ?? "sem"}%)`}`.replace(
+        /; $/,
+        ".",
+      ),
+      en: `Ledger row ${r.id} (${r.kind}, ${brl(r.gross)}): ${r.sign_ok ? "" : "wrong sign for its kind; "}${feeOk ? "" : `fee ${brl(r.fee)} instead of ${expected === null ? "?" : brl(expected)} (${r.percent ?? "no"}%)`}`.replace(
+        /; $/,
+        ".",
+      ),
+    });
+  }
+  const [count] = await rows<{ n: string }>(sql`select count(*) as n from ledger_entries`);
+  return n(count?.n);
+}
+
+async function checkInstitutions(out: Discrepancy[], notices: ReconcileResult["notices"]) {
+  // The payouts as the payouts table records them, for the institution their ledger row (or, when
+  // it has none, their party) names.
+  const list = await rows<{ name: string | null; balance: string; paid: string; back: string; payouts: string }>(sql`
+    with main as (select id from organizations where is_main order by created_at, id limit 1),
+    parts as (
+      select organization_id, net_cents as balance,
+        case when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then net_cents else 0 end as paid,
+        case when kind in ('refund', 'chargeback') then net_cents else 0 end as back,
+        0 as payouts
+      from ledger_entries
+      union all
+      select coalesce(l.organization_id, p.organization_id, (select id from main)), 0, 0, 0, po.net_cents
+      from payouts po
+      join parties p on p.id = po.party_id
+      left join ledger_entries l on l.payout_id = po.id and l.kind = 'payout'
+      where po.status = 'transferido'
+    )
+    select o.name, sum(x.balance) as balance, sum(x.paid) as paid, sum(x.back) as back, sum(x.payouts) as payouts
+    from parts x
+    left join organizations o on o.id = x.organization_id
+    group by x.organization_id, o.name
+    order by o.name`);
+  for (const i of list) {
+    const name = i.name ?? "(sem instituição)";
+    const expected = n(i.paid) + n(i.back) - n(i.payouts);
+    if (n(i.balance) !== expected) {
+      out.push({
+        check: "institution",
+        pt: `Instituição ${name}: saldo no livro-caixa ${brl(i.balance)}, mas pagos ${brl(i.paid)} − estornos ${brl(-n(i.back))} − repasses ${brl(i.payouts)} = ${brl(expected)}.`,
+        en: `Institution ${i.name ?? "(none)"}: ledger balance ${brl(i.balance)}, but paid ${brl(i.paid)} − refunds ${brl(-n(i.back))} − payouts ${brl(i.payouts)} = ${brl(expected)}.`,
+      });
+    }
+    if (n(i.balance) < 0) {
+      notices.push({
+        pt: `Instituição ${name} tem saldo negativo (${brl(i.balance)}): um reembolso ou contestação chegou depois do repasse.`,
+        en: `Institution ${i.name ?? "(none)"} has a negative balance (${brl(i.balance)}): a refund or chargeback came after the payout.`,
+      });
+    }
+  }
+  return list.length;
+}
+
+/** What the sandbox's delivered events say moved: each status change its event made, by gift. */
+async function checkSandbox(out: Discrepancy[]) {
+  const moves = await rows<{ donation: string; receipt: string; kind: string; event: string; amount: string }>(sql`
+    select d.id as donation, d.receipt_number as receipt, m.kind, h.provider_event_id as event, m.amount
+    from donation_status_history h
+    join donations d on d.id = h.donation_id and d.provider = 'sandbox'
+    cross join lateral (
+      select 'gift_paid' as kind, d.amount_cents as amount where h.to_status = 'paga' or h.from_status is distinct from 'paga'
+      union all select 'refund', -d.amount_cents where h.to_status = 'reembolsada'
+      union all select 'chargeback', -d.amount_cents where h.to_status = 'contestada'
+    ) m
+    where h.provider_event_id is not null and h.to_status in ('paga', 'reembolsada', 'contestada')`);
+  const ours = await rows<{ donation: string; receipt: string; kind: string; event: string | null; gross: string }>(sql`
+    select l.donation_id as donation, d.receipt_number as receipt, l.kind, l.provider_event_id as event, l.gross_cents as gross
+    from ledger_entries l join donations d on d.id = l.donation_id
+    where l.provider = 'sandbox' and l.kind in ('gift_paid', 'refund', 'chargeback')`);
+  const key = (donation: string, kind: string) => `${donation}:${kind}`;
+  const byKey = new Map(ours.map((o) => [key(o.donation, o.kind), o]));
+  for (const m of moves) {
+    const k = key(m.donation, m.kind);
+    const row = byKey.get(k);
+    byKey.delete(k);
+    if (!row) {
+      out.push({
+        check: "provider",
+        pt: `Sandbox: o evento ${m.event} (${KIND_PT[m.kind]}, doação nº ${m.receipt}, ${brl(m.amount)}) não tem lançamento no livro-caixa.`,
+        en: `Sandbox: event ${m.event} (${m.kind}, gift #${m.receipt}, ${brl(m.amount)}) has no ledger row.`,
+      });
+    } else if (n(row.gross) !== n(m.amount) || row.event !== m.event) {
+      out.push({
+        check: "provider",
+        pt: `Sandbox: o evento ${m.event} (${KIND_PT[m.kind]}, doação nº ${m.receipt}) moveu ${brl(m.amount)}; o livro-caixa tem ${brl(row.gross)} pelo evento ${row.event ?? "nenhum"}.`,
+        en: `Sandbox: event ${m.event} (${m.kind}, gift #${m.receipt}) moved ${brl(m.amount)}; the ledger has ${brl(row.gross)} from event ${row.event ?? "none"}.`,
+      });
+    }
+  }
+  for (const row of byKey.values()) {
+    out.push({
+      check: "provider",
+      pt: `Sandbox: lançamento de ${KIND_PT[row.kind]} da doação nº ${row.receipt} (${brl(row.gross)}) sem evento do provedor que o explique.`,
+      en: `Sandbox: ${row.kind} row of gift #${row.receipt} (${brl(row.gross)}) with no provider event behind it.`,
+    });
+  }
+  return moves.length;
+}
+
+type OurProviderRow = {
+  kind: string;
+  gross: string;
+  occurred_at: string | Date;
+  donation: string | null;
+  receipt: string | null;
+  payment: string | null;
+  customer: string | null;
+};
+
+const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
+  payment: "gift_paid",
+  refund: "refund",
+  dispute: "chargeback",
+  dispute_reversal: "reversal",
+};
+
+/** Stripe's balance transactions of the period against our rows of the same provider. */
+async function checkStripe(out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+  const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
+  let records: ProviderBalanceRecord[];
+  try {
+    records = await provider.listBalanceRecords!(wide);
+  } catch (error) {
+    out.push({
+      check: "provider",
+      pt: `Stripe: não foi possível ler as transações de saldo (${(error as Error).message}).`,
+      en: `Stripe: could not read the balance transactions (${(error as Error).message}).`,
+    });
+    return 0;
+  }
+  const ours = await rows<OurProviderRow>(sql`
+    select l.kind, l.gross_cents as gross, l.occurred_at, l.donation_id as donation, d.receipt_number as receipt,
+      d.provider_payment_id as payment, s.provider_customer_id as customer
+    from ledger_entries l
+    left join donations d on d.id = l.donation_id
+    left join subscription_charges c on c.id = l.subscription_charge_id
+    left join subscriptions s on s.id = c.subscription_id
+    where l.provider = 'stripe' and l.kind <> 'payout'
+      and l.occurred_at >= ${wide.from.toISOString()} and l.occurred_at < ${wide.to.toISOString()}`);
+  const inRange = (at: Date) => at >= range.from && at < range.to;
+  const left = new Set(ours.map((_, i) => i));
+  const describe = (o: OurProviderRow) => (o.receipt ? `doação nº ${o.receipt}` : `mensalidade do cliente ${o.customer ?? "?"}`);
+  const describeEn = (o: OurProviderRow) => (o.receipt ? `gift #${o.receipt}` : `subscription charge of customer ${o.customer ?? "?"}`);
+
+  for (const record of records) {
+    const kind = RECORD_KIND[record.kind];
+    const sameGift = (o: OurProviderRow) =>
+      o.donation !== null &&
+      ((record.donationId !== null && o.donation === record.donationId) || (record.paymentId !== null && o.payment === record.paymentId));
+    let match = [...left].find((i) => ours[i]!.kind === kind && sameGift(ours[i]!));
+    if (match === undefined && record.kind === "payment" && record.customerId) {
+      // A subscription invoice: the same customer and amount, the nearest in time.
+      const candidates = [...left].filter(
+        (i) =>
+          ours[i]!.kind === "subscription_charge_paid" &&
+          ours[i]!.customer === record.customerId &&
+          n(ours[i]!.gross) === record.amountCents,
+      );
+      match = candidates.sort(
+        (a, b) =>
+          Math.abs(new Date(ours[a]!.occurred_at).getTime() - record.createdAt.getTime()) -
+          Math.abs(new Date(ours[b]!.occurred_at).getTime() - record.createdAt.getTime()),
+      )[0];
+    }
+    if (match === undefined) {
+      if (inRange(record.createdAt)) {
+        out.push({
+          check: "provider",
+          pt: `Stripe: ${record.id} (${KIND_PT[kind]}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) não tem lançamento no livro-caixa.`,
+          en: `Stripe: ${record.id} (${record.kind}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) has no ledger row.`,
+        });
+      }
+      continue;
+    }
+    left.delete(match);
+    const o = ours[match]!;
+    if (n(o.gross) !== record.amountCents) {
+      out.push({
+        check: "provider",
+        pt: `Stripe: ${record.id} movimentou ${brl(record.amountCents)}; o livro-caixa tem ${brl(o.gross)} (${KIND_PT[o.kind]}, ${describe(o)}).`,
+        en: `Stripe: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
+      });
+    }
+  }
+  for (const i of left) {
+    const o = ours[i]!;
+    if (!inRange(new Date(o.occurred_at))) continue;
+    out.push({
+      check: "provider",
+      pt: `Stripe: lançamento de ${KIND_PT[o.kind]} (${describe(o)}, ${brl(o.gross)}) sem transação correspondente na Stripe.`,
+      en: `Stripe: ${o.kind} row (${describeEn(o)}, ${brl(o.gross)}) with no matching Stripe balance transaction.`,
+    });
+  }
+  return records.length;
+}
+
+export type ReconcileOptions = {
+  /** The enabled providers: the sandbox's events are checked over all time, others over `range`. */
+  providers: PaymentProvider[];
+  range: { from: Date; to: Date };
+  now?: Date;
+};
+
+/** Reads everything and reports; changes nothing. */
+export async function reconcile({ providers, range, now = new Date() }: ReconcileOptions): Promise<ReconcileResult> {
+  const discrepancies: Discrepancy[] = [];
+  const notices: ReconcileResult["notices"] = [];
+  const checked = {
+    parties: await checkParties(discrepancies),
+    gifts: await checkGifts(discrepancies),
+    charges: await checkCharges(discrepancies),
+    payouts: await checkPayouts(discrepancies),
+    rows: await checkRows(discrepancies),
+    institutions: await checkInstitutions(discrepancies, notices),
+    providerRecords: 0,
+  };
+  for (const provider of providers) {
+    if (provider.name === "sandbox") checked.providerRecords += await checkSandbox(discrepancies);
+    else if (provider.listBalanceRecords) checked.providerRecords += await checkStripe(discrepancies, provider, range);
+  }
+  return {
+    ranAt: now.toISOString(),
+    range: { from: range.from.toISOString(), to: range.to.toISOString() },
+    ok: discrepancies.length === 0,
+    checked,
+    discrepancies,
+    notices,
+  };
+}
+
+/** The last `days` days up to `now`: the period a run compares with the provider. */
+export function reconcileRange(now: Date, days = RECONCILE_DEFAULT_DAYS) {
+  return { from: new Date(now.getTime() - days * 86_400_000), to: now };
+}
+
+/** Runs the reconciliation and keeps its result for the admin dashboard. */
+export async function runReconcile(options: ReconcileOptions): Promise<ReconcileResult> {
+  const result = await reconcile(options);
+  const value = JSON.stringify(result);
+  await db
+    .insert(systemState)
+    .values({ key: RECONCILE_STATE_KEY, value })
+    .onConflictDoUpdate({ target: systemState.key, set: { value, updatedAt: sql`now()` } });
+  return result;
+}
+
+/** The last stored result, or null when reconciliation never ran. */
+export async function lastReconcileResult(): Promise<ReconcileResult | null> {
+  const [row] = await db.select({ value: systemState.value }).from(systemState).where(eq(systemState.key, RECONCILE_STATE_KEY));
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as ReconcileResult;
+  } catch {
+    return null;
+  }
+}
