@@ -44,7 +44,7 @@ export function SiteHeader() {
           to={item.to}
           className={({ isActive }) =>
             cn(
-              "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-coral-50 hover:text-coral-700",
+              "rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-coral-50 hover:text-coral-700 xl:px-2",
               isActive ? "text-coral-700" : "text-ink",
             )
           }
@@ -53,7 +53,10 @@ export function SiteHeader() {
         </NavLink>
       ))}
       {user?.isAdmin ? (
-        <NavLink to="/admin" className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+        <NavLink
+          to="/admin"
+          className="rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2"
+        >
           Admin
         </NavLink>
       ) : null}
@@ -68,7 +71,7 @@ export function SiteHeader() {
             to="/painel"
             aria-label={`Painel de ${firstNameOf(user.name)}`}
             title={user.name}
-            className="inline-flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+            className="inline-flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50"
           >
             <UserAvatar name={user.name} image={user.image} size={30} />
             Painel
@@ -83,7 +86,7 @@ export function SiteHeader() {
             <span className="xl:sr-only">Minha conta</span>
           </Link>
           <Form method="post" action="/auth?intent=logout">
-            <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-muted hover:bg-sand">
+            <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-muted hover:bg-sand xl:px-2">
               Sair
             </button>
           </Form>
@@ -91,15 +94,21 @@ export function SiteHeader() {
       ) : (
         <Link
           to="/auth"
-          className="rounded-full border-2 border-indigo-700 px-4 py-1.5 text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+          className="rounded-full border-2 border-indigo-700 px-4 py-1.5 text-sm font-bold whitespace-nowrap text-indigo-700 hover:bg-indigo-50"
         >
           Entrar
         </Link>
       )}
-      <Link to="/assine-o-bem" className="rounded-lg px-3 py-2 text-sm font-bold text-indigo-700 hover:bg-indigo-50">
+      <Link
+        to="/assine-o-bem"
+        className="rounded-lg px-3 py-2 text-sm font-bold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2"
+      >
         Assine o Bem
       </Link>
-      <Link to="/criar-festa" className="rounded-full bg-coral-600 px-4 py-2 text-sm font-bold text-white shadow-soft hover:bg-coral-700">
+      <Link
+        to="/criar-festa"
+        className="rounded-full bg-coral-600 px-4 py-2 text-sm font-bold whitespace-nowrap text-white shadow-soft hover:bg-coral-700"
+      >
         Criar Festa
       </Link>
     </>
@@ -107,11 +116,11 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-coral-100 bg-cream/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Link to="/" aria-label="Festa Solidária — início" className="shrink-0">
           <Logo />
         </Link>
-        <nav aria-label="Principal" className="hidden items-center gap-0.5 xl:flex">
+        <nav aria-label="Principal" className="hidden items-center xl:flex">
           {links}
         </nav>
         <div className="hidden items-center gap-1 xl:flex">{actions}</div>
