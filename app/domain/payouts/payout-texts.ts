@@ -5,7 +5,7 @@
  * happened. Browser-safe. Not in the shell chunk (docs/decisions/090-client-javascript.md): only
  * the pages that say it carry it; the party page gets these lines from its loader.
  */
-import { formatCalendarDate, formatDate } from "~/platform/dates";
+import { formatCalendarDate, formatDate, todayInSaoPaulo } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { CARD_SETTLEMENT_DAYS, TRANSFER_BUSINESS_DAYS } from "./business-days";
 
@@ -35,7 +35,12 @@ export function transferDoneLine(transferredAt: Date | string): string {
   return `Repasse realizado em ${formatDate(transferredAt)}`;
 }
 
-/** A party's gifts not transferred yet: when the card operator settles and the transfer is due. */
-export function transferDueLine(transferDeadline: string): string {
-  return `Repasse à instituição previsto até ${formatCalendarDate(transferDeadline)}`;
+/**
+ * A party's gifts not transferred yet: when the transfer is due. Once that day has passed without
+ * a recorded transfer, the page says the transfer is under way and keeps the date it was due by,
+ * never a "previsto até" in the past.
+ */
+export function transferDueLine(transferDeadline: string, today: string = todayInSaoPaulo()): string {
+  const date = formatCalendarDate(transferDeadline);
+  return transferDeadline < today ? `Repasse à instituição em andamento (prazo: ${date})` : `Repasse à instituição previsto até ${date}`;
 }
