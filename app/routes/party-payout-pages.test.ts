@@ -72,7 +72,8 @@ const partyPage = async (code: string) =>
 describe("an ended party's payout", () => {
   it("before the transfer: /painel shows the settlement date and the deadline; the public page when it is due and that the net amount goes", async () => {
     const { user, cookie } = await createTestUser();
-    const { party } = await endedPartyWithGifts(user.id);
+    // Settled yesterday: the transfer is still ahead (3 business days), so the page says "previsto até".
+    const { party } = await endedPartyWithGifts(user.id, 34);
     const due = payoutDates(party.eventDate);
 
     const { ended } = await painel(cookie);
