@@ -21,6 +21,9 @@ export const NOT_PUBLIC = new Set([
   "sandbox/checkout/:id",
   "sandbox/assinatura/:id",
   "sandbox/portal/:customer",
+  "conta",
+  "conta/confirmar-email",
+  "assinatura/gerenciar",
 ]);
 
 export function readManifest(buildDir: string) {

@@ -1,4 +1,4 @@
-import { Menu, UserCog, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/components/layout/root-data";
@@ -76,14 +76,14 @@ export function SiteHeader() {
             <UserAvatar name={user.name} image={user.image} size={30} />
             Painel
           </Link>
-          {/* On the wide header only the icon shows (the bar is full); its name stays "Minha conta". */}
+          {/* The wide bar is full: "Conta" on screen, "Minha conta" for screen readers. No icon: every
+              page downloads the header, and the public pages' JavaScript budget has no room left. */}
           <Link
             to="/conta"
-            title="Minha conta"
-            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 xl:px-2"
+            aria-label="Minha conta"
+            className="rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2"
           >
-            <UserCog size={20} strokeWidth={2} aria-hidden="true" />
-            <span className="xl:sr-only">Minha conta</span>
+            Conta
           </Link>
           <Form method="post" action="/auth?intent=logout">
             <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-muted hover:bg-sand xl:px-2">
