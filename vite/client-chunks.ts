@@ -14,7 +14,7 @@ import { NOT_PUBLIC } from "../scripts/client-js";
  */
 const SHARED = [
   /\/app\/components\/(ui\/button|ui\/card|ui\/progress|ui\/badge|content\/sponsor-banner|causes\/institution)\.tsx$/,
-  /\/app\/domain\/organizations\/(institution|cnpj)\.ts$/,
+  /\/app\/domain\/organizations\/(institution|cnpj-format)\.ts$/,
   /\/app\/platform\/(money|dates|ui\/meta|ui\/seo|ui\/toast|ui\/cn)\.ts$/,
   /\/app\/domain\/donations\/fee\.ts$/,
   /\/node_modules\/(class-variance-authority|clsx)\//,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { graphemes, hasEmoji, initialsOf, truncateText } from "./text";
+import { foldName, graphemes, hasEmoji, initialsOf, truncateText } from "./text";
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -31,5 +31,15 @@ describe("text by grapheme", () => {
     expect(truncateText("Festa 🎉", 7)).toBe("Festa ");
     expect(hasEmoji("Festa da Joana 🎉")).toBe(true);
     expect(hasEmoji("Festa da Joana")).toBe(false);
+  });
+});
+
+describe("names compared as people compare them", () => {
+  it("ignores case, accents (composed or not) and extra spaces", () => {
+    expect(foldName("  Doenças   RARAS ")).toBe("doencas raras");
+    expect(foldName("Instituto Árvore")).toBe(foldName("instituto arvore"));
+    expect(foldName("A\u0301gata")).toBe(foldName("Ágata"));
+    expect(foldName("São João")).toBe("sao joao");
+    expect(foldName("Prato Cheio")).not.toBe(foldName("Prato Cheio 2"));
   });
 });

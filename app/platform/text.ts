@@ -37,3 +37,11 @@ export function initialsOf(fullName: string): string {
       .toLocaleUpperCase("pt-BR");
   return picked.map(initial).join("") || "?";
 }
+
+/**
+ * A name as people compare them: "  Instituto  Árvore " and "instituto arvore" are the same name.
+ * Case, accents (any combining mark) and extra spaces are dropped.
+ */
+export function foldName(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR").trim().replace(/\s+/g, " ");
+}

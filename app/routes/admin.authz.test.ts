@@ -44,6 +44,7 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
   updateParty: (fx) => ({
     id: fx.liveParty.id,
     name: "Aniversário de 8 anos da Ana",
+    eventType: "Aniversário",
     eventDate: addCalendarDays(todayInSaoPaulo(), 20),
     goal: "2.500,00",
     message: "Pelos amigos da AADORA",

@@ -3,17 +3,21 @@ useTestDatabase();
 
 import { adminFixture, adminPost, countAudit, outcome, routeArgs, snapshotDatabase } from "@tests/admin";
 import { createTestUser } from "@tests/auth";
+import { fieldErrors, postedValues } from "@tests/forms";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CNPJ_MESSAGES, PIX_MESSAGES } from "~/domain/organizations";
 import { db, schema } from "~/platform/db.server";
+import type { FormResult } from "~/platform/forms/submission";
 import { action } from "./admin";
 
-type Body = { intent: string; ok: boolean; errors?: Record<string, string>; message?: string };
+type Body = { intent: string; ok: boolean; key?: number; result?: FormResult; message?: string };
 
 async function post(cookie: string, fields: Record<string, string>) {
   const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
-  return { ...r, body: r.body as Body };
+  const body = r.body as Body;
+  // A refused form answers Conform's reply; its first message per field is read from there.
+  return { ...r, body: { ...body, errors: fieldErrors(body?.result) } };
 }
 
 // The fixture's AADORA has CNPJ 10.485.736/0001-50.
@@ -58,6 +62,10 @@ describe("ONGs: institution fields", () => {
     [{ pixKeyType: "", pixKey: "pix@pratocheio.org.br" }, "pixKeyType", PIX_MESSAGES.keyWithoutType],
     [{ name: "AB" }, "name", "O nome da ONG precisa ter pelo menos 3 caracteres."],
     [{ name: " aadora " }, "name", "Já existe uma ONG com este nome."],
+    [{ name: "Áadorá" }, "name", "Já existe uma ONG com este nome."], // accents and case do not make another name
+    [{ slug: "aadora" }, "slug", "Esta âncora já é usada por outra ONG."],
+    [{ state: "XX" }, "state", "Escolha o estado (UF)."],
+    [{ email: "contato@" }, "email", "Informe um e-mail válido."],
   ])("refuses %o with a pt-BR message on %s and stores nothing", async (change, field, message) => {
     await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
@@ -89,6 +97,30 @@ describe("ONGs: institution fields", () => {
   });
 });
 
+describe("ONGs: the form's reply", () => {
+  it("puts back what was typed after a refusal (no JavaScript needed), and a save remounts the form", async () => {
+    await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const refused = await post(cookie, { ...pratoCheio, cnpj: "21.593.847/0001-06", isMain: "on" });
+    expect(refused.body).toMatchObject({ intent: "createOrganization", ok: false });
+    expect(postedValues(refused.body.result)).toMatchObject({ name: pratoCheio.name, cnpj: "21.593.847/0001-06", isMain: "on" });
+    const saved = await post(cookie, pratoCheio);
+    expect(saved.body).toMatchObject({ intent: "createOrganization", ok: true, key: expect.any(Number) });
+    expect(saved.body.result).toBeUndefined();
+  });
+
+  it("an update with a tampered id is refused on the form, nothing stored", async () => {
+    await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const before = await snapshotDatabase();
+    const { intent: _create, ...fields } = pratoCheio;
+    const refused = await post(cookie, { ...fields, intent: "updateOrganization", id: "não-é-uuid" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ id: "Registro inválido." });
+    expect(await snapshotDatabase()).toEqual(before);
+  });
+});
+
 describe("ONGs: verification", () => {
   it("records who verified, when and the note, in the row and the audit log", async () => {
     const fx = await adminFixture();
@@ -113,9 +145,12 @@ describe("ONGs: verification", () => {
     await db.update(schema.organizations).set({ cnpj: null }).where(eq(schema.organizations.id, fx.org.id));
     const { cookie } = await createTestUser({ admin: true });
     const before = await snapshotDatabase();
-    const refused = await post(cookie, { intent: "verifyOrganization", id: fx.org.id, decision: "verificar" });
+    const refused = await post(cookie, { intent: "verifyOrganization", id: fx.org.id, decision: "verificar", note: "Conferido" });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/CNPJ válido antes de verificar/);
+    // The form's own message (not a field's), and the note comes back as typed.
+    expect(refused.body.errors).toEqual({ "": "Cadastre um CNPJ válido antes de verificar esta ONG." });
+    expect(refused.body.result?.initialValue).toMatchObject({ note: "Conferido" });
     expect(await snapshotDatabase()).toEqual(before);
   });
 

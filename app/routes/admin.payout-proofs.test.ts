@@ -3,6 +3,7 @@ useTestDatabase();
 
 import { adminFixture, adminGet, adminPost, outcome, routeArgs } from "@tests/admin";
 import { createTestUser } from "@tests/auth";
+import { fieldErrors, postedValues } from "@tests/forms";
 import { eq } from "drizzle-orm";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import S3rver from "s3rver";
 import { afterEach, describe, expect, it } from "vitest";
 import { moveLegacyProofs, signedProofUrl } from "~/domain/payouts/index.server";
 import { db, schema } from "~/platform/db.server";
+import type { FormResult } from "~/platform/forms/submission";
 import { getStorage, readAll } from "~/platform/storage/index.server";
 import { action } from "./admin";
 import { loader as proofLoader } from "./repasses.$id.comprovante";
@@ -33,10 +35,9 @@ function pdfOfSize(bytes: number) {
 
 async function post(cookie: string, fields: Record<string, string | Blob>) {
   const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
-  return {
-    ...r,
-    body: r.body as { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; values?: Record<string, string> },
-  };
+  const body = r.body as { intent: string; ok: boolean; message?: string; result?: FormResult };
+  // A refused form answers Conform's reply; its first message per field and the posted text are read from there.
+  return { ...r, body: { ...body, errors: fieldErrors(body?.result), values: postedValues(body?.result) } };
 }
 
 async function openProof(payoutId: string, query: string, cookie?: string) {

@@ -4,11 +4,16 @@ useTestDatabase();
 
 import { adminFixture, adminGet, adminPost, outcome, routeArgs, tinyPng } from "@tests/admin";
 import { createTestUser } from "@tests/auth";
+import { fieldErrors, postedValues } from "@tests/forms";
 import { insertPaidGift, insertParty } from "@tests/parties";
 import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { fixedClock } from "~/platform/clock";
 import { parseConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
+import type { FormResult } from "~/platform/forms/submission";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { getStorage, readAll } from "~/platform/storage/index.server";
 import { action, loader } from "./admin";
@@ -28,14 +33,16 @@ type PayoutRow = {
 
 async function payouts(cookie: string, query = "", deps?: TestDepsOverrides) {
   const result = (await loader(routeArgs(adminGet(`/admin?aba=repasses${query}`, cookie), deps))) as {
-    data: { rows: PayoutRow[]; feePercent: number };
+    data: { rows: PayoutRow[]; feePercent: number; today: string };
   };
   return result.data;
 }
 
-async function post(cookie: string, fields: Record<string, string | Blob>) {
-  const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
-  return { ...r, body: r.body as { ok: boolean; message?: string; errors?: Record<string, string> } };
+async function post(cookie: string, fields: Record<string, string | Blob>, deps?: TestDepsOverrides) {
+  const r = await outcome(() => action(routeArgs(adminPost(cookie, fields), deps)));
+  const body = r.body as { ok: boolean; message?: string; result?: FormResult };
+  // A refused form answers Conform's reply; its first message per field is read from there.
+  return { ...r, body: { ...body, errors: fieldErrors(body?.result), values: postedValues(body?.result) } };
 }
 
 describe("Repasses", () => {
@@ -168,5 +175,97 @@ describe("Repasses", () => {
     expect(huge.status).toBe(413);
     expect(await db.select().from(schema.payouts)).toHaveLength(0);
     expect(await db.select().from(schema.emailOutbox)).toHaveLength(0);
+  });
+});
+
+describe("Repasse antes da liquidação do cartão", () => {
+  // Event on Sunday 2026-03-15: the operator settles on 2026-04-17, the deadline is 2026-04-23.
+  const beforeSettlement = { clock: fixedClock("2026-04-10T15:00:00Z") };
+  const onSettlementDay = { clock: fixedClock("2026-04-17T15:00:00Z") };
+
+  async function earlyFixture() {
+    const fx = await adminFixture();
+    const party = await insertParty({ userId: fx.owner.id, causeId: fx.cause.id, organizationId: fx.org.id, eventDate: "2026-03-15" });
+    await insertPaidGift(party.id, { amountCents: 20_000 });
+    return { fx, party };
+  }
+
+  it("asks for the reason before the settlement date (a pt-BR message on its field) and records nothing without it", async () => {
+    const { party } = await earlyFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const fields = { intent: "markPayoutTransferred", partyId: party.id, proofUrl: "https://banco.example/antecipado" };
+
+    const missing = await post(cookie, fields, beforeSettlement);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({
+      earlyReason: "A operadora só liquida as doações em 17/04/2026. Para repassar antes, informe o motivo.",
+    });
+    expect(missing.body.values).toMatchObject({ partyId: party.id, proofUrl: "https://banco.example/antecipado" });
+    expect(missing.setCookie).toContain("fs_toast");
+
+    const short = await post(cookie, { ...fields, earlyReason: "  urgente " }, beforeSettlement);
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual({ earlyReason: "Descreva o motivo com pelo menos 10 caracteres." });
+
+    expect(await db.select().from(schema.payouts)).toHaveLength(0);
+    expect(await db.select().from(schema.emailOutbox)).toHaveLength(0);
+    expect(await db.select().from(schema.auditLog)).toHaveLength(0);
+  });
+
+  it("discards an uploaded proof when the reason is missing", async () => {
+    const { party } = await earlyFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const proofs = path.join(process.env.DATA_DIR!, "files", "data", "payouts", "proofs");
+    const storedProofs = () => (fs.existsSync(proofs) ? fs.readdirSync(proofs) : []);
+    const before = storedProofs();
+    const refused = await post(cookie, { intent: "markPayoutTransferred", partyId: party.id, proofFile: tinyPng() }, beforeSettlement);
+    expect(refused.body.errors.earlyReason).toMatch(/^A operadora só liquida as doações em 17\/04\/2026/);
+    expect(await db.select().from(schema.payouts)).toHaveLength(0);
+    expect(storedProofs()).toEqual(before);
+  });
+
+  it("with a reason, records the transfer and keeps the reason, the settlement date and the deadline in the audit log", async () => {
+    const { party } = await earlyFixture();
+    const { cookie, user } = await createTestUser({ admin: true });
+    const reason = "A ONG precisa pagar a cirurgia marcada para esta semana.";
+    const done = await post(
+      cookie,
+      { intent: "markPayoutTransferred", partyId: party.id, proofUrl: "https://banco.example/antecipado", earlyReason: ` ${reason} ` },
+      beforeSettlement,
+    );
+    expect(done.status).toBe(200);
+    const [payout] = await db.select().from(schema.payouts).where(eq(schema.payouts.partyId, party.id));
+    expect(payout).toMatchObject({ status: "transferido", settlementDate: "2026-04-17", transferDeadline: "2026-04-23" });
+    const [entry] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "payout.transfer"));
+    expect(entry).toMatchObject({ actorUserId: user.id, entityId: payout!.id });
+    expect(entry!.details).toMatchObject({ earlyReason: reason, settlementDate: "2026-04-17", transferDeadline: "2026-04-23" });
+  });
+
+  it("needs no reason from the settlement date on, and records none", async () => {
+    const { party } = await earlyFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const done = await post(
+      cookie,
+      {
+        intent: "markPayoutTransferred",
+        partyId: party.id,
+        proofUrl: "https://banco.example/no-dia",
+        earlyReason: "motivo que não se aplica",
+      },
+      onSettlementDay,
+    );
+    expect(done.status).toBe(200);
+    const [entry] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "payout.transfer"));
+    expect(entry!.details).toMatchObject({ earlyReason: null, settlementDate: "2026-04-17" });
+  });
+
+  it("shows each pending row's settlement date, so the form knows when to ask for the reason", async () => {
+    const { party } = await earlyFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const before = await payouts(cookie, "", beforeSettlement);
+    expect(before).toMatchObject({ today: "2026-04-10" });
+    expect(before.rows.find((r) => r.partyId === party.id)).toMatchObject({ settlementDate: "2026-04-17", overdue: false });
+    const after = await payouts(cookie, "", { clock: fixedClock("2026-04-24T15:00:00Z") });
+    expect(after.rows.find((r) => r.partyId === party.id)).toMatchObject({ transferDeadline: "2026-04-23", overdue: true });
   });
 });

@@ -1,7 +1,7 @@
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
-import { adminFixture, adminGet, adminPost, outcome, routeArgs } from "@tests/admin";
+import { adminFixture, adminGet, adminPost, outcome, routeArgs, snapshotDatabase } from "@tests/admin";
 import { createTestUser } from "@tests/auth";
 import { fieldErrors } from "@tests/forms";
 import { insertPaidGift, insertParty } from "@tests/parties";
@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import type { FormResult } from "~/platform/forms/submission";
 import { listActiveCauses } from "~/domain/organizations/causes.server";
+import { partyVisibility } from "~/domain/parties";
+import { fixedClock } from "~/platform/clock";
 import { seedDemoData } from "~/seed/seed.server";
 import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
@@ -74,6 +76,29 @@ describe("Dashboard", () => {
     expect(data.stats.activeParties).toBe(data.parties.length);
   });
 
+  it("counts a party on its last day on the air, and not from the next day on (the list and the figure agree)", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const party = await insertParty({ userId: fx.owner.id, causeId: fx.cause.id, name: "Churrasco do bairro", eventDate: "2026-03-15" });
+    const onDay = (day: string) => ({ clock: fixedClock(`${day}T15:00:00Z`) });
+    // Public until 5 days after the event (2026-03-20), as /festa, /eventos and /doar decide.
+    for (const [day, listed] of [
+      ["2026-03-15", true],
+      ["2026-03-20", true],
+      ["2026-03-21", false],
+    ] as const) {
+      const data = (await loader(routeArgs(adminGet("/admin?aba=dashboard", cookie), onDay(day)))) as unknown as {
+        data: { stats: { activeParties: number }; parties: Array<{ id: string; eventDate: string }> };
+      };
+      expect(
+        data.data.parties.some((p) => p.id === party.id),
+        day,
+      ).toBe(listed);
+      expect(data.data.parties.every((p) => partyVisibility({ active: true, eventDate: p.eventDate }, day) === "live")).toBe(true);
+      expect(data.data.stats.activeParties, day).toBe(data.data.parties.length);
+    }
+  });
+
   it("updates the families-helped figure and rejects non-numbers", async () => {
     const { cookie } = await createTestUser({ admin: true });
     expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "muitas" })).body.errors?.familiesHelped).toMatch(
@@ -96,6 +121,28 @@ describe("Causas", () => {
     const empty = await post(cookie, { intent: "createCause", name: " ", description: "" });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({ name: "Informe o nome da causa.", description: "Informe a descrição da causa." });
+  });
+
+  it("refuses a name another cause has (ignoring case, accents and spaces), a short name and an unknown icon, storing nothing", async () => {
+    const fx = await adminFixture(); // has "Doenças Raras" and "Meio Ambiente", and the NGO "AADORA"
+    const { cookie } = await createTestUser({ admin: true });
+    const before = await snapshotDatabase();
+    for (const [fields, field, message] of [
+      [{ name: "  doencas   RARAS " }, "name", "Já existe uma causa com este nome."],
+      [{ name: "Meio Ambiênte" }, "name", "Já existe uma causa com este nome."],
+      [{ name: "Zé" }, "name", "O nome da causa precisa ter pelo menos 3 caracteres."],
+      [{ name: "Esporte", icon: "heart" }, "icon", "Escolha um ícone da lista."],
+      [{ name: "Esporte", icon: "<img src=x>" }, "icon", "Escolha um ícone da lista."],
+    ] as const) {
+      const refused = await post(cookie, { intent: "createCause", description: "Apoio", ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.body.errors).toEqual({ [field]: message });
+      expect(refused.setCookie).toContain("fs_toast");
+    }
+    expect(await snapshotDatabase()).toEqual(before);
+    // Names are unique within a kind: a cause may be named like an institution.
+    expect((await post(cookie, { intent: "createCause", name: "Aadorá", description: "Apoio", icon: "🤝" })).status).toBe(200);
+    expect(fx.org.name).toBe("AADORA");
   });
 
   it("deactivates a cause used by parties instead of deleting it, with a clear message", async () => {
@@ -159,15 +206,21 @@ describe("Festas", () => {
       intent: "updateParty",
       id: fx.liveParty.id,
       name: "X",
+      eventType: "Churrasco",
       eventDate: "2026-02-30",
       goal: "-5",
       causeId: fx.cause.id,
     });
-    expect(bad.body.errors).toMatchObject({ eventDate: "Informe uma data válida.", goal: "A meta não pode ser negativa." });
+    expect(bad.body.errors).toMatchObject({
+      eventType: "Escolha o tipo de evento.",
+      eventDate: "Informe uma data válida.",
+      goal: "A meta não pode ser negativa.",
+    });
     const tiny = await post(cookie, {
       intent: "updateParty",
       id: fx.liveParty.id,
       name: "Festa da Ana",
+      eventType: "Aniversário",
       eventDate: "2030-01-15",
       goal: "0,01",
       causeId: fx.cause.id,
@@ -177,6 +230,7 @@ describe("Festas", () => {
       intent: "updateParty",
       id: fx.liveParty.id,
       name: "Festa da Ana",
+      eventType: "Aniversário de Empresa",
       eventDate: "2030-01-15",
       goal: "1.500,50",
       message: "",
@@ -186,6 +240,7 @@ describe("Festas", () => {
     const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, fx.liveParty.id));
     expect(party).toMatchObject({
       name: "Festa da Ana",
+      eventType: "Aniversário de Empresa",
       eventDate: "2030-01-15",
       goalCents: 150_050,
       message: null,
@@ -193,7 +248,25 @@ describe("Festas", () => {
     });
     const [entry] = await db.select().from(schema.auditLog);
     expect(entry).toMatchObject({ actorUserId: user.id, action: "party.update", entityId: fx.liveParty.id });
-    expect(entry?.details).toMatchObject({ before: { name: "Aniversário da Ana" }, after: { name: "Festa da Ana" } });
+    expect(entry?.details).toMatchObject({
+      before: { name: "Aniversário da Ana", eventType: "Aniversário" },
+      after: { name: "Festa da Ana", eventType: "Aniversário de Empresa" },
+    });
+  });
+
+  it("the edit form starts with every field the creator set, the event type included", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const data = await tab<{ editing: Record<string, unknown> }>(cookie, `aba=festas&editar=${fx.endedParty.id}`);
+    // /criar-festa's fields: name, event type, date, cause, goal and message.
+    expect(data.editing).toMatchObject({
+      name: "Casamento de Rafael e Júlia",
+      eventType: "Casamento",
+      eventDate: fx.endedParty.eventDate,
+      causeId: fx.cause.id,
+      goalCents: fx.endedParty.goalCents,
+      message: fx.endedParty.message,
+    });
   });
 
   it("finds parties by name, case-insensitively, treating % as a literal", async () => {

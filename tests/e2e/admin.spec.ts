@@ -58,7 +58,7 @@ test("a newly granted admin creates a cause, which /criar-festa does not offer b
   await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
   await page.getByLabel("Nome da Causa").fill(cause);
   await page.getByLabel("Descrição").fill("Apoio a projetos de teste");
-  await page.getByLabel("Ícone").fill("🎈");
+  await page.getByLabel("Ícone").selectOption("🎈");
   await page.getByRole("button", { name: "Criar Causa" }).click();
   await expect(page.getByText("Causa criada com sucesso!")).toBeVisible();
   await expect(page.getByLabel("Nome da Causa")).toHaveValue(""); // the form clears
@@ -138,4 +138,124 @@ test("without JavaScript, a refused admin form comes back with its messages and 
   await expect(page.getByLabel("Nome da Causa")).toHaveValue(name);
   await expect(page.getByRole("region", { name: "Causas Cadastradas" }).getByText(name)).toHaveCount(0);
   await context.close();
+});
+
+// Issue 14, item 7: the dashboard's figure, the party edit, names unique within a kind.
+test("the dashboard's 'Campanhas ativas' counts exactly the parties its list shows", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin?aba=dashboard");
+  const listed = page.getByRole("region", { name: "Festas ativas" }).getByRole("listitem");
+  await expect(listed.first()).toBeVisible();
+  const figure = page
+    .getByRole("region", { name: "Números gerais" })
+    .getByText("Campanhas ativas")
+    .locator("xpath=following-sibling::p[1]");
+  await expect(figure).toHaveText(String(await listed.count()));
+  // The demo's ended party (event 20 days ago) is in neither.
+  await expect(listed.filter({ hasText: "Festa de 8 anos da Bia" })).toHaveCount(0);
+  await page.context().close();
+});
+
+test("the admin's party edit shows the event type the creator chose, and changes it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin?aba=festas&q=Aurora");
+  // The list shows the stored type ("Confraternização · código natal" in the demo data).
+  const listed = await page.getByText(/ · código natal$/).innerText();
+  const stored = listed.replace(/ · código natal$/, "");
+  await page.getByRole("link", { name: "Editar Confraternização da Empresa Aurora" }).click();
+  await expect(page.getByLabel("Tipo de evento")).toHaveValue(stored);
+  const next = stored === "Aniversário de Empresa" ? "Confraternização" : "Aniversário de Empresa";
+  await page.getByLabel("Tipo de evento").selectOption(next);
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Festa atualizada")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Festas" }).getByText(`${next} · código natal`)).toBeVisible();
+  await page.goto("/festa/natal");
+  await expect(page.getByText(next, { exact: true })).toBeVisible();
+  await page.context().close();
+});
+
+test("an institution's name is unique whatever its accents and case: the form says so and keeps what was typed", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin?aba=ongs");
+  await page.getByRole("button", { name: "Cadastrar ONG" }).click();
+  await expect(page.getByText("Informe o nome da ONG.")).toBeVisible(); // checked in the browser first
+
+  const anchor = `prato-${uniqueId()}`;
+  await page.getByLabel("Nome público").fill("instituto PRATO chêio");
+  await page.getByLabel("Razão social").fill("Outro Instituto de Alimentação");
+  await page.getByLabel("CNPJ").fill("11.222.333/0001-81");
+  await page.getByLabel("Âncora").fill(anchor);
+  await page.getByLabel("Cidade").fill("Betim");
+  await page.getByLabel("UF").selectOption("MG");
+  await page.getByLabel("Descrição").fill("Cozinha solidária");
+  await page.getByRole("button", { name: "Cadastrar ONG" }).click();
+  await expect(page.getByText("Já existe uma ONG com este nome.").first()).toBeVisible();
+  await expect(page.getByLabel("Nome público")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Âncora")).toHaveValue(anchor);
+  await expect(page.getByRole("region", { name: "ONGs cadastradas" }).getByText(`#${anchor}`)).toHaveCount(0);
+  await page.context().close();
+});
+
+// Issue 14, item 5: before the card operator settles, "transferido" needs a reason. The demo's
+// "Festa de 8 anos da Bia" ended 20 days ago: the operator settles 13 days from now.
+const BIA = "Festa de 8 anos da Bia";
+const EARLY = /^A operadora só liquida as doações em \d{2}\/\d{2}\/\d{4}\. Para repassar antes, informe o motivo\.$/;
+
+test("without JavaScript, a payout marked before the settlement date comes back asking for the reason", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await logIn(page, "admin@festasolidaria.org.br", "admin1234");
+  await page.goto("/admin?aba=repasses");
+  const row = page.getByRole("row").filter({ hasText: BIA });
+  await expect(row.getByText("Aguardando a operadora")).toBeVisible();
+  await row.getByText("Marcar como transferido").click();
+  await row.getByLabel("Link do comprovante").fill("https://banco.example/comprovante-bia");
+  await row.getByRole("button", { name: "Confirmar repasse" }).click();
+  const again = page.getByRole("row").filter({ hasText: BIA });
+  await expect(again.getByText(EARLY)).toBeVisible(); // the form is open again, with the message on the reason
+  await expect(again.getByLabel("Link do comprovante")).toHaveValue("https://banco.example/comprovante-bia");
+  await expect(again.getByLabel("Motivo do repasse antes da liquidação")).toHaveAttribute("aria-invalid", "true");
+  await context.close();
+});
+
+test("a payout marked before the settlement date needs a reason; a proof of the wrong type is answered in the form", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin?aba=repasses");
+  const row = page.getByRole("row").filter({ hasText: BIA });
+  await row.getByText("Marcar como transferido").click();
+  await row.getByLabel("Link do comprovante").fill("https://banco.example/comprovante-bia");
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  await row.getByRole("button", { name: "Confirmar repasse" }).click();
+  await expect(row.getByText(EARLY)).toBeVisible();
+  expect(posted).toBe(0); // asked in the browser, nothing sent
+
+  await row.getByLabel("Motivo do repasse antes da liquidação").fill("A ONG precisa pagar a cirurgia marcada para esta semana.");
+  await row
+    .getByLabel(/ou arquivo/)
+    .setInputFiles({ name: "comprovante.pdf", mimeType: "application/pdf", buffer: Buffer.from("não é PDF") });
+  await row.getByRole("button", { name: "Confirmar repasse" }).click();
+  await expect(row.getByText("Envie o comprovante em PDF, PNG ou JPG.")).toBeVisible(); // the server read the content
+  await expect(row.getByLabel(/ou arquivo/)).toHaveAttribute("aria-invalid", "true");
+
+  // Over 10 MB: said in the browser, before 11 MB travel.
+  const sentBefore = posted;
+  await row
+    .getByLabel(/ou arquivo/)
+    .setInputFiles({ name: "extrato.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(11 * 1024 * 1024) });
+  await row.getByRole("button", { name: "Confirmar repasse" }).click();
+  await expect(row.getByText(/^O arquivo tem mais de 10 MB\./)).toBeVisible();
+  expect(posted).toBe(sentBefore);
+
+  await row.getByLabel(/ou arquivo/).setInputFiles([]);
+  await row.getByRole("button", { name: "Confirmar repasse" }).click();
+  await expect(page.getByText("Repasse registrado")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: BIA })).toHaveCount(0);
+  await page.goto("/admin?aba=repasses&situacao=transferidos");
+  await expect(page.getByRole("row").filter({ hasText: BIA }).getByRole("link", { name: "Link do comprovante" })).toBeVisible();
+  await page.context().close();
 });

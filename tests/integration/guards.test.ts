@@ -2,10 +2,12 @@ import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { createTestUser } from "@tests/auth";
+import { testContext } from "@tests/context";
 import { describe, expect, it } from "vitest";
 import { requireAdmin, requireUser } from "~/domain/accounts/guards.server";
 
-const context = { clientIp: "192.0.2.10", nonce: "n", requestId: "r" };
+// The dependencies a page's loader reads (the admin dashboard reads the clock) plus the request's fields.
+const context = testContext({ clientIp: "192.0.2.10", nonce: "n", requestId: "r" });
 
 type Outcome = { kind: "ok" } | { kind: "redirect"; location: string; toast: boolean } | { kind: "status"; status: number };
 

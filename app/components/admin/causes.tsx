@@ -2,8 +2,9 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { TextareaField, TextField } from "~/components/ui/field";
+import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { causeSchema } from "~/domain/admin/forms";
+import { CAUSE_ICON_LABELS, CAUSE_ICONS, DEFAULT_CAUSE_ICON } from "~/domain/organizations";
 import type { TabData } from "~/domain/admin/panel.server";
 import { formatDate } from "~/platform/dates";
 import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
@@ -68,6 +69,7 @@ function NewCauseForm() {
           label="Nome da Causa"
           name="name"
           required
+          minLength={3}
           maxLength={80}
           defaultValue={fields.name.initialValue}
           error={fields.name.errors}
@@ -81,15 +83,20 @@ function NewCauseForm() {
           defaultValue={fields.description.initialValue}
           error={fields.description.errors}
         />
-        <TextField
+        <SelectField
           label="Ícone"
           name="icon"
-          maxLength={40}
-          placeholder="🍲 ou nome do ícone"
-          hint="Um emoji ou o nome de um ícone (opcional)."
-          defaultValue={fields.icon.initialValue}
+          hint="Aparece nos cartões da causa e das festas."
+          defaultValue={fields.icon.initialValue ?? ""}
           error={fields.icon.errors}
-        />
+        >
+          <option value="">Sem ícone ({DEFAULT_CAUSE_ICON})</option>
+          {CAUSE_ICONS.map((icon) => (
+            <option key={icon} value={icon}>
+              {icon} {CAUSE_ICON_LABELS[icon]}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" loading={submitting} loadingText="Criando...">
           Criar Causa
         </Button>

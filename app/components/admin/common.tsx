@@ -5,7 +5,6 @@
  */
 import type { DefaultValue } from "@conform-to/react";
 import { Pencil, Trash2 } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { $ZodType } from "zod/v4/core";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,6 +12,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { type FormShape, useSchemaForm } from "~/components/ui/use-schema-form";
 import type { AdminActionData } from "~/domain/admin/tabs";
+import { postedText } from "~/platform/forms/submission";
 import { cn } from "~/platform/ui/cn";
 
 /** The last action result, when it answered this intent. */
@@ -26,9 +26,19 @@ export function useIntentResult(intent: string | string[]): AdminActionData | un
  * A tab's form, checked in the browser with the schema its action parses with
  * (`~/domain/admin/forms`); after a refusal, the action's reply shows its errors and puts back what
  * was typed (also without JavaScript).
+ *
+ * A list with one form per row (Repasses) names the row: `row.field` is the hidden field that
+ * identifies it, and only the form whose `row.value` was posted gets the reply.
  */
-export function useTabForm<S extends $ZodType>(intent: string, schema: S, defaultValue?: DefaultValue<FormShape<S>>) {
-  return useSchemaForm(schema, useIntentResult(intent)?.result, { id: `form-${intent}`, defaultValue });
+export function useTabForm<S extends $ZodType>(
+  intent: string,
+  schema: S,
+  defaultValue?: DefaultValue<FormShape<S>>,
+  row?: { field: string; value: string },
+) {
+  const result = useIntentResult(intent)?.result;
+  const mine = !row || postedText(result, row.field) === row.value;
+  return useSchemaForm(schema, mine ? result : undefined, { id: row ? `form-${intent}-${row.value}` : `form-${intent}`, defaultValue });
 }
 
 /**
@@ -38,19 +48,6 @@ export function useTabForm<S extends $ZodType>(intent: string, schema: S, defaul
 export function useSavedKey(intent: string, base = "form"): string {
   const result = useIntentResult(intent);
   return result?.ok && result.key ? `${base}-${result.key}` : base;
-}
-
-/**
- * Clears a create form after its action succeeded (the list reloads by itself). Only the ONGs tab
- * still uses it; the other tabs remount their form with useSavedKey.
- */
-export function useResetOnSuccess(result: AdminActionData | undefined) {
-  const ref = useRef<HTMLFormElement>(null);
-  const key = result?.ok ? result.key : undefined;
-  useEffect(() => {
-    if (key) ref.current?.reset();
-  }, [key]);
-  return ref;
 }
 
 /** Whether a form with this intent is being sent (for its button's 'Criando...' state). */
@@ -141,7 +138,7 @@ export function Pagination({
  * The "Ativa" switch: a submit button with role=switch, so it posts without JavaScript too.
  * With JavaScript it shows the new state at once while the change is saved.
  */
-export function ActiveSwitch({
+function ActiveSwitch({
   intent,
   id,
   active,
@@ -178,7 +175,7 @@ export function ActiveSwitch({
           className={cn("block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0")}
         />
       </button>
-      <span aria-hidden="true" className="text-sm font-semibold text-muted">
+      <span aria-hidden="true" className="text-sm font-semibold whitespace-nowrap text-muted">
         {text}
       </span>
     </fetcher.Form>
@@ -228,7 +225,7 @@ export function ActiveAndDeleteActions(props: {
 }
 
 /** Delete behind the spec's confirmation ('Tem certeza que deseja excluir esta causa?'). */
-export function DeleteButton({ intent, id, prompt, label }: { intent: string; id: string; prompt: string; label: string }) {
+function DeleteButton({ intent, id, prompt, label }: { intent: string; id: string; prompt: string; label: string }) {
   const fetcher = useFetcher<AdminActionData>();
   return (
     <fetcher.Form method="post" onSubmit={(event) => event.preventDefault()}>

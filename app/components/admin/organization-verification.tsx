@@ -2,9 +2,10 @@ import { BadgeCheck } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { TextareaField } from "~/components/ui/field";
+import { FieldError, TextareaField } from "~/components/ui/field";
+import { organizationVerificationSchema } from "~/domain/admin/forms";
 import { formatDateTime } from "~/platform/dates";
-import { IntentInput, useIntentResult, useSubmittingIntent } from "./common";
+import { IntentInput, useSubmittingIntent, useTabForm } from "./common";
 
 export function VerificationBadge({ verifiedAt }: { verifiedAt: Date | string | null }) {
   return verifiedAt ? (
@@ -28,10 +29,11 @@ type Verifiable = {
 /**
  * "Verificar": an admin vouches for the CNPJ and Pix key after checking the documents. Who, when
  * and the note go on the row and into the audit log; changing the CNPJ or key later undoes it.
+ * Remounted after each verification, so the note starts empty again.
  */
 export function OrganizationVerification({ organization: o }: { organization: Verifiable }) {
   const intent = "verifyOrganization";
-  const result = useIntentResult(intent);
+  const [form, fields] = useTabForm(intent, organizationVerificationSchema);
   const submitting = useSubmittingIntent(intent);
   return (
     <section aria-labelledby="verificacao-ong" className="mt-8 border-t border-coral-100 pt-6">
@@ -44,7 +46,14 @@ export function OrganizationVerification({ organization: o }: { organization: Ve
           : "Confira o cartão CNPJ, o estatuto e a titularidade da chave Pix antes de verificar. Só ONGs verificadas recebem doações diretas."}
         {o.verificationNote ? ` Observação: ${o.verificationNote}` : ""}
       </p>
-      <Form method="post" className="mt-4 grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
+      <Form
+        id={form.id}
+        method="post"
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-describedby={form.errors ? `${form.id}-erro` : undefined}
+        className="mt-4 grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end"
+      >
         <IntentInput intent={intent} />
         <input type="hidden" name="id" value={o.id} />
         <TextareaField
@@ -52,7 +61,8 @@ export function OrganizationVerification({ organization: o }: { organization: Ve
           name="note"
           rows={2}
           maxLength={500}
-          error={result && !result.ok ? result.message : undefined}
+          defaultValue={fields.note.initialValue}
+          error={fields.note.errors}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="decision" value="verificar" loading={submitting} loadingText="Salvando..." disabled={!o.cnpj}>
@@ -64,6 +74,11 @@ export function OrganizationVerification({ organization: o }: { organization: Ve
             </Button>
           ) : null}
         </div>
+        {form.errors ? (
+          <div className="md:col-span-2">
+            <FieldError id={`${form.id}-erro`} error={form.errors} />
+          </div>
+        ) : null}
       </Form>
     </section>
   );

@@ -7,25 +7,18 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
+import { organizationSchema } from "~/domain/admin/forms";
 import { formatCnpj, PIX_KEY_TYPE_LABELS, formatPixKey } from "~/domain/organizations";
 import { OrganizationVerification, VerificationBadge } from "./organization-verification";
-import {
-  EditAndActiveCell,
-  IntentInput,
-  ScrollTable,
-  tdClass,
-  thClass,
-  useIntentResult,
-  useResetOnSuccess,
-  useSubmittingIntent,
-} from "./common";
+import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 type Data = TabData<"ongs">;
 
 export function OrganizationsTab({ data }: { data: Data }) {
+  const formKey = useSavedKey(data.editing ? "updateOrganization" : "createOrganization", data.editing?.id ?? "nova");
   return (
     <div className="space-y-8">
-      <OrganizationForm key={data.editing?.id ?? "nova"} data={data} />
+      <OrganizationForm key={formKey} data={data} />
       <section aria-labelledby="ongs-cadastradas">
         <h2 id="ongs-cadastradas" className="mb-4 text-xl font-extrabold text-indigo-800">
           ONGs cadastradas
@@ -88,19 +81,41 @@ export function OrganizationsTab({ data }: { data: Data }) {
   );
 }
 
+/** Remounted after each save: empty again after a create, showing what was saved after an edit. */
 function OrganizationForm({ data }: { data: Data }) {
   const editing = data.editing;
   const intent = editing ? "updateOrganization" : "createOrganization";
-  const result = useIntentResult(intent);
-  const formRef = useResetOnSuccess(editing ? undefined : result);
+  // The edit's hidden id is checked by the server (organizationUpdateSchema); the fields are the same.
+  const [form, fields] = useTabForm(
+    intent,
+    organizationSchema,
+    editing
+      ? {
+          name: editing.name,
+          legalName: editing.legalName ?? "",
+          cnpj: editing.cnpj ? formatCnpj(editing.cnpj) : "",
+          slug: editing.slug,
+          causeId: editing.causeId ?? "",
+          city: editing.city,
+          state: editing.state,
+          description: editing.description,
+          bannerUrl: editing.bannerUrl ?? "",
+          email: editing.email ?? "",
+          logoUrl: editing.logoUrl ?? "",
+          siteUrl: editing.siteUrl ?? "",
+          pixKeyType: editing.pixKeyType ?? "",
+          pixKey: editing.pixKey && editing.pixKeyType ? formatPixKey(editing.pixKeyType, editing.pixKey) : "",
+          isMain: editing.isMain ? "on" : undefined,
+        }
+      : undefined,
+  );
   const submitting = useSubmittingIntent(intent);
-  const v = result && !result.ok ? result.values : undefined;
-  const e = result?.errors;
-  const pick = (field: string, current: string | null | undefined) => v?.[field] ?? current ?? "";
+  const verificationKey = useSavedKey("verifyOrganization", editing?.id);
+  const f = fields;
   return (
     <Card>
       <CardTitle>{editing ? `Editar ${editing.name}` : "Nova ONG"}</CardTitle>
-      <Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2">
+      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
         <IntentInput intent={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <TextField
@@ -109,8 +124,8 @@ function OrganizationForm({ data }: { data: Data }) {
           required
           minLength={3}
           maxLength={160}
-          defaultValue={pick("name", editing?.name)}
-          error={e?.name}
+          defaultValue={f.name.initialValue}
+          error={f.name.errors}
         />
         <TextField
           label="Razão social"
@@ -118,8 +133,8 @@ function OrganizationForm({ data }: { data: Data }) {
           required
           minLength={3}
           maxLength={200}
-          defaultValue={pick("legalName", editing?.legalName)}
-          error={e?.legalName}
+          defaultValue={f.legalName.initialValue}
+          error={f.legalName.errors}
         />
         <TextField
           label="CNPJ"
@@ -128,8 +143,8 @@ function OrganizationForm({ data }: { data: Data }) {
           inputMode="numeric"
           maxLength={18}
           placeholder="00.000.000/0000-00"
-          defaultValue={pick("cnpj", editing?.cnpj ? formatCnpj(editing.cnpj) : null)}
-          error={e?.cnpj}
+          defaultValue={f.cnpj.initialValue}
+          error={f.cnpj.errors}
         />
         <TextField
           label="Âncora"
@@ -138,10 +153,10 @@ function OrganizationForm({ data }: { data: Data }) {
           maxLength={60}
           pattern="[a-z0-9]+(-[a-z0-9]+)*"
           hint="Usada no link /causas#âncora, ex.: aadora."
-          defaultValue={pick("slug", editing?.slug)}
-          error={e?.slug}
+          defaultValue={f.slug.initialValue}
+          error={f.slug.errors}
         />
-        <SelectField label="Causa" name="causeId" defaultValue={pick("causeId", editing?.causeId)} error={e?.causeId}>
+        <SelectField label="Causa" name="causeId" defaultValue={f.causeId.initialValue ?? ""} error={f.causeId.errors}>
           <option value="">Sem causa</option>
           {data.causes.map((c) => (
             <option key={c.id} value={c.id}>
@@ -151,8 +166,8 @@ function OrganizationForm({ data }: { data: Data }) {
           ))}
         </SelectField>
         <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
-          <TextField label="Cidade" name="city" required maxLength={80} defaultValue={pick("city", editing?.city)} error={e?.city} />
-          <SelectField label="UF" name="state" required defaultValue={pick("state", editing?.state)} error={e?.state}>
+          <TextField label="Cidade" name="city" required maxLength={80} defaultValue={f.city.initialValue} error={f.city.errors} />
+          <SelectField label="UF" name="state" required defaultValue={f.state.initialValue ?? ""} error={f.state.errors}>
             <option value="" disabled>
               UF
             </option>
@@ -169,8 +184,8 @@ function OrganizationForm({ data }: { data: Data }) {
           required
           maxLength={2000}
           rows={4}
-          defaultValue={pick("description", editing?.description)}
-          error={e?.description}
+          defaultValue={f.description.initialValue}
+          error={f.description.errors}
           className="md:col-span-2"
         />
         <TextField
@@ -178,8 +193,8 @@ function OrganizationForm({ data }: { data: Data }) {
           name="bannerUrl"
           maxLength={2000}
           placeholder="https:// ou /images/..."
-          defaultValue={pick("bannerUrl", editing?.bannerUrl)}
-          error={e?.bannerUrl}
+          defaultValue={f.bannerUrl.initialValue}
+          error={f.bannerUrl.errors}
         />
         <TextField
           label="E-mail da instituição"
@@ -187,16 +202,16 @@ function OrganizationForm({ data }: { data: Data }) {
           type="email"
           maxLength={200}
           hint="Recebe o comprovante dos repasses."
-          defaultValue={pick("email", editing?.email)}
-          error={e?.email}
+          defaultValue={f.email.initialValue}
+          error={f.email.errors}
         />
         <TextField
           label="Logo (URL)"
           name="logoUrl"
           maxLength={2000}
           placeholder="https:// ou /images/..."
-          defaultValue={pick("logoUrl", editing?.logoUrl)}
-          error={e?.logoUrl}
+          defaultValue={f.logoUrl.initialValue}
+          error={f.logoUrl.errors}
         />
         <TextField
           label="Site"
@@ -204,15 +219,15 @@ function OrganizationForm({ data }: { data: Data }) {
           type="url"
           maxLength={2000}
           placeholder="https://"
-          defaultValue={pick("siteUrl", editing?.siteUrl)}
-          error={e?.siteUrl}
+          defaultValue={f.siteUrl.initialValue}
+          error={f.siteUrl.errors}
         />
         <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)] md:col-span-2">
           <SelectField
             label="Tipo da chave Pix"
             name="pixKeyType"
-            defaultValue={pick("pixKeyType", editing?.pixKeyType)}
-            error={e?.pixKeyType}
+            defaultValue={f.pixKeyType.initialValue ?? ""}
+            error={f.pixKeyType.errors}
           >
             <option value="">Sem chave</option>
             {data.pixKeyTypes.map((t) => (
@@ -226,12 +241,12 @@ function OrganizationForm({ data }: { data: Data }) {
             name="pixKey"
             maxLength={120}
             hint="CPF, CNPJ, e-mail, celular (+55 com DDD) ou chave aleatória, conforme o tipo."
-            defaultValue={pick("pixKey", editing?.pixKey && editing.pixKeyType ? formatPixKey(editing.pixKeyType, editing.pixKey) : null)}
-            error={e?.pixKey}
+            defaultValue={f.pixKey.initialValue}
+            error={f.pixKey.errors}
           />
         </div>
         <label className="flex items-center gap-3 text-sm font-semibold md:col-span-2">
-          <Checkbox name="isMain" defaultChecked={v ? v.isMain === "on" : Boolean(editing?.isMain)} />
+          <Checkbox name="isMain" defaultChecked={f.isMain.initialValue === "on"} />
           Instituição principal (destaque na página inicial)
         </label>
         <div className="flex flex-wrap gap-3 md:col-span-2">
@@ -245,7 +260,7 @@ function OrganizationForm({ data }: { data: Data }) {
           ) : null}
         </div>
       </Form>
-      {editing ? <OrganizationVerification organization={editing} /> : null}
+      {editing ? <OrganizationVerification key={verificationKey} organization={editing} /> : null}
     </Card>
   );
 }

@@ -11,7 +11,7 @@ import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
-import { partyVisibility } from "~/domain/parties/party-status";
+import { EVENT_TYPES, partyVisibility } from "~/domain/parties";
 import {
   EditAndActiveCell,
   IntentInput,
@@ -169,6 +169,7 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
   const [form, fields] = useTabForm("updateParty", partyUpdateSchema, {
     id: party.id,
     name: party.name,
+    eventType: party.eventType,
     eventDate: party.eventDate,
     goal: centsToInput(party.goalCents),
     causeId: party.causeId,
@@ -191,6 +192,19 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
           error={fields.name.errors}
           className="md:col-span-2"
         />
+        <SelectField
+          label="Tipo de evento"
+          name="eventType"
+          required
+          defaultValue={fields.eventType.initialValue}
+          error={fields.eventType.errors}
+        >
+          {EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Data do evento"
           name="eventDate"
@@ -199,6 +213,14 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
           defaultValue={fields.eventDate.initialValue}
           error={fields.eventDate.errors}
         />
+        <SelectField label="ONG/Causa" name="causeId" required defaultValue={fields.causeId.initialValue} error={fields.causeId.errors}>
+          {causes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+              {c.active ? "" : " (inativa)"}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Meta (R$)"
           name="goal"
@@ -207,21 +229,6 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
           defaultValue={fields.goal.initialValue}
           error={fields.goal.errors}
         />
-        <SelectField
-          label="ONG/Causa"
-          name="causeId"
-          required
-          defaultValue={fields.causeId.initialValue}
-          error={fields.causeId.errors}
-          className="md:col-span-2"
-        >
-          {causes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-              {c.active ? "" : " (inativa)"}
-            </option>
-          ))}
-        </SelectField>
         <TextareaField
           label="Porque escolhi essa ONG/Causa"
           name="message"

@@ -3,15 +3,17 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { TextField } from "~/components/ui/field";
+import { TextareaField, TextField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
+import { payoutTransferSchema } from "~/domain/admin/forms";
 import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
 import { MAX_PROOF_MB, PROOF_ACCEPT } from "~/domain/payouts";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
-import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult } from "./common";
+import { postedText } from "~/platform/forms/submission";
+import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useTabForm } from "./common";
 
 type Data = TabData<"repasses">;
 type Row = Data["rows"][number];
@@ -93,9 +95,22 @@ export function PayoutsTab({ data }: { data: Data }) {
   );
 }
 
+/**
+ * "Marcar como transferido", one form per row. Before the card operator settles, the form asks for
+ * the reason (required, kept in the audit log); the server decides again with its own date.
+ */
 function PendingCell({ row, today }: { row: Row; today: string }) {
-  const result = useIntentResult("markPayoutTransferred");
-  const mine = result && !result.ok && result.values?.partyId === row.partyId ? result : undefined;
+  const intent = "markPayoutTransferred";
+  const early = today < row.settlementDate;
+  const [form, fields] = useTabForm(intent, payoutTransferSchema({ settlementDate: early ? row.settlementDate : undefined }), undefined, {
+    field: "partyId",
+    value: row.partyId,
+  });
+  // Open after the server refused this row's form (also without JavaScript); a check in the browser
+  // happens in a form the admin has just opened.
+  const reply = useIntentResult(intent);
+  const refused = Boolean(reply && !reply.ok && postedText(reply.result, "partyId") === row.partyId);
+  const askReason = early || Boolean(fields.earlyReason.errors);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("partyId") === row.partyId;
   return (
@@ -104,7 +119,7 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
         <Badge tone="danger" className="whitespace-nowrap">
           Atrasado
         </Badge>
-      ) : today < row.settlementDate ? (
+      ) : early ? (
         <Badge tone="pending" className="whitespace-nowrap">
           Aguardando a operadora
         </Badge>
@@ -113,27 +128,49 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
           Pronto para repassar
         </Badge>
       )}
-      <details className="group" open={Boolean(mine)}>
+      <details className="group" open={refused || undefined}>
         <summary className="cursor-pointer text-sm font-bold text-indigo-700 hover:underline">Marcar como transferido</summary>
-        <Form method="post" encType="multipart/form-data" className="mt-3 w-72 space-y-3">
-          <IntentInput intent="markPayoutTransferred" />
+        <Form
+          id={form.id}
+          method="post"
+          encType="multipart/form-data"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="mt-3 w-72 max-w-full space-y-3"
+        >
+          <IntentInput intent={intent} />
           <input type="hidden" name="partyId" value={row.partyId} />
           <TextField
             label="Link do comprovante"
+            id={`${form.id}-proofUrl`}
             name="proofUrl"
             type="url"
             placeholder="https://"
-            defaultValue={mine?.values?.proofUrl}
-            error={mine?.errors?.proofUrl}
+            defaultValue={fields.proofUrl.initialValue}
+            error={fields.proofUrl.errors}
           />
           <TextField
             label={`ou arquivo (PDF, PNG ou JPG, até ${MAX_PROOF_MB} MB)`}
+            id={`${form.id}-proofFile`}
             name="proofFile"
             type="file"
             accept={PROOF_ACCEPT}
-            error={mine?.errors?.proofFile}
+            error={fields.proofFile.errors}
             className="[&_input]:h-auto [&_input]:py-2 [&_input]:text-sm"
           />
+          {askReason ? (
+            <TextareaField
+              label="Motivo do repasse antes da liquidação"
+              id={`${form.id}-earlyReason`}
+              name="earlyReason"
+              required
+              rows={3}
+              maxLength={500}
+              hint={`Liquidação do cartão prevista para ${formatCalendarDate(row.settlementDate)}. O motivo fica no registro de auditoria.`}
+              defaultValue={fields.earlyReason.initialValue}
+              error={fields.earlyReason.errors}
+            />
+          ) : null}
           <Button type="submit" size="sm" loading={submitting} loadingText="Enviando...">
             Confirmar repasse
           </Button>

@@ -15,9 +15,10 @@ export function FieldError({ id, error }: { id?: string; error?: string | string
   );
 }
 
-function useFieldIds(name?: string) {
+/** `campo-<name>` unless the caller gives an id (a list with one form per row repeats names). */
+function useFieldIds(name?: string, given?: string) {
   const auto = useId();
-  const id = name ? `campo-${name}` : auto;
+  const id = given ?? (name ? `campo-${name}` : auto);
   return { id, errorId: `${id}-erro`, hintId: `${id}-dica` };
 }
 
@@ -25,8 +26,8 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, error: Common["error"]
   return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined;
 }
 
-export function TextField({ label, error, hint, className, ...props }: Common & React.ComponentProps<"input">) {
-  const ids = useFieldIds(props.name);
+export function TextField({ label, error, hint, className, id, ...props }: Common & React.ComponentProps<"input">) {
+  const ids = useFieldIds(props.name, id);
   return (
     <div className={className}>
       <Label htmlFor={ids.id}>{label}</Label>
@@ -41,8 +42,8 @@ export function TextField({ label, error, hint, className, ...props }: Common & 
   );
 }
 
-export function TextareaField({ label, error, hint, className, ...props }: Common & React.ComponentProps<"textarea">) {
-  const ids = useFieldIds(props.name);
+export function TextareaField({ label, error, hint, className, id, ...props }: Common & React.ComponentProps<"textarea">) {
+  const ids = useFieldIds(props.name, id);
   return (
     <div className={className}>
       <Label htmlFor={ids.id}>{label}</Label>
@@ -57,8 +58,8 @@ export function TextareaField({ label, error, hint, className, ...props }: Commo
   );
 }
 
-export function SelectField({ label, error, hint, className, children, ...props }: Common & React.ComponentProps<"select">) {
-  const ids = useFieldIds(props.name);
+export function SelectField({ label, error, hint, className, children, id, ...props }: Common & React.ComponentProps<"select">) {
+  const ids = useFieldIds(props.name, id);
   return (
     <div className={cn(className)}>
       <Label htmlFor={ids.id}>{label}</Label>

@@ -18,7 +18,7 @@ import type { AdminActionData } from "./tabs";
 
 /** What the admin panel's loaders and actions receive from the request context. */
 export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock };
-export type AdminActionContext = { admin: SessionUser; form: FormData; request: Request; deps: AdminDeps };
+type AdminActionContext = { admin: SessionUser; form: FormData; request: Request; deps: AdminDeps };
 export type AdminActionHandler = (ctx: AdminActionContext) => Promise<Response | ReturnType<typeof data<AdminActionData>>>;
 
 type ToastInput = { title: string; description?: string };
@@ -37,16 +37,12 @@ export async function inform(intent: string, toast: ToastInput, extra: Partial<A
 }
 
 /**
- * A refusal. `errors`/`values` are the former hand-built field errors, still used by the ONGs and
- * payouts tabs only; every other form answers with `refuse` and Conform's reply.
+ * A refusal that is not about a field (the row is gone, the payout was already made): an error
+ * toast, and its text on the page. A refused form answers with `refuse` instead.
  */
-export async function fail(
-  intent: string,
-  toast: ToastInput,
-  options: { status?: number; errors?: Record<string, string>; values?: Record<string, string> } = {},
-) {
+export async function fail(intent: string, toast: ToastInput, options: { status?: number } = {}) {
   return data<AdminActionData>(
-    { intent, ok: false, message: toast.description, errors: options.errors, values: options.values },
+    { intent, ok: false, message: toast.description },
     { status: options.status ?? 400, headers: await toastHeaders({ type: "error", ...toast }) },
   );
 }
@@ -112,15 +108,3 @@ export async function parseDeletion(intent: string, form: FormData, { errorTitle
   if (confirmed !== "sim") return { response: data<AdminActionData>({ intent, ok: false, confirm: { id, prompt } }) };
   return { id };
 }
-
-// The ONGs and payouts tabs still use the former helpers; see legacy-form-kit.server.ts.
-export {
-  firstError,
-  idField,
-  optionalHttpUrl,
-  optionalImageRef,
-  optionalText,
-  parseForm,
-  postedValues,
-  requiredText,
-} from "./legacy-form-kit.server";

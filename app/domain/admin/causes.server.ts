@@ -1,9 +1,11 @@
 import {
   listAllCauses,
+  causeNameTaken,
   countCauseUsage,
   deleteCauseRow,
   findCauseForUpdate,
   insertCause,
+  lockNamesOf,
   updateCauseActive,
 } from "~/domain/organizations/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
@@ -17,7 +19,7 @@ import {
   succeed,
   toggleActiveAction,
 } from "./action-kit.server";
-import { causeSchema } from "./forms";
+import { CAUSE_MESSAGES, causeSchema } from "./forms";
 
 export async function loadCauses() {
   return { causes: await listAllCauses() };
@@ -28,10 +30,15 @@ export const createCauseAction: AdminActionHandler = async ({ admin, form }) => 
   if (submission.status !== "success") return refuse("createCause", "Erro ao criar causa", submission.reply());
   const input = submission.value;
   const cause = await auditedChange(admin, async (tx, audit) => {
+    await lockNamesOf(tx, "causes");
+    if (await causeNameTaken(tx, input.name)) return null;
     const row = await insertCause(tx, input);
     await audit({ action: "cause.create", entity: "cause", entityId: row.id, details: input });
     return row;
   });
+  if (!cause) {
+    return refuse("createCause", "Erro ao criar causa", submission.reply({ fieldErrors: { name: [CAUSE_MESSAGES.nameTaken] } }));
+  }
   return succeed("createCause", { title: "Causa criada com sucesso!", description: cause.name });
 };
 

@@ -1,17 +1,19 @@
 import { progressPercent } from "~/platform/money";
 import { countActiveSubscriptions, getFamiliesHelped, sumPaidDonationsCents } from "~/domain/content/index.server";
 import { countPaidDonations, listLatestPaidDonations, listLivePartiesProgress, setFamiliesHelped } from "~/domain/admin/stats.server";
+import { todayInSaoPaulo } from "~/platform/dates";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
-import { type AdminActionHandler, auditedChange, refuse, succeed } from "./action-kit.server";
+import { type AdminActionHandler, type AdminDeps, auditedChange, refuse, succeed } from "./action-kit.server";
 import { institutionBalances, lastReconcileResult } from "~/domain/ledger/index.server";
 import { familiesHelpedSchema } from "./forms";
 
-export async function loadDashboard() {
+export async function loadDashboard({ clock }: Pick<AdminDeps, "clock">) {
   const totalRaisedCents = await sumPaidDonationsCents();
   const paidDonations = await countPaidDonations();
   const activeSubscribers = await countActiveSubscriptions();
   const familiesHelped = await getFamiliesHelped();
-  const parties = await listLivePartiesProgress();
+  // The parties still on the air today (partyVisibility "live"): an ended or deactivated one is in neither.
+  const parties = await listLivePartiesProgress(todayInSaoPaulo(clock.now()));
   const latest = await listLatestPaidDonations(10);
   // Money from the ledger's stored rows: what each institution is owed (negative after a refund or
   // chargeback that came after its payout), and the last reconciliation.

@@ -8,7 +8,7 @@ import {
   listUnmatchedPaymentEvents,
 } from "~/domain/donations/index.server";
 
-export const DONATIONS_PAGE_SIZE = 25;
+const DONATIONS_PAGE_SIZE = 25;
 
 const filterSchema = z.object({
   status: z.enum(DONATION_STATUSES).optional().catch(undefined),

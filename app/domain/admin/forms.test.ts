@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/platform/forms/submission";
+import { CAUSE_ICONS, CNPJ_MESSAGES, PIX_MESSAGES } from "~/domain/organizations";
+import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import {
   adSchema,
   adUpdateSchema,
   causeSchema,
   familiesHelpedSchema,
   grantAdminSchema,
+  organizationSchema,
+  organizationUpdateSchema,
+  organizationVerificationSchema,
   partyUpdateSchema,
+  payoutTransferSchema,
   storySchema,
   toggleActiveSchema,
 } from "./forms";
@@ -63,14 +69,19 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
   });
 
   it("party edit: a real calendar date, the goal in reais (blank is no goal), a cause id", () => {
-    const base = { id: UUID, name: "Festa", eventDate: "2030-01-15", causeId: UUID };
+    const base = { id: UUID, name: "Festa", eventType: "Formatura", eventDate: "2030-01-15", causeId: UUID };
     expect(value(parseSubmission(form({ ...base, goal: "1.500,50", message: " " }), partyUpdateSchema))).toEqual({
       ...base,
       goal: 150_050,
       message: null,
     });
     expect(value(parseSubmission(form(base), partyUpdateSchema))).toMatchObject({ goal: 0 });
-    expect(errors(parseSubmission(form({ ...base, eventDate: "2026-02-30", goal: "-5", causeId: "x" }), partyUpdateSchema))).toEqual({
+    expect(
+      errors(
+        parseSubmission(form({ ...base, eventType: "Churrasco", eventDate: "2026-02-30", goal: "-5", causeId: "x" }), partyUpdateSchema),
+      ),
+    ).toEqual({
+      eventType: ["Escolha o tipo de evento."],
       eventDate: ["Informe uma data válida."],
       goal: ["A meta não pode ser negativa."],
       causeId: ["Escolha a ONG/Causa."],
@@ -123,6 +134,128 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
     expect(errors(parseSubmission(form({ id: "1", active: "sim" }), toggleActiveSchema))).toEqual({
       id: ["Registro inválido."],
       active: ["Valor inválido."],
+    });
+  });
+
+  it("causes: a name of 3 to 80 characters and an icon from the known set (or none)", () => {
+    expect(errors(parseSubmission(form({ name: " Ab ", description: "d" }), causeSchema))).toEqual({
+      name: ["O nome da causa precisa ter pelo menos 3 caracteres."],
+    });
+    for (const icon of ["heart", "<b>", "🍲🍲", "💔"]) {
+      expect(errors(parseSubmission(form({ name: "Fome", description: "d", icon }), causeSchema))).toEqual({
+        icon: ["Escolha um ícone da lista."],
+      });
+    }
+    for (const icon of CAUSE_ICONS) {
+      expect(value(parseSubmission(form({ name: "Fome", description: "d", icon }), causeSchema))).toMatchObject({ icon });
+    }
+  });
+
+  const ONG = {
+    name: " Instituto Prato Cheio ",
+    legalName: "Instituto Prato Cheio de Segurança Alimentar",
+    cnpj: "21.593.847/0001-05",
+    slug: " Prato-Cheio ",
+    city: "Contagem",
+    state: "mg",
+    description: "Cozinha comunitária",
+  };
+
+  it("ONGs: CNPJ as 14 digits, anchor and UF normalised, blank optional fields null, the checkbox a boolean", () => {
+    expect(value(parseSubmission(form({ ...ONG, causeId: "", email: " ", pixKeyType: "", pixKey: "" }), organizationSchema))).toEqual({
+      name: "Instituto Prato Cheio",
+      legalName: "Instituto Prato Cheio de Segurança Alimentar",
+      cnpj: "21593847000105",
+      slug: "prato-cheio",
+      causeId: null,
+      city: "Contagem",
+      state: "MG",
+      description: "Cozinha comunitária",
+      bannerUrl: null,
+      email: null,
+      logoUrl: null,
+      siteUrl: null,
+      pixKeyType: null,
+      pixKey: null,
+      isMain: false,
+    });
+    expect(value(parseSubmission(form({ ...ONG, isMain: "on", causeId: UUID }), organizationSchema))).toMatchObject({
+      isMain: true,
+      causeId: UUID,
+    });
+    expect(
+      errors(parseSubmission(form({ ...ONG, cnpj: "", state: "XX", slug: "Prato Cheio!", causeId: "x" }), organizationSchema)),
+    ).toEqual({
+      cnpj: [CNPJ_MESSAGES.required],
+      state: ["Escolha o estado (UF)."],
+      slug: ["Use letras minúsculas sem acento, números e hífens, por exemplo aadora."],
+      causeId: ["Escolha uma causa da lista."],
+    });
+    expect(errors(parseSubmission(form({ ...ONG, id: "1" }), organizationUpdateSchema))).toEqual({ id: ["Registro inválido."] });
+  });
+
+  it("ONGs: the Pix key is checked against its type (in the browser too) and kept as the directory writes it", () => {
+    expect(value(parseSubmission(form({ ...ONG, pixKeyType: "telefone", pixKey: "(31) 99876-5432" }), organizationSchema))).toMatchObject({
+      pixKeyType: "telefone",
+      pixKey: "+5531998765432",
+    });
+    expect(errors(parseSubmission(form({ ...ONG, pixKeyType: "cpf", pixKey: "529.982.247-24" }), organizationSchema))).toEqual({
+      pixKey: [PIX_MESSAGES.cpf],
+    });
+    expect(errors(parseSubmission(form({ ...ONG, pixKeyType: "", pixKey: "pix@pratocheio.org.br" }), organizationSchema))).toEqual({
+      pixKeyType: [PIX_MESSAGES.keyWithoutType],
+    });
+    expect(errors(parseSubmission(form({ ...ONG, pixKeyType: "email", pixKey: " " }), organizationSchema))).toEqual({
+      pixKey: [PIX_MESSAGES.required],
+    });
+  });
+
+  it("ONGs: verification is one of the two buttons, with an optional note", () => {
+    expect(value(parseSubmission(form({ id: UUID, decision: "verificar", note: " " }), organizationVerificationSchema))).toEqual({
+      id: UUID,
+      decision: "verificar",
+      note: null,
+    });
+    expect(errors(parseSubmission(form({ id: UUID, decision: "aprovar" }), organizationVerificationSchema))).toEqual({
+      decision: ["Ação inválida."],
+    });
+  });
+
+  it("payouts: a link or a file, the file at most 10 MB (checked before sending), a reason before the settlement date", () => {
+    const multipart = (fields: Record<string, string | File>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      return body;
+    };
+    const empty = new File([], "", { type: "application/octet-stream" }); // what an untouched file input posts
+    expect(errors(parseSubmission(multipart({ partyId: UUID, proofUrl: "", proofFile: empty }), payoutTransferSchema()))).toEqual({
+      proofUrl: ["Informe o link do comprovante ou envie o arquivo."],
+    });
+    expect(errors(parseSubmission(multipart({ partyId: UUID, proofUrl: "ftp://banco" }), payoutTransferSchema()))).toEqual({
+      proofUrl: ["O link do comprovante deve começar com http:// ou https://."],
+    });
+    const big = new File([new Uint8Array(MAX_PROOF_BYTES + 1)], "extrato.pdf");
+    expect(errors(parseSubmission(multipart({ partyId: UUID, proofFile: big }), payoutTransferSchema()))).toEqual({
+      proofFile: [PROOF_MESSAGES.tooLarge],
+    });
+    const pdf = new File(["%PDF-1.7"], "c.pdf");
+    expect(value(parseSubmission(multipart({ partyId: UUID, proofFile: pdf, earlyReason: " " }), payoutTransferSchema()))).toEqual({
+      partyId: UUID,
+      proofUrl: null,
+      proofFile: pdf,
+      earlyReason: null,
+    });
+
+    const early = payoutTransferSchema({ settlementDate: "2026-04-17" });
+    const link = { partyId: UUID, proofUrl: "https://banco.example/1" };
+    expect(errors(parseSubmission(form(link), early))).toEqual({
+      earlyReason: ["A operadora só liquida as doações em 17/04/2026. Para repassar antes, informe o motivo."],
+    });
+    expect(errors(parseSubmission(form({ ...link, earlyReason: "urgente" }), early))).toEqual({
+      earlyReason: ["Descreva o motivo com pelo menos 10 caracteres."],
+    });
+    expect(value(parseSubmission(form({ ...link, earlyReason: " Cirurgia marcada " }), early))).toMatchObject({
+      earlyReason: "Cirurgia marcada",
     });
   });
 });

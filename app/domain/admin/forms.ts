@@ -2,12 +2,14 @@
  * The admin panel's form schemas (docs/decisions/111-forms.md): the tab's action parses the post
  * with one of them (`parseFormSubmission`), and the tab's form checks the same schema in the
  * browser as a courtesy (`useSchemaForm`). Browser-safe, written with `zod/mini`.
- * Still to move here: the ONGs and payouts tabs (their schemas are in their `*.server.ts`).
  */
 import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import { AD_PLACEMENTS } from "~/domain/content";
-import { isValidCalendarDate } from "~/platform/dates";
-import { parseGoal } from "~/domain/parties";
+import { BRAZILIAN_STATES, CAUSE_ICONS, CNPJ_MESSAGES, parseCnpj, parsePixKey, PIX_KEY_TYPES, PIX_MESSAGES } from "~/domain/organizations";
+import { EVENT_TYPES, parseGoal } from "~/domain/parties";
+import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
+import { formatCalendarDate, isValidCalendarDate } from "~/platform/dates";
 import { safeRedirectPath } from "~/platform/http/safe-redirect";
 
 const tooLong = (max: number) => `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`;
@@ -16,6 +18,9 @@ const tooLong = (max: number) => `Use no máximo ${max.toLocaleString("pt-BR")} 
 const text = (message: string, max = 200) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
 
+/** At least `min` characters, once something was typed (a blank field has its own message). */
+const atLeast = (min: number, message: string) => z.refine<string>((v) => v.length === 0 || v.length >= min, message);
+
 /** Optional text, trimmed; blank is null. */
 const optionalText = (max = 200) =>
   z.pipe(
@@ -23,7 +28,7 @@ const optionalText = (max = 200) =>
     z.transform((v) => v || null),
   );
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
@@ -34,7 +39,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** A path on this site ("/images/…"), as the seeded banners and ads use; never "//host". */
 const SITE_PATH = /^\/(?!\/)\S*$/;
-export const IMAGE_REF_MESSAGE = "Informe um endereço http(s) ou um caminho do site que comece com /.";
+const IMAGE_REF_MESSAGE = "Informe um endereço http(s) ou um caminho do site que comece com /.";
 
 /** An optional http(s) address (e.g. a story's image). */
 const optionalHttpUrl = (message: string) => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v), message));
@@ -45,7 +50,25 @@ const isSitePath = (v: string) => SITE_PATH.test(v) && safeRedirectPath(v, "") !
 /** An optional http(s) address or site path. */
 const optionalImageRef = () => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v) || isSitePath(v), IMAGE_REF_MESSAGE));
 
-export const idField = z.uuid({ error: "Registro inválido." });
+/**
+ * An optional choice from a select: blank (or missing) is null; anything else must pass `schema`,
+ * whose message is the answer.
+ */
+const optionalChoice = <S extends $ZodType<string, string>>(schema: S) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((v) => v?.trim() || undefined),
+    ),
+    z.pipe(
+      z.optional(schema),
+      z.transform((v) => v ?? null),
+    ),
+  );
+
+const emailFormat = z.email();
+
+const idField = z.uuid({ error: "Registro inválido." });
 const booleanField = z.pipe(
   z.enum(["true", "false"], { error: "Valor inválido." }),
   z.transform((v) => v === "true"),
@@ -88,10 +111,17 @@ export const familiesHelpedSchema = z.object({
   ),
 });
 
+export const CAUSE_MESSAGES = {
+  nameShort: "O nome da causa precisa ter pelo menos 3 caracteres.",
+  nameTaken: "Já existe uma causa com este nome.",
+  icon: "Escolha um ícone da lista.",
+} as const;
+
+/** Causas: the name is unique among causes (checked by the action, ignoring case and accents). */
 export const causeSchema = z.object({
-  name: text("Informe o nome da causa.", 80),
+  name: text("Informe o nome da causa.", 80).check(atLeast(3, CAUSE_MESSAGES.nameShort)),
   description: text("Informe a descrição da causa.", 1000),
-  icon: optionalText(40),
+  icon: optionalChoice(z.enum(CAUSE_ICONS, { error: CAUSE_MESSAGES.icon })),
 });
 
 export const storySchema = z.object({
@@ -100,10 +130,14 @@ export const storySchema = z.object({
   imageUrl: optionalHttpUrl("A URL da imagem deve começar com http:// ou https://."),
 });
 
-/** Festas: the admin's edit (no "not in the past" rule: an admin may fix an old party). */
+/**
+ * Festas: the admin's edit covers every field the creator filled in (/criar-festa), with no "not in
+ * the past" rule: an admin may fix an old party.
+ */
 export const partyUpdateSchema = z.object({
   id: idField,
   name: text("Informe o nome da festa.", 120),
+  eventType: z.enum(EVENT_TYPES, { error: "Escolha o tipo de evento." }),
   eventDate: text("Informe a data do evento.").check(z.refine((d) => d === "" || isValidCalendarDate(d), "Informe uma data válida.")),
   goal: z.pipe(
     z.optional(z.string().check(z.trim())),
@@ -154,3 +188,149 @@ export const adSchema = z.object({
 });
 
 export const adUpdateSchema = z.extend(adSchema, { id: idField });
+
+// ---------- ONGs ----------
+
+export const ORGANIZATION_MESSAGES = {
+  nameShort: "O nome da ONG precisa ter pelo menos 3 caracteres.",
+  nameTaken: "Já existe uma ONG com este nome.",
+  slugTaken: "Esta âncora já é usada por outra ONG.",
+  legalNameShort: "Informe a razão social (pelo menos 3 caracteres).",
+  missing: "Esta ONG não existe mais.",
+  verifyWithoutCnpj: "Cadastre um CNPJ válido antes de verificar esta ONG.",
+} as const;
+
+const organizationFields = z.object({
+  name: text("Informe o nome da ONG.", 160).check(atLeast(3, ORGANIZATION_MESSAGES.nameShort)),
+  legalName: text("Informe a razão social.", 200).check(atLeast(3, ORGANIZATION_MESSAGES.legalNameShort)),
+  /** Typed with or without punctuation; kept as its 14 digits. */
+  cnpj: z.pipe(
+    z.optional(z.string().check(z.maxLength(40, CNPJ_MESSAGES.length))),
+    z.transform((v, ctx) => {
+      const parsed = parseCnpj(v ?? "");
+      if (parsed.ok) return parsed.cnpj;
+      ctx.issues.push({ code: "custom", message: parsed.error, input: v });
+      return z.NEVER;
+    }),
+  ),
+  slug: z
+    .string({ error: "Informe a âncora." })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(2, "Informe a âncora (pelo menos 2 caracteres)."),
+      z.maxLength(60, tooLong(60)),
+      z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use letras minúsculas sem acento, números e hífens, por exemplo aadora."),
+    ),
+  causeId: optionalChoice(z.uuid({ error: "Escolha uma causa da lista." })),
+  city: text("Informe a cidade.", 80),
+  state: z.pipe(
+    z.string({ error: "Escolha o estado (UF)." }).check(z.trim(), z.toUpperCase()),
+    z.enum(BRAZILIAN_STATES, { error: "Escolha o estado (UF)." }),
+  ),
+  description: text("Informe a descrição.", 2000),
+  bannerUrl: optionalImageRef(),
+  email: optionalText(200).check(z.refine((v) => v === null || emailFormat.safeParse(v).success, "Informe um e-mail válido.")),
+  logoUrl: optionalImageRef(),
+  siteUrl: optionalHttpUrl("Informe um endereço que comece com http:// ou https://."),
+  pixKeyType: optionalChoice(z.enum(PIX_KEY_TYPES, { error: PIX_MESSAGES.type })),
+  pixKey: optionalText(120),
+  /** A checkbox posts "on" when ticked, nothing otherwise. */
+  isMain: z.pipe(
+    z.optional(z.string()),
+    z.transform((v) => v === "on" || v === "true"),
+  ),
+});
+
+type PixFields = { pixKeyType: (typeof PIX_KEY_TYPES)[number] | null; pixKey: string | null };
+
+/**
+ * The Pix key is checked against its type, once the fields themselves are valid, and kept the way
+ * the Pix directory writes it (digits, +55…, lower case).
+ */
+function withPixKey<S extends z.ZodMiniType<PixFields>>(fields: S) {
+  return z.pipe(
+    fields,
+    z.transform((value: z.output<S>, ctx) => {
+      const refuse = (path: "pixKey" | "pixKeyType", message: string) => {
+        ctx.issues.push({ code: "custom", message, input: value[path], path: [path] });
+        return z.NEVER;
+      };
+      const { pixKeyType, pixKey } = value;
+      if (pixKey === null) return pixKeyType === null ? value : refuse("pixKey", PIX_MESSAGES.required);
+      if (pixKeyType === null) return refuse("pixKeyType", PIX_MESSAGES.keyWithoutType);
+      const key = parsePixKey(pixKeyType, pixKey);
+      return key.ok ? { ...value, pixKey: key.key } : refuse("pixKey", key.error);
+    }),
+  );
+}
+
+/** ONGs: create; the edit adds the institution's `id`. Name, anchor and CNPJ are unique (the action checks). */
+export const organizationSchema = withPixKey(organizationFields);
+export const organizationUpdateSchema = withPixKey(z.extend(organizationFields, { id: idField }));
+
+/** "Verificar" or "Remover verificação" (the button pressed), with an optional note for the audit log. */
+export const organizationVerificationSchema = z.object({
+  id: idField,
+  decision: z.enum(["verificar", "remover"], { error: "Ação inválida." }),
+  note: optionalText(500),
+});
+
+// ---------- Repasses ----------
+
+const EARLY_REASON_MIN = 10;
+
+const PAYOUT_MESSAGES = {
+  proofRequired: "Informe o link do comprovante ou envie o arquivo.",
+  proofUrl: "O link do comprovante deve começar com http:// ou https://.",
+  earlyReasonShort: `Descreva o motivo com pelo menos ${EARLY_REASON_MIN} caracteres.`,
+} as const;
+
+/** A transfer before the card operator settles needs a reason; `null` when this one will do. */
+export function earlyReasonError(reason: string | null, settlementDate: string): string | null {
+  if (!reason) {
+    return `A operadora só liquida as doações em ${formatCalendarDate(settlementDate)}. Para repassar antes, informe o motivo.`;
+  }
+  return reason.length < EARLY_REASON_MIN ? PAYOUT_MESSAGES.earlyReasonShort : null;
+}
+
+/**
+ * A proof file: none (an empty file input posts a nameless empty file) is null. Its size is checked
+ * here, in the browser before sending too; its type is checked by content on the server.
+ */
+const proofFile = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((v, ctx) => {
+    if (typeof File === "undefined" || !(v instanceof File) || v.size === 0) return null;
+    if (v.size <= MAX_PROOF_BYTES) return v;
+    ctx.issues.push({ code: "custom", message: PROOF_MESSAGES.tooLarge, input: v.name });
+    return z.NEVER;
+  }),
+);
+
+/**
+ * Repasses, "Marcar como transferido": a link or a file as the proof. `settlementDate` is given when
+ * the transfer comes before the card operator settles: then the reason is required. The action
+ * parses without it, finds the party's settlement date, and refuses with `earlyReasonError`.
+ */
+export function payoutTransferSchema(options: { settlementDate?: string } = {}) {
+  const { settlementDate } = options;
+  return z
+    .object({
+      partyId: idField,
+      proofUrl: optionalHttpUrl(PAYOUT_MESSAGES.proofUrl),
+      proofFile,
+      earlyReason: settlementDate
+        ? z.pipe(
+            optionalText(500),
+            z.transform((v, ctx) => {
+              const message = earlyReasonError(v, settlementDate);
+              if (!message) return v;
+              ctx.issues.push({ code: "custom", message, input: v });
+              return z.NEVER;
+            }),
+          )
+        : optionalText(500),
+    })
+    .check(z.refine((v) => v.proofUrl !== null || v.proofFile !== null, { message: PAYOUT_MESSAGES.proofRequired, path: ["proofUrl"] }));
+}

@@ -4,7 +4,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed } from "./action-kit.server";
 import { messageAnsweredSchema } from "./forms";
 
-export const MESSAGES_PAGE_SIZE = 20;
+const MESSAGES_PAGE_SIZE = 20;
 
 export async function loadMessages(url: URL) {
   const page = z.coerce

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import type { SessionUser } from "~/domain/accounts/index.server";
-import { type AdminActionHandler, type AdminDeps, fail, postedValues } from "./action-kit.server";
+import { type AdminActionHandler, type AdminDeps, refuse } from "./action-kit.server";
 import { createAdAction, loadAds, toggleAdAction, updateAdAction } from "./ads.server";
 import { createCauseAction, deleteCauseAction, loadCauses, toggleCauseAction } from "./causes.server";
 import { loadDashboard, setFamiliesHelpedAction } from "./dashboard.server";
@@ -24,11 +24,12 @@ import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
 import { createStoryAction, deleteStoryAction, loadStories, toggleStoryAction } from "./stories.server";
 import { type AdminActionData, type AdminTab, parseAdminTab } from "./tabs";
 import { grantAdminAction, loadTeam, revokeAdminAction } from "./team.server";
+import { replyWithErrors } from "~/platform/forms/submission.server";
 import { withoutNulCharacters } from "~/platform/http/form-data.server";
 import { BodyTooLargeError, readLimitedForm } from "~/platform/http/limited-form.server";
 
-export const adminLoaders = {
-  dashboard: () => loadDashboard(),
+const adminLoaders = {
+  dashboard: (_url: URL, deps: AdminDeps) => loadDashboard(deps),
   doacoes: (url: URL) => loadDonations(url),
   causas: () => loadCauses(),
   historias: () => loadStories(),
@@ -48,7 +49,7 @@ export async function loadAdminTab(url: URL, deps: AdminDeps): Promise<AdminTabD
   return { tab, data: await adminLoaders[tab](url, deps) } as AdminTabData;
 }
 
-export const adminActions = {
+const adminActions = {
   setFamiliesHelped: setFamiliesHelpedAction,
   createCause: createCauseAction,
   toggleCause: toggleCauseAction,
@@ -77,15 +78,18 @@ export const ADMIN_INTENTS = Object.keys(adminActions) as AdminIntent[];
 /** Room for a 10 MB proof plus the form's other fields and multipart framing. */
 export const MAX_ADMIN_BODY_BYTES = MAX_PROOF_BYTES + 256 * 1024;
 
-/** An over-limit body: its file field gets the message, in the form it came from when known. */
+/**
+ * An over-limit body: its file field gets the message, in the form it came from when known (the
+ * fields sent before the file, such as the intent and the party, were recovered).
+ */
 async function tooLargeAnswer(error: BodyTooLargeError) {
   const intent = error.leading.get("intent");
   const message = PROOF_MESSAGES.tooLarge;
-  return fail(
-    typeof intent === "string" && Object.hasOwn(adminActions, intent) ? intent : "",
-    { title: "Arquivo grande demais", description: message },
-    { status: 413, errors: error.cutFileField ? { [error.cutFileField]: message } : undefined, values: postedValues(error.leading) },
+  const result = replyWithErrors(
+    error.leading,
+    error.cutFileField ? { fieldErrors: { [error.cutFileField]: [message] } } : { formErrors: [message] },
   );
+  return refuse(typeof intent === "string" && Object.hasOwn(adminActions, intent) ? intent : "", "Arquivo grande demais", result, 413);
 }
 
 /** Runs one admin action. The caller has already checked that `admin` is an admin. */

@@ -12,7 +12,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed, toggleActiveAction } from "./action-kit.server";
 import { partyUpdateSchema } from "./forms";
 
-export const PARTIES_PAGE_SIZE = 20;
+const PARTIES_PAGE_SIZE = 20;
 
 const querySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),

@@ -15,22 +15,13 @@ import {
   type PayoutSituation,
 } from "~/domain/payouts/index.server";
 import { checkProofFile, discardProof, proofPath, signedProofUrl, type StoredProof, storeProof } from "~/domain/payouts/index.server";
-import {
-  type AdminActionHandler,
-  type AdminDeps,
-  auditedChange,
-  fail,
-  firstError,
-  idField,
-  optionalHttpUrl,
-  parseForm,
-  postedValues,
-  succeed,
-} from "./action-kit.server";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { type AdminActionHandler, type AdminDeps, auditedChange, fail, refuse, succeed } from "./action-kit.server";
 import { PROOF_MESSAGES } from "~/domain/payouts";
 import { logger } from "~/platform/logger.server";
+import { earlyReasonError, payoutTransferSchema } from "./forms";
 
-export const PAYOUTS_PAGE_SIZE = 20;
+const PAYOUTS_PAGE_SIZE = 20;
 
 const querySchema = z.object({
   situacao: z.enum(["pendentes", "transferidos"]).catch("pendentes"),
@@ -78,27 +69,23 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
   };
 }
 
-const transferSchema = z.object({
-  partyId: idField,
-  proofUrl: optionalHttpUrl("O link do comprovante deve começar com http:// ou https://."),
-});
+const TRANSFER_INTENT = "markPayoutTransferred";
+const TRANSFER_ERROR_TITLE = "Erro ao registrar repasse";
 
+/**
+ * "Marcar como transferido": the proof (a link or a file, checked by content and stored before the
+ * transaction) and, before the card operator settles, the reason, which goes into the audit log.
+ */
 export const markPayoutTransferredAction: AdminActionHandler = async ({ admin, form, deps }) => {
-  const intent = "markPayoutTransferred";
-  const title = "Erro ao registrar repasse";
-  const parsed = parseForm(transferSchema, form);
-  if (!parsed.ok) return fail(intent, { title, description: firstError(parsed.errors) }, parsed);
-  const upload = form.get("proofFile");
-  const hasFile = upload instanceof File && upload.size > 0;
-  const { partyId, proofUrl } = parsed.data;
-  if (!proofUrl && !hasFile) {
-    const message = "Informe o link do comprovante ou envie o arquivo.";
-    return fail(intent, { title, description: message }, { errors: { proofUrl: message }, values: postedValues(form) });
-  }
+  const intent = TRANSFER_INTENT;
+  const title = TRANSFER_ERROR_TITLE;
+  const submission = parseFormSubmission(form, payoutTransferSchema());
+  if (submission.status !== "success") return refuse(intent, title, submission.reply());
+  const { partyId, proofUrl, proofFile: upload, earlyReason } = submission.value;
   let file: StoredProof | null = null;
-  if (hasFile) {
+  if (upload) {
     const fileError = (message: string, status = 400) =>
-      fail(intent, { title, description: message }, { status, errors: { proofFile: message }, values: postedValues(form) });
+      refuse(intent, title, submission.reply({ fieldErrors: { proofFile: [message] } }), status);
     const checked = await checkProofFile(upload);
     if (!checked.ok) return fileError(checked.message);
     // Stored before the transaction, so the row never names a missing file; discarded below if unused.
@@ -110,7 +97,8 @@ export const markPayoutTransferredAction: AdminActionHandler = async ({ admin, f
     }
   }
   try {
-    const answer = await recordTransfer(admin, partyId, proofUrl, file, deps);
+    const refuseReason = (message: string) => refuse(intent, title, submission.reply({ fieldErrors: { earlyReason: [message] } }));
+    const answer = await recordTransfer(admin, { partyId, proofUrl, earlyReason, refuseReason }, file, deps);
     if (file && !answer.ok) await discardProof(file.key);
     return answer.response;
   } catch (error) {
@@ -119,9 +107,18 @@ export const markPayoutTransferredAction: AdminActionHandler = async ({ admin, f
   }
 };
 
-async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: string | null, file: StoredProof | null, deps: AdminDeps) {
-  const intent = "markPayoutTransferred";
-  const title = "Erro ao registrar repasse";
+type TransferRequest = {
+  partyId: string;
+  proofUrl: string | null;
+  earlyReason: string | null;
+  /** The answer when the reason is missing or too short: the form's reply, with the message on its field. */
+  refuseReason: (message: string) => ReturnType<typeof refuse>;
+};
+
+async function recordTransfer(admin: SessionUser, request: TransferRequest, file: StoredProof | null, deps: AdminDeps) {
+  const intent = TRANSFER_INTENT;
+  const title = TRANSFER_ERROR_TITLE;
+  const { partyId, proofUrl } = request;
 
   const feePercent = deps.config.PLATFORM_FEE_PERCENT;
   const today = todayInSaoPaulo(deps.clock.now());
@@ -131,8 +128,14 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
     if (party.eventDate >= oldestLiveEventDate(today)) return { kind: "not-ended" as const };
     if (party.raisedCents <= 0) return { kind: "nothing" as const };
     if ((await findPayoutStatus(tx, partyId))?.status === "transferido") return { kind: "already" as const };
-    const { grossCents, feeCents, netCents } = await partyAmountsDue(tx, partyId);
     const dates = payoutDates(party.eventDate);
+    // Before the card operator settles, the money is not in the account yet: only with a reason.
+    const early = today < dates.settlementDate;
+    if (early && earlyReasonError(request.earlyReason, dates.settlementDate)) {
+      return { kind: "needs-reason" as const, settlementDate: dates.settlementDate };
+    }
+    const earlyReason = early ? request.earlyReason : null;
+    const { grossCents, feeCents, netCents } = await partyAmountsDue(tx, partyId);
     const payout = await insertTransferredPayout(tx, {
       partyId,
       grossCents,
@@ -198,6 +201,10 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
         proofKey: file?.key ?? null,
         proofSize: file?.size ?? null,
         emailed: sentTo,
+        settlementDate: dates.settlementDate,
+        transferDeadline: dates.transferDeadline,
+        // Set only when the transfer came before the settlement date (the admin's own words).
+        earlyReason,
       },
     });
     return { kind: "ok" as const, name: party.name, netCents, sentTo };
@@ -205,6 +212,8 @@ async function recordTransfer(admin: SessionUser, partyId: string, proofUrl: str
 
   const refused = { ok: false as const };
   switch (outcome.kind) {
+    case "needs-reason":
+      return { ...refused, response: await request.refuseReason(earlyReasonError(request.earlyReason, outcome.settlementDate)!) };
     case "missing":
       return { ...refused, response: await fail(intent, { title, description: "Esta festa não existe mais." }, { status: 404 }) };
     case "not-ended":

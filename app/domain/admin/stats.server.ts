@@ -15,7 +15,7 @@ export async function countPaidDonations(executor: Executor = db): Promise<numbe
 }
 
 /** Parties still public (active and not past the 5-day window), soonest event first. */
-export async function listLivePartiesProgress(today?: string) {
+export async function listLivePartiesProgress(today: string) {
   return db
     .select({
       id: parties.id,

@@ -38,12 +38,6 @@ export type AdminActionData = {
   key?: number;
   /** A refused form: Conform's reply (errors and what was typed), read by the tab's `useSchemaForm`. */
   result?: FormResult;
-  /**
-   * The former hand-built field errors and posted text: only the ONGs and payouts tabs still answer
-   * them (they are being changed on other branches); drop both once they answer `result`.
-   */
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
   message?: string;
   /** A delete posted without JavaScript asks here before it happens. */
   confirm?: { id: string; prompt: string };

@@ -1,6 +1,7 @@
 /** Causes as admins manage them (all of them, active or not). */
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
+import { foldName } from "~/platform/text";
 
 const { causes, parties, organizations } = schema;
 
@@ -33,6 +34,16 @@ export async function listCauseOptions() {
 export async function insertCause(executor: Executor, input: { name: string; description: string; icon: string | null }) {
   const [row] = await executor.insert(causes).values(input).returning({ id: causes.id, name: causes.name });
   return row!;
+}
+
+/**
+ * Whether another cause already has this name, ignoring case, accents and extra spaces. Call it
+ * after `lockNamesOf(tx, "causes")` (organizations-admin.server.ts).
+ */
+export async function causeNameTaken(executor: Executor, name: string, exceptId?: string): Promise<boolean> {
+  const wanted = foldName(name);
+  const rows = await executor.select({ id: causes.id, name: causes.name }).from(causes);
+  return rows.some((r) => r.id !== exceptId && foldName(r.name) === wanted);
 }
 
 /** Returns the cause's name, or null when it no longer exists. */

@@ -1,10 +1,15 @@
 /**
  * CNPJ rules (Receita Federal): 12 base digits and 2 check digits, mod 11. Browser-safe, no I/O:
- * the admin form's server check and the pages' formatting both use it.
+ * the admin form's schema checks with it, in the browser and on the server. Showing a CNPJ is
+ * cnpj-format.ts (re-exported here), which the public pages share.
  *
  * Only the numeric CNPJ is accepted for now; the alphanumeric CNPJ announced for July 2026 would
  * change `normalizeCnpj` and the weights' input (char code − 48), nothing else.
  */
+
+import { cnpjDigits } from "./cnpj-format";
+
+export { formatCnpj } from "./cnpj-format";
 
 export const CNPJ_MESSAGES = {
   required: "Informe o CNPJ.",
@@ -32,11 +37,6 @@ export function cnpjCheckDigits(base: string): string {
   return `${first}${second}`;
 }
 
-/** Keeps the digits of what a person typed ("12.345.678/0001-95", "12345678000195"). */
-export function cnpjDigits(input: string): string {
-  return input.replace(/\D/g, "");
-}
-
 export type CnpjResult = { ok: true; cnpj: string } | { ok: false; error: string };
 
 /**
@@ -55,10 +55,3 @@ export function parseCnpj(input: string): CnpjResult {
 }
 
 export const isValidCnpj = (input: string) => parseCnpj(input).ok;
-
-/** 14 digits as 00.000.000/0000-00; anything else is returned as it came. */
-export function formatCnpj(value: string): string {
-  const d = cnpjDigits(value);
-  if (d.length !== 14) return value;
-  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
-}

@@ -3,3 +3,5 @@ export * from "./cnpj";
 export * from "./cpf";
 export * from "./pix-key";
 export * from "./institution";
+export * from "./brazilian-states";
+export * from "./cause-icons";

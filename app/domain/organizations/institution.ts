@@ -2,7 +2,7 @@
  * The few facts every page that takes money shows about who receives it: name, CNPJ, city and
  * whether an admin verified it. Browser-safe: queries select the columns, this shapes them.
  */
-import { formatCnpj } from "./cnpj";
+import { formatCnpj } from "./cnpj-format";
 
 export type InstitutionSummary = {
   name: string;

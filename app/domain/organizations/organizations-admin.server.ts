@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { PixKeyType } from "./pix-key";
 import { db, type Executor, schema } from "~/platform/db.server";
+import { foldName } from "~/platform/text";
 
 const { organizations, causes, user } = schema;
 
@@ -119,13 +120,16 @@ export async function cnpjTaken(executor: Executor, cnpj: string, exceptId?: str
   return Boolean(row && row.id !== exceptId);
 }
 
-/** Whether another NGO already has this public name (ignoring case and surrounding spaces). */
+/**
+ * Whether another NGO already has this public name, ignoring case, accents and extra spaces
+ * ("Instituto Árvore" = "instituto arvore"). Call it after `lockNamesOf(tx, "organizations")`, so
+ * two saves at once cannot both find the name free. Compared here rather than in SQL: the fold is
+ * Unicode's (any accent), and there are a few hundred institutions at most.
+ */
 export async function organizationNameTaken(executor: Executor, name: string, exceptId?: string): Promise<boolean> {
-  const rows = await executor
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(sql`lower(trim(${organizations.name})) = lower(trim(${name}))`);
-  return rows.some((r) => r.id !== exceptId);
+  const wanted = foldName(name);
+  const rows = await executor.select({ id: organizations.id, name: organizations.name }).from(organizations);
+  return rows.some((r) => r.id !== exceptId && foldName(r.name) === wanted);
 }
 
 export async function setOrganizationActive(executor: Executor, id: string, active: boolean) {
@@ -158,4 +162,12 @@ export function isCnpjConflict(error: unknown): boolean {
     if (pg.code === "23505") return pg.constraint === "organizations_cnpj_unique";
   }
   return false;
+}
+
+// One lock per kind of name: a cause and an institution may share a name.
+const NAME_LOCKS = { causes: 72817301, organizations: 72817302 } as const;
+
+/** Serialises name checks of one kind until the transaction ends (names have no unique index). */
+export async function lockNamesOf(executor: Executor, kind: keyof typeof NAME_LOCKS) {
+  await executor.execute(sql`select pg_advisory_xact_lock(${NAME_LOCKS[kind]})`);
 }

@@ -36,7 +36,7 @@ export const BRAZILIAN_DDDS = new Set([
 
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const PIX_EMAIL_MAX = 77;
+const PIX_EMAIL_MAX = 77;
 
 export type PixKeyResult = { ok: true; key: string } | { ok: false; error: string };
 
@@ -74,7 +74,7 @@ export function parsePixKey(type: PixKeyType, input: string): PixKeyResult {
  * "+55 (11) 91234-5678", "11 91234-5678" or "5511912345678" → "+5511912345678". A Pix phone key
  * is a mobile number: DDD plus 9 digits starting with 9.
  */
-export function normalizeBrazilianMobile(input: string): string | null {
+function normalizeBrazilianMobile(input: string): string | null {
   const value = input.trim();
   if (!/^\+?[\d\s().-]+$/.test(value)) return null;
   let digits = value.replace(/\D/g, "");
@@ -97,5 +97,3 @@ export function formatPixKey(type: PixKeyType, key: string): string {
   if (type === "telefone" && /^\+55\d{11}$/.test(key)) return `+55 ${key.slice(3, 5)} ${key.slice(5, 10)}-${key.slice(10)}`;
   return key;
 }
-
-export const isPixKeyType = (value: unknown): value is PixKeyType => (PIX_KEY_TYPES as readonly unknown[]).includes(value);

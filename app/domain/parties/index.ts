@@ -2,3 +2,4 @@
 export * from "./festa-param";
 export * from "./party-status";
 export * from "./party-goal";
+export * from "./event-types";

@@ -1,11 +1,12 @@
 /** Every party, active or not, for the team's edits and cancellations (decisions.md, Parties). */
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
+import type { EventType } from "./event-types";
 
 const { parties, causes, user, organizations } = schema;
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
-export function likePattern(text: string) {
+function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -72,8 +73,10 @@ export async function findPartyForAdmin(id: string) {
   return row ?? null;
 }
 
+/** Every field the creator set on /criar-festa. */
 export type AdminPartyUpdate = {
   name: string;
+  eventType: EventType;
   eventDate: string;
   goalCents: number;
   message: string | null;
@@ -85,6 +88,7 @@ export async function updatePartyByAdmin(executor: Executor, id: string, input: 
   const [before] = await executor
     .select({
       name: parties.name,
+      eventType: parties.eventType,
       eventDate: parties.eventDate,
       goalCents: parties.goalCents,
       message: parties.message,

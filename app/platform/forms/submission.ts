@@ -4,11 +4,10 @@
  * `useSchemaForm`). Browser-safe: schemas are written with `zod/mini` so the page carries ~7 KB of
  * Zod instead of ~27 KB.
  */
-import type { SubmissionResult } from "@conform-to/dom";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodType } from "zod/v4/core";
 
-export type { SubmissionResult };
 /** What an action answers after a refused form: Conform's reply (errors and the values as typed). */
 export type FormResult = SubmissionResult<string[]>;
 
