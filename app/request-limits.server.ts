@@ -15,7 +15,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * KB;
  * Routes that accept more than a form. A route matches its path, its `.data` twin (client-side
  * submissions) and anything below it. Uploads get their own entry here when they arrive.
  */
-export const BODY_LIMITS: ReadonlyArray<{ path: string; bytes: number }> = [
+const BODY_LIMITS: ReadonlyArray<{ path: string; bytes: number }> = [
   // Payout proofs (10 MB plus the form's fields): twice that, so a file somewhat too big reaches the
   // admin action, which drains it and answers in the form ("O arquivo tem mais de 10 MB…") rather
   // than with a bare 413; past twice, the cap cuts the upload off.

@@ -14,7 +14,7 @@ import { explainDatabaseFailure } from "~/platform/db/connection-errors.server";
 import { checkDatabaseIdentity, isOutboxPaused } from "~/platform/mail/outbox-pause.server";
 import { moveLegacyProofsAtStartup } from "~/domain/payouts/index.server";
 
-export class StartupError extends Error {
+class StartupError extends Error {
   override name = "StartupError";
 }
 

@@ -39,7 +39,7 @@ export function readManifest(buildDir: string) {
 }
 
 /** The URL pattern of a page route ("/" for the index). */
-export const pagePath = (route: ManifestRoute) => (route.index ? "/" : route.path!);
+const pagePath = (route: ManifestRoute) => (route.index ? "/" : route.path!);
 
 /** The JS files (URL paths) a first visit to `routeId` loads. */
 export function firstVisitFiles(buildDir: string, routeId: string) {
@@ -71,7 +71,7 @@ function bootstrapScript(buildDir: string, routeId: string) {
 }
 
 /** gzip (level 9) bytes and file count of the JS a first visit to `routeId` loads. */
-export function firstVisitJs(buildDir: string, routeId: string) {
+function firstVisitJs(buildDir: string, routeId: string) {
   const files = firstVisitFiles(buildDir, routeId);
   const inline = Buffer.from(bootstrapScript(buildDir, routeId));
   let gzip = zlib.gzipSync(inline, { level: 9 }).length;

@@ -22,7 +22,7 @@ export type DonationReceiptProps = {
   feePercent: number;
 };
 
-export const formatReceiptNumber = (n: number) => String(n).padStart(6, "0");
+const formatReceiptNumber = (n: number) => String(n).padStart(6, "0");
 
 const placeOf = (city: string, state: string | null | undefined) => (state ? `${city} - ${state}` : city);
 

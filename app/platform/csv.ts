@@ -4,7 +4,7 @@
  * (starting with = + - @, tab or carriage return) gets a leading apostrophe, so a donor's message
  * like "=HYPERLINK(...)" stays text (CSV/formula injection).
  */
-export const CSV_SEPARATOR = ";";
+const CSV_SEPARATOR = ";";
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function escapeCsvCell(value: string | number | null | undefined): string {

@@ -16,7 +16,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: models accept both. */
 export type Executor = Database | Transaction;
 
-export type Listener = (payload: string) => void;
+type Listener = (payload: string) => void;
 
 export interface Connection {
   kind: "pglite" | "pg";
@@ -133,7 +133,7 @@ function quoteIdent(name: string) {
 }
 
 /** The advisory lock under which everything that creates or changes schema runs. */
-export const SCHEMA_LOCK_KEY = 72817261;
+const SCHEMA_LOCK_KEY = 72817261;
 
 /**
  * Runs `work` while this process holds the schema lock (PostgreSQL; PGlite has one process).

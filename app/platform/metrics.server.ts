@@ -10,7 +10,7 @@ import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getConnection } from "~/platform/db.server";
 
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
 export const httpRequestDuration = new Histogram({

@@ -18,4 +18,3 @@ export function publicConfig(c: Config) {
     demoBanner: c.paymentsSandbox && c.isProduction,
   };
 }
-export type PublicConfig = ReturnType<typeof publicConfig>;

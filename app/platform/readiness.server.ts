@@ -25,14 +25,14 @@ function latestShippedMigration(): number {
   return latestMigration;
 }
 
-export type Readiness = {
+type Readiness = {
   ready: boolean;
   database: "up" | "down" | "unchecked";
   migrations: "applied" | "pending" | "unknown";
   shuttingDown: boolean;
 };
 
-export async function checkReadiness(shuttingDown: boolean, timeoutMs = 2_000): Promise<Readiness> {
+async function checkReadiness(shuttingDown: boolean, timeoutMs = 2_000): Promise<Readiness> {
   if (shuttingDown) return { ready: false, database: "unchecked", migrations: "unknown", shuttingDown: true };
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -15,3 +15,12 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   await page.getByRole("link", { name: "Voltar ao início" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("a record that does not exist (a loader's 404) draws the same, single not-found screen", async ({ page }) => {
+  // The catch-all route and the root error boundary both draw NotFoundScreen (error-screen.tsx).
+  const response = await page.goto(`/sandbox/checkout/cs_sbx_${"0".repeat(32)}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Voltar ao início" })).toHaveCount(1);
+});

@@ -36,12 +36,6 @@ export async function createTestUser(
   };
 }
 
-/** A signed-in session for an existing account (e.g. a seeded demo user). */
-export async function signInAs(email: string, password: string): Promise<string> {
-  const { headers } = await getAuth().api.signInEmail({ body: { email, password }, returnHeaders: true });
-  return cookieHeaderFrom(headers.getSetCookie());
-}
-
 /** Turns Set-Cookie values into a Cookie header value (expired cookies dropped). */
 export function cookieHeaderFrom(setCookies: string[]): string {
   return setCookies

@@ -64,7 +64,7 @@ export function testSandboxQueue() {
     },
   };
 }
-export type TestSandboxQueue = ReturnType<typeof testSandboxQueue>;
+type TestSandboxQueue = ReturnType<typeof testSandboxQueue>;
 
 /** The app's dependencies for a test: the test environment's configuration (or `config`), real providers for it, the outbox, the system clock. */
 export function testDeps(overrides: TestDepsOverrides = {}): AppDeps {

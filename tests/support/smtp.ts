@@ -63,7 +63,7 @@ export async function startTestSmtp() {
 }
 
 /** Just enough MIME to read what nodemailer sends: headers, multipart/alternative, QP/base64. */
-export function parseMail(raw: string): Omit<ReceivedMail, "to" | "raw"> {
+function parseMail(raw: string): Omit<ReceivedMail, "to" | "raw"> {
   const { headers, body } = splitPart(raw);
   const subject = decodeWords(headers.get("subject") ?? "");
   const type = headers.get("content-type") ?? "text/plain";

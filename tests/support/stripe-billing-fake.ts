@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { stripeEvent } from "./stripe-fake";
 
-export type BillingFakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; form: URLSearchParams };
+type BillingFakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; form: URLSearchParams };
 
 export const FAKE_SECRET_KEY = "sk_test_billing_fake";
 

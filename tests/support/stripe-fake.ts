@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; form: URLSearchParams };
+type FakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; form: URLSearchParams };
 
 export async function startStripeFake() {
   const requests: FakeRequest[] = [];

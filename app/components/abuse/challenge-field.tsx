@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 const AltchaWidget = lazy(() => import("./altcha-widget.client"));
 
 /** The form field name the server reads (app/platform/abuse/challenge.server.ts CHALLENGE_FIELD). */
-export const CHALLENGE_FIELD = "altcha";
+const CHALLENGE_FIELD = "altcha";
 
 /**
  * The anti-robot check shown after too many failed attempts from one place: a proof-of-work the

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /** True when the visitor asked the system for less motion; false on the server and first render. */
-export function usePrefersReducedMotion() {
+function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");

@@ -13,7 +13,7 @@ type Org = Pick<
 >;
 
 /** A gift to this institution: only a verified one takes gifts (the server refuses the others too). */
-export const donateHref = (slug: string) => `/doar?ong=${encodeURIComponent(slug)}`;
+const donateHref = (slug: string) => `/doar?ong=${encodeURIComponent(slug)}`;
 
 const primaryLink = "inline-flex h-11 items-center rounded-full bg-coral-600 px-5 font-bold text-white hover:bg-coral-700";
 const secondaryLink =

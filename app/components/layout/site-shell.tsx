@@ -5,7 +5,7 @@ import { SiteHeader } from "./site-header";
 import { WhatsAppButton } from "./whatsapp-button";
 
 /** A route exports `handle = { bare: true }` to render without the site's header and footer. */
-export type ShellHandle = { bare?: boolean };
+type ShellHandle = { bare?: boolean };
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const bare = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.bare);

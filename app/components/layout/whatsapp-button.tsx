@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { useRootData } from "~/components/layout/root-data";
 
-export const WHATSAPP_GREETING = "Olá! Vim pelo site da Festa Solidária e gostaria de mais informações.";
+const WHATSAPP_GREETING = "Olá! Vim pelo site da Festa Solidária e gostaria de mais informações.";
 
 export function whatsappLink(number: string, text = WHATSAPP_GREETING) {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;

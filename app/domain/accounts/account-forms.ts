@@ -15,14 +15,14 @@ const currentPassword = z
   .string({ error: "Informe sua senha atual." })
   .check(z.minLength(1, "Informe sua senha atual."), z.maxLength(128, MESSAGES.passwordLong));
 
-export const nameSchema = z.object({
+const nameSchema = z.object({
   intent: z.literal("nome"),
   name: z
     .string({ error: MESSAGES.nameRequired })
     .check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(120, "Use no máximo 120 caracteres.")),
 });
 
-export const passwordSchema = z.object({
+const passwordSchema = z.object({
   intent: z.literal("senha"),
   currentPassword,
   newPassword: z
@@ -34,9 +34,9 @@ export const passwordSchema = z.object({
     ),
 });
 
-export const emailChangeSchema = z.object({ intent: z.literal("email"), email });
+const emailChangeSchema = z.object({ intent: z.literal("email"), email });
 
-export const deleteAccountSchema = z.object({
+const deleteAccountSchema = z.object({
   intent: z.literal("excluir"),
   password: z
     .string({ error: "Digite sua senha para confirmar." })

@@ -19,9 +19,9 @@ import { logger } from "~/platform/logger.server";
 import { hashPassword, verifyPassword } from "~/domain/accounts/password.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 
-export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
-export const RESET_TOKEN_SECONDS = 60 * 60;
+const RESET_TOKEN_SECONDS = 60 * 60;
 /** The header that carries the client IP we resolved (see client-ip.server.ts) into Better Auth. */
 export const CLIENT_IP_HEADER = "x-festa-client-ip";
 

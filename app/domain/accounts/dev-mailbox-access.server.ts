@@ -10,7 +10,7 @@ import type { AppLoadContext } from "react-router";
 import { getOptionalUser } from "./guards.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
 
-export function isLoopbackAddress(ip: string): boolean {
+function isLoopbackAddress(ip: string): boolean {
   if (isIP(ip) === 4) return ip.startsWith("127.");
   return ip === "::1";
 }
@@ -20,7 +20,7 @@ export function isLoopbackAddress(ip: string): boolean {
  * between: behind a reverse proxy that we were not told to trust (TRUST_PROXY off) every request
  * arrives from 127.0.0.1, so a forwarding header means "someone else, relayed".
  */
-export function isLocalRequest(request: Request, context: AppLoadContext): boolean {
+function isLocalRequest(request: Request, context: AppLoadContext): boolean {
   const proxied = request.headers.has("x-forwarded-for") || request.headers.has("forwarded") || request.headers.has("x-real-ip");
   if (proxied && !context.config.TRUST_PROXY) return false;
   return isLoopbackAddress(clientIpFromContext(context));

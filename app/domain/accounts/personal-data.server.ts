@@ -160,7 +160,7 @@ const cell = (value: unknown): string =>
         : String(value);
 
 /** The same export as rows of (section, record, field, value): one CSV a spreadsheet opens. */
-export function exportRows(data: PersonalDataExport): string[][] {
+function exportRows(data: PersonalDataExport): string[][] {
   const rows: string[][] = [["exportacao", "1", "gerada_em", data.exportedAt]];
   const add = (section: string, records: Array<Record<string, unknown>>) =>
     records.forEach((record, i) => {

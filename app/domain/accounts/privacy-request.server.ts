@@ -15,7 +15,7 @@ import { recordAccountAudit, redactAuditDetails } from "./account.server";
 import { anonymiseSubjectData, collectPersonalData, donorNamesOf, type DataSubject } from "./personal-data.server";
 import { PRIVACY_LINK_TTL_SECONDS } from "./privacy-policy";
 
-export const PRIVACY_REQUEST_LIMITS = { perIp: { limit: 10, window: 60 * 60 }, perEmail: { limit: 3, window: 60 * 60 } } as const;
+const PRIVACY_REQUEST_LIMITS = { perIp: { limit: 10, window: 60 * 60 }, perEmail: { limit: 3, window: 60 * 60 } } as const;
 
 /**
  * Queues the link to the address. The answer is the same whether we know the address or not, so

@@ -31,8 +31,6 @@ export const contactSchema = z.object({
   mensagem: z._default(z.string().check(z.trim(), z.maxLength(2000, "A mensagem pode ter no máximo 2.000 caracteres.")), ""),
 });
 
-export type ContactInput = z.output<typeof contactSchema>;
-
 /** "5531999999999" -> "+55 (31) 99999-9999", for showing the configured WhatsApp number. */
 export function formatWhatsappNumber(number: string): string {
   const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(number);

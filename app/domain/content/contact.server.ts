@@ -5,7 +5,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 type ContactMessage = { name: string; email: string; phone: string; message: string | null };
 
 /** Stores a contact-form message (the admin's Mensagens tab reads them: admin-messages.server.ts). */
-export async function insertContactMessage(executor: Executor, message: ContactMessage) {
+async function insertContactMessage(executor: Executor, message: ContactMessage) {
   const [row] = await executor
     .insert(schema.contactMessages)
     .values(message)

@@ -19,7 +19,7 @@ export async function sumSubscriptionChargesCents(executor: Executor = db): Prom
   return subscriptionsRaisedCents(executor);
 }
 
-export async function countParties(executor: Executor = db): Promise<number> {
+async function countParties(executor: Executor = db): Promise<number> {
   const [row] = await executor.select({ n: count() }).from(schema.parties);
   return row?.n ?? 0;
 }

@@ -15,7 +15,7 @@ const LINE = "#ffe0da";
 
 const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
-export function toWinAnsi(text: string): string {
+function toWinAnsi(text: string): string {
   return [...text.normalize("NFC")]
     .filter((ch) => {
       const code = ch.codePointAt(0)!;

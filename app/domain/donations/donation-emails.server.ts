@@ -11,7 +11,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 
 const { donations, parties, causes, organizations, user } = schema;
 
-export const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
+const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
 
 export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config, mailer }: { config: Config; mailer: Mailer }) {
   const [gift] = await executor

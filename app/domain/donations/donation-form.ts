@@ -9,10 +9,10 @@ import { formatCents, parseReaisToCents } from "~/platform/money";
 export const PRESET_REAIS = [10, 25, 50, 100, 250, 500] as const;
 
 /** decisions.md, Money: card testers probe with tiny amounts. */
-export const MIN_DONATION_CENTS = 500;
-export const MAX_DONATION_CENTS = 5_000_000;
+const MIN_DONATION_CENTS = 500;
+const MAX_DONATION_CENTS = 5_000_000;
 export const MAX_MESSAGE_LENGTH = 500;
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 export type PresetReais = (typeof PRESET_REAIS)[number];
 export type ImpactLines = Record<PresetReais, string>;
@@ -136,5 +136,3 @@ export const donationSchema = z.pipe(
     };
   }),
 );
-
-export type DonationInput = z.output<typeof donationSchema>;

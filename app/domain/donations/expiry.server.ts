@@ -4,7 +4,7 @@ import { PENDING_EXPIRY_HOURS } from "~/domain/donations/donation-status";
 import { logger } from "~/platform/logger.server";
 import { expireStalePendingDonations } from "~/domain/donations/donations.server";
 
-export const DONATION_EXPIRY_QUEUE = "expire-pending-donations";
+const DONATION_EXPIRY_QUEUE = "expire-pending-donations";
 
 /** Every 5 minutes: gifts still `pendente` after 24 h become `cancelada` (decisions.md, Money). */
 export async function startDonationExpiry(boss: Boss, { clock }: { clock: Clock }) {
@@ -14,7 +14,7 @@ export async function startDonationExpiry(boss: Boss, { clock }: { clock: Clock 
 }
 
 /** One run: cancels every gift still pending PENDING_EXPIRY_HOURS after it was created. */
-export async function expirePendingDonations(clock: Clock) {
+async function expirePendingDonations(clock: Clock) {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - PENDING_EXPIRY_HOURS * 3600 * 1000);
   let total = 0;

@@ -2,7 +2,7 @@
  * Every text about fees derives from PLATFORM_FEE_PERCENT (decisions.md, Money): no page may
  * claim "100% para a causa" while a fee is charged.
  */
-export function causeSharePercent(feePercent: number) {
+function causeSharePercent(feePercent: number) {
   return 100 - feePercent;
 }
 

@@ -101,7 +101,7 @@ export async function listInstitutionsForParties() {
   }
   return groups;
 }
-export type InstitutionGroup = {
+type InstitutionGroup = {
   causeId: string;
   causeName: string;
   causeIcon: string | null;
@@ -128,4 +128,3 @@ export async function findInstitutionForParty(executor: Executor, id: string) {
     .for("share");
   return row ?? null;
 }
-export type InstitutionForParty = NonNullable<Awaited<ReturnType<typeof findInstitutionForParty>>>;

@@ -2,7 +2,7 @@ import { type DonationPaidSubscriber, subscribeToOwnerDonations } from "~/domain
 import { liveStreams } from "~/platform/metrics.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
 
-export const KEEP_ALIVE_MS = 25_000;
+const KEEP_ALIVE_MS = 25_000;
 
 type Options = {
   keepAliveMs?: number;

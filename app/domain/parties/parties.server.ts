@@ -5,10 +5,10 @@ import { db, schema } from "~/platform/db.server";
 import { findInstitutionForParty } from "~/domain/organizations/index.server";
 import { type CreatePartyInput, PARTY_INSTITUTION_MESSAGES, partyInstitutionRefusal } from "~/domain/parties/party-form";
 
-export { isPartyAcceptingGifts, partyVisibility } from "~/domain/parties/party-status";
+export { partyVisibility } from "~/domain/parties/party-status";
 
 const CODE_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
-export const SHARE_CODE_LENGTH = 5;
+const SHARE_CODE_LENGTH = 5;
 const MAX_CODE_ATTEMPTS = 8;
 
 /** 5 lowercase base-36 characters from the OS's CSPRNG (≈60 million codes). */
@@ -18,7 +18,7 @@ export function generateShareCode(random: (max: number) => number = randomInt): 
   return code;
 }
 
-export function shareLinkFor(code: string): string {
+function shareLinkFor(code: string): string {
   return `${getConfig().PUBLIC_URL}/festa/${code}`;
 }
 
@@ -125,4 +125,3 @@ export async function findPartyForPage(codeOrId: string) {
     .limit(1);
   return row ?? null;
 }
-export type PartyPage = NonNullable<Awaited<ReturnType<typeof findPartyForPage>>>;

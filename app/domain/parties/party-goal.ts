@@ -4,8 +4,8 @@
  */
 import { parseReaisToCents } from "~/platform/money";
 
-export const MIN_GOAL_CENTS = 5_000; // R$ 50,00
-export const MAX_GOAL_CENTS = 1_000_000_000; // R$ 10.000.000,00
+const MIN_GOAL_CENTS = 5_000; // R$ 50,00
+const MAX_GOAL_CENTS = 1_000_000_000; // R$ 10.000.000,00
 
 export const GOAL_MESSAGES = {
   negative: "A meta não pode ser negativa.",

@@ -3,7 +3,7 @@ import { db, schema } from "~/platform/db.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { oldestLiveEventDate } from "~/domain/parties/party-status";
 
-export const EVENTS_PAGE_SIZE = 12;
+const EVENTS_PAGE_SIZE = 12;
 
 /** The order the indexes are built in (a bare DESC means NULLS FIRST and would not use them). */
 const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
@@ -66,7 +66,6 @@ export async function listLiveParties(search: PartySearch = {}) {
   const totalCount = Number(total?.n ?? 0);
   return { parties: rows, page, pageSize, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / pageSize)) };
 }
-export type LivePartyCard = Awaited<ReturnType<typeof listLiveParties>>["parties"][number];
 
 /** /painel: the signed-in creator's active parties; ownership is part of the where. */
 export async function listPartiesOfOwner(userId: string) {
@@ -89,4 +88,3 @@ export async function listPartiesOfOwner(userId: string) {
     .where(and(eq(schema.parties.userId, userId), eq(schema.parties.active, true)))
     .orderBy(descNullsLast(schema.parties.createdAt));
 }
-export type OwnerParty = Awaited<ReturnType<typeof listPartiesOfOwner>>[number];

@@ -5,12 +5,12 @@ import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
  * active and until 5 calendar days after its event date in America/Sao_Paulo. /festa, /eventos,
  * /painel and /doar all ask here.
  */
-export const PARTY_OFFLINE_AFTER_DAYS = 5;
+const PARTY_OFFLINE_AFTER_DAYS = 5;
 
 export type PartyVisibility = "live" | "ended" | "inactive";
 
 /** The last São Paulo calendar day on which a party with this event date is still public. */
-export function lastLiveDate(eventDate: string): string {
+function lastLiveDate(eventDate: string): string {
   return addCalendarDays(eventDate, PARTY_OFFLINE_AFTER_DAYS);
 }
 

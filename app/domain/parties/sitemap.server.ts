@@ -4,7 +4,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { oldestLiveEventDate } from "~/domain/parties/party-status";
 
 /** A sitemap file holds at most 50,000 URLs; the public pages take a few of them. */
-export const SITEMAP_PARTY_LIMIT = 49_000;
+const SITEMAP_PARTY_LIMIT = 49_000;
 
 /** Public party pages (active, until 5 days after the event) for sitemap.xml. */
 export async function listLivePartiesForSitemap(today: string = todayInSaoPaulo()) {

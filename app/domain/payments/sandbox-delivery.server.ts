@@ -24,7 +24,7 @@ export type SandboxEventQueue = { deliver(event: SandboxEvent): Promise<void> };
 export type SandboxTransport = (body: string, headers: Record<string, string>) => Promise<{ status: number }>;
 
 /** ≈1 s, 2 s, 4 s … (pg-boss backoff with jitter): about half an hour of trying in all. */
-export const SANDBOX_RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
+const SANDBOX_RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
 
 type Job = { event: SandboxEvent };
 

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { PLAN_IDS } from "~/domain/subscriptions";
 
 /** Pagar, Recusar, Cancelar: the test card's outcome buttons (components/payments/sandbox-checkout). */
-export const SANDBOX_OUTCOMES = ["pagar", "recusar", "cancelar"] as const;
+const SANDBOX_OUTCOMES = ["pagar", "recusar", "cancelar"] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 export const sandboxOutcomeSchema = z.object({ intent: z.enum(SANDBOX_OUTCOMES) });

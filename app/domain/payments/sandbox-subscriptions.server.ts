@@ -13,7 +13,7 @@ import type { SandboxEvent } from "./sandbox.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import type { PaymentEvent, PaymentProvider, SubscriptionChangeRequest, SubscriptionEventAction } from "./types";
 
-export const SANDBOX_SUBSCRIPTION_EVENT_TYPES = {
+const SANDBOX_SUBSCRIPTION_EVENT_TYPES = {
   "subscription.created": "updated",
   "subscription.updated": "updated",
   "subscription.deleted": "deleted",
@@ -90,7 +90,7 @@ export function sandboxSubscriptionEvent(
 
 const CHECKOUT_PREFIX = "cs_sbx_sub_";
 /** Like a Stripe Checkout Session, a sandbox subscription checkout expires after a day. */
-export const SANDBOX_CHECKOUT_TTL_SECONDS = 24 * 60 * 60;
+const SANDBOX_CHECKOUT_TTL_SECONDS = 24 * 60 * 60;
 
 const tokenSchema = z.object({
   u: z.string().min(1).max(100),
@@ -136,9 +136,9 @@ export function readSandboxCheckoutId(secret: string, checkoutId: string, now = 
 }
 
 /** A portal session lasts an hour, like Stripe's. */
-export const SANDBOX_PORTAL_SESSION_SECONDS = 60 * 60;
+const SANDBOX_PORTAL_SESSION_SECONDS = 60 * 60;
 
-export function sandboxPortalSession(secret: string, customerId: string, now = new Date()): string {
+function sandboxPortalSession(secret: string, customerId: string, now = new Date()): string {
   const expires = Math.floor(now.getTime() / 1000) + SANDBOX_PORTAL_SESSION_SECONDS;
   return `${expires}.${mac(secret, "portal-session", `${customerId}:${expires}`)}`;
 }
@@ -158,7 +158,7 @@ export function sandboxSubscriptionIdFor(secret: string, checkoutId: string) {
   return `sub_sbx_${mac(secret, "subscription", checkoutId, 24)}`;
 }
 
-export function sandboxCustomerIdFor(secret: string, userId: string) {
+function sandboxCustomerIdFor(secret: string, userId: string) {
   return `cus_sbx_${mac(secret, "customer", userId, 24)}`;
 }
 

@@ -24,9 +24,9 @@ import {
 
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 /** Like Stripe: a signed event older than this is refused (replay protection). */
-export const SANDBOX_TOLERANCE_SECONDS = 300;
+const SANDBOX_TOLERANCE_SECONDS = 300;
 
-export const SANDBOX_EVENT_TYPES = {
+const SANDBOX_EVENT_TYPES = {
   "checkout.paid": "paid",
   "checkout.failed": "failed",
   "checkout.canceled": "canceled",
@@ -83,7 +83,7 @@ export function sandboxPaymentId(checkoutId: string) {
   return `pi_sbx_${checkoutId.replace(/^cs_sbx_/, "")}`;
 }
 
-export function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
+function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
   const base = { id: event.id, provider: "sandbox" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
   if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base);
   const action = (SANDBOX_EVENT_TYPES as Record<string, DonationEventAction>)[event.type];

@@ -118,7 +118,7 @@ export function stripeSubscriptionMethods(stripe: Stripe): SubscriptionMethods {
 }
 
 /** Stripe's eight statuses on our four: only `active` (and a trial) is a paying subscriber. */
-export function mapStripeStatus(status: Stripe.Subscription.Status): SubscriptionState {
+function mapStripeStatus(status: Stripe.Subscription.Status): SubscriptionState {
   switch (status) {
     case "active":
     case "trialing":
@@ -140,7 +140,7 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === "string" ? value : value.id;
 }
 
-export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
   const item = subscription.items?.data?.[0];
   return {
     subscriptionId: subscription.id,

@@ -24,7 +24,7 @@ export type StripeOptions = {
   paymentMethods: string[];
 };
 
-export function stripeClient(options: Pick<StripeOptions, "secretKey" | "apiHost">): Stripe {
+function stripeClient(options: Pick<StripeOptions, "secretKey" | "apiHost">): Stripe {
   return new Stripe(options.secretKey, {
     ...parseApiHost(options.apiHost),
     maxNetworkRetries: 2,
@@ -92,7 +92,7 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === "string" ? value : value.id;
 }
 
-export function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
+function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, provider: "stripe" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
   const ignored = (reason: string): PaymentEvent => ({ ...base, kind: "ignored", reason });
   const subscription = normalizeStripeSubscriptionEvent(event, base);

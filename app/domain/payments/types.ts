@@ -38,7 +38,7 @@ export type SubscriptionCheckoutRequest = {
   idempotencyKey: string;
 };
 
-export type PortalSessionRequest = { customerId: string; returnUrl: string };
+type PortalSessionRequest = { customerId: string; returnUrl: string };
 
 export type CustomerRequest = { userId: string; email: string; name: string };
 
@@ -71,7 +71,7 @@ export type DonationPaymentEvent = EventBase & {
 };
 
 /** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
-export type IgnoredPaymentEvent = EventBase & { kind: "ignored"; reason: string };
+type IgnoredPaymentEvent = EventBase & { kind: "ignored"; reason: string };
 
 /** Our four subscription states (schema `subscription_status`); providers map theirs onto these. */
 export type SubscriptionState = "incomplete" | "active" | "past_due" | "canceled";

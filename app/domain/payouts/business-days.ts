@@ -60,7 +60,7 @@ export function holidaysOf(year: number): Map<string, string> {
   return result;
 }
 
-export function isWeekend(isoDate: string): boolean {
+function isWeekend(isoDate: string): boolean {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return weekday === 0 || weekday === 6;

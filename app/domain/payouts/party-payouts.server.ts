@@ -72,7 +72,7 @@ export async function listPartyPayouts(parties: Array<{ id: string; eventDate: s
   return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id))]));
 }
 
-export async function findPartyPayout(party: { id: string; eventDate: string }): Promise<PartyPayoutView> {
+async function findPartyPayout(party: { id: string; eventDate: string }): Promise<PartyPayoutView> {
   return (await listPartyPayouts([party])).get(party.id)!;
 }
 

@@ -125,7 +125,7 @@ export function signedProofUrl(payoutId: string) {
  * to anyone (issue 14: the donors see the proof of what was transferred). It opens this payout's
  * proof only; the route answers 404 to anything else.
  */
-export function signedProofPath(payoutId: string) {
+function signedProofPath(payoutId: string) {
   return `${proofPath(payoutId)}?t=${sign(payoutId)}`;
 }
 

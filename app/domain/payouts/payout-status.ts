@@ -1,4 +1,2 @@
 /** A payout (repasse) is due until an admin records the transfer with its proof. */
 export const PAYOUT_STATUSES = ["pendente", "transferido"] as const;
-
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

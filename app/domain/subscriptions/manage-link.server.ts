@@ -6,7 +6,7 @@
  */
 import { signToken, verifyToken } from "~/platform/signed-link.server";
 
-export const PLAN_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+const PLAN_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export function planManageToken(subscriptionId: string, now: Date = new Date()): string {
   return signToken("plan-manage", { s: subscriptionId }, PLAN_LINK_TTL_SECONDS, now);

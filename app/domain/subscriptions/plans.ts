@@ -90,8 +90,3 @@ export const POPULAR_PLAN_ID: PlanId = "prata";
 export function getPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
-
-/** The ranking band a monthly amount falls in (decisions.md: 30–49, 50–69, 70–99, 100+). */
-export function planForMonthlyCents(cents: number): Plan | undefined {
-  return [...PLANS].reverse().find((p) => cents >= p.bandFromCents);
-}

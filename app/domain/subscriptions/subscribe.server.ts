@@ -41,7 +41,7 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 /** Each attempt opens a provider session: a burst is refused before it reaches the provider. */
-export const SUBSCRIBE_RATE_LIMIT = { limit: 10, windowSeconds: 600 };
+const SUBSCRIBE_RATE_LIMIT = { limit: 10, windowSeconds: 600 };
 
 export type SubscriptionError = { title: string; description: string };
 export type SubscriptionResult = { ok: true; url: string } | { ok: false; status: number; error: SubscriptionError };

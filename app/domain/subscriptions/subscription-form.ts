@@ -16,8 +16,6 @@ export const subscriptionFormSchema = z.union([
   }),
 ]);
 
-export type SubscriptionFormInput = z.output<typeof subscriptionFormSchema>;
-
 /** /assinatura/gerenciar (the plan-management link): the signed token and one choice. */
 export const planLinkFormSchema = z.union([
   z.object({ token: z.string().check(z.minLength(1), z.maxLength(2000)), intent: z.enum(["cancelar", "reativar", "pagamento"]) }),

@@ -37,7 +37,7 @@ export type SubscriptionStatus = {
   subscriptionId: string | null;
 };
 
-export const NOT_SUBSCRIBED: SubscriptionStatus = {
+const NOT_SUBSCRIBED: SubscriptionStatus = {
   subscribed: false,
   plan: null,
   currentPeriodEnd: null,

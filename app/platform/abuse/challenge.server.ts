@@ -26,7 +26,7 @@ export type ChallengePurpose = "doar" | "entrar" | "cadastrar" | "recuperar";
  * under a second on a phone (measured by the widget's own minDuration of 500 ms anyway), while a
  * script needs ~1.3 M SHA-256 per attempt. Verifying costs the server one derivation.
  */
-export const CHALLENGE_SETTINGS = { algorithm: "PBKDF2/SHA-256", cost: 5_000, keyPrefix: "00", ttlSeconds: 600 };
+const CHALLENGE_SETTINGS = { algorithm: "PBKDF2/SHA-256", cost: 5_000, keyPrefix: "00", ttlSeconds: 600 };
 
 function signingKey(): string {
   return createHmac("sha256", getConfig().APP_SECRET).update("altcha-challenge").digest("hex");

@@ -42,7 +42,7 @@ function lastResult(results: Result[]): Result {
 const OUTCOME_WRITES = ["complete", "fail"] as const;
 const guarded = Symbol.for("festa.pgBossOutcomeWritesGuarded");
 
-export function guardJobOutcomeWrites() {
+function guardJobOutcomeWrites() {
   const Manager = createRequire(import.meta.url)("pg-boss/src/manager.js") as {
     prototype: Record<string | symbol, unknown>;
   };

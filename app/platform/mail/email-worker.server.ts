@@ -15,7 +15,7 @@ import type { MailTransport } from "~/platform/mail/mailer.server";
 import { claimDueEmails, hasDueEmails, markEmailAttemptFailed, markEmailSent, OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
 import { isOutboxPaused } from "~/platform/mail/outbox-pause.server";
 
-export const EMAIL_QUEUE = "email-outbox";
+const EMAIL_QUEUE = "email-outbox";
 
 export type RetryPolicy = {
   /** Delay after the first failure; doubles with each further failure. */
@@ -26,7 +26,7 @@ export type RetryPolicy = {
 };
 
 // 30 s, 1 min, 2 min … capped at 1 h: about four days of trying before giving up.
-export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 100 };
+const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 100 };
 const LEASE_SECONDS = 120;
 const BATCH = 10;
 

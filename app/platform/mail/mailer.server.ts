@@ -5,7 +5,7 @@
  */
 import type { Config } from "~/platform/config.server";
 
-export type OutgoingEmail = { to: string; subject: string; html: string; text: string };
+type OutgoingEmail = { to: string; subject: string; html: string; text: string };
 
 export interface MailTransport {
   kind: "smtp" | "mailbox";
@@ -31,7 +31,7 @@ export async function createSmtpTransport(smtpUrl: string, from: string): Promis
   };
 }
 
-export const mailboxTransport: MailTransport = {
+const mailboxTransport: MailTransport = {
   kind: "mailbox",
   async send() {},
   close() {},

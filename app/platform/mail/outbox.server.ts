@@ -76,10 +76,10 @@ export async function claimDueEmails(limit: number, leaseSeconds: number, execut
  * needs it), and so do rows "delivered" into the local mailbox (/dev/emails, no SMTP outside
  * production), which exists to show those links.
  */
-export const SENSITIVE_TEMPLATES: readonly string[] = ["password-reset", "verify-email"];
+const SENSITIVE_TEMPLATES: readonly string[] = ["password-reset", "verify-email"];
 export const BLANKED_BODY = "[conteúdo removido após o envio]";
 /** Sent rows are kept this long for support ("did the receipt go out?"), then purged. */
-export const SENT_EMAIL_RETENTION_DAYS = 30;
+const SENT_EMAIL_RETENTION_DAYS = 30;
 
 export async function markEmailSent(id: string, executor: Executor = db, options: { blankSensitive: boolean } = { blankSensitive: true }) {
   const blank = sql`${options.blankSensitive} AND ${emailOutbox.template} IN (${sql.join(

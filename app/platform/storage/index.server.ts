@@ -7,10 +7,10 @@ import { createDiskStorage } from "./disk-storage.server";
 import type { FileStorage } from "./file-storage";
 import { createS3Storage } from "./s3-storage.server";
 
-export type { FileStorage, StoredFile } from "./file-storage";
-export { readAll, StorageKeyError } from "./file-storage";
+export type { FileStorage } from "./file-storage";
+export { readAll } from "./file-storage";
 
-export function createStorage(config: StorageConfig): FileStorage {
+function createStorage(config: StorageConfig): FileStorage {
   return config.kind === "s3" ? createS3Storage(config) : createDiskStorage(config.dir);
 }
 

@@ -5,10 +5,10 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 type MetaArgsLike = { matches: ReadonlyArray<MatchLike>; location: { pathname: string } };
 
 /** A shared-link preview image (raster: WhatsApp and Facebook do not render SVG previews). */
-export const DEFAULT_OG_IMAGE = "/images/og-festa-solidaria.jpg";
+const DEFAULT_OG_IMAGE = "/images/og-festa-solidaria.jpg";
 
 /** PUBLIC_URL as the root loader exposes it; empty while the root data is missing (error pages). */
-export function publicUrlFromMatches(matches: ReadonlyArray<MatchLike>): string {
+function publicUrlFromMatches(matches: ReadonlyArray<MatchLike>): string {
   const root = matches.find((m) => m?.id === "root")?.data as { config?: { publicUrl?: string } } | undefined;
   return root?.config?.publicUrl ?? "";
 }

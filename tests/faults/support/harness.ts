@@ -40,7 +40,7 @@ export async function waitUntil<T>(what: string, check: () => Promise<T> | T, ti
 
 // ---------- ports: this suite's range is 3901-3999 ----------
 let nextPort = 3901 + (process.pid % 40);
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   for (let i = 0; i < 99; i++) {
     const port = 3901 + ((nextPort++ - 3901) % 99);
     const free = await new Promise<boolean>((resolve) => {

@@ -124,7 +124,7 @@ const sandboxEvents = testSandboxQueue();
 
 let ipCounter = 0;
 /** A fresh client address per call, so the per-IP rate limits never decide a matrix cell. */
-export function loadContext() {
+function loadContext() {
   ipCounter += 1;
   return testContext({
     clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
