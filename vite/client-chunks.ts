@@ -8,7 +8,7 @@ import { NOT_PUBLIC } from "../scripts/client-js";
  *   most pages share (UI kit, formatting, meta) and the party page's icons. Rollup would otherwise
  *   give each its own file of a few hundred bytes: a phone then waits on dozens of requests, and
  *   gzip compresses the pieces worse than the whole (measured: 19.7 KB apart, 14.3 KB together);
- * - "icons": the other icons of the public pages, in one file;
+ * - "icons": the other icons that more than one public page draws, in one file;
  * - everything else goes with the pages that use it.
  * Used with `onlyExplicitManualChunks`, so a package's index cannot drag all it lists along.
  */
@@ -49,7 +49,10 @@ export function clientChunk(id: string, { getModuleInfo }: ManualChunkMeta) {
   if (pages.some((page) => ROOT.test(page))) return "shell";
   if (ICON.test(id)) {
     if (pages.some((page) => PARTY_PAGE.test(page))) return "shell";
-    if (pages.some((page) => !isPrivatePage(page))) return "icons";
+    // An icon only one page draws goes with that page: the shared file would make every other
+    // page download it too.
+    const publicPages = pages.filter((page) => !isPrivatePage(page));
+    if (publicPages.length > 1) return "icons";
   }
   return undefined;
 }
