@@ -3,6 +3,8 @@
 //              gifts, each as a ratio to /healthz measured in the same run on the same server;
 //   webhooks   paid-event ingest (runs scripts/bench-webhooks.ts, which adds its own section);
 //   live       1 000 /painel/eventos streams on one instance, latency gift paid → event p50/p95;
+//   procs      requests/s with 1 and 2 server processes (WEB_CONCURRENCY) on PostgreSQL;
+//   start      `npm start` until the first page, cold and warm (scripts/bench-scaling.ts);
 //   js         client JS per public page (gzip) against the budgets;
 //   lighthouse Lighthouse 12 mobile on /, a demo party, /doar (scripts/lighthouse.mjs).
 // `npm run bench -- --only party,live` picks sections. Needs PostgreSQL (DATABASE_URL or
@@ -18,6 +20,7 @@ import { migrateDatabase, openPostgres } from "~/platform/db.server";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
 import { startBuiltServer, withClient, withDatabase } from "./bench-support";
 import { publicPagesJs } from "./client-js";
+import { benchProcesses, benchStart, type ScalingDeps } from "./bench-scaling";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -164,6 +167,8 @@ async function benchParty(): Promise<string> {
   const cached = await server(url, { METRICS_TOKEN: BENCH_METRICS_TOKEN });
   const targets = {
     healthz: `${srv.url}/healthz`,
+    home: `${srv.url}/`,
+    terms: `${srv.url}/termos-de-uso`,
     k: `${srv.url}/festa/${codes[1_000]}`,
     m: `${srv.url}/festa/${codes[1_000_000]}`,
     kc: `${cached.url}/festa/${codes[1_000]}`,
@@ -172,7 +177,7 @@ async function benchParty(): Promise<string> {
   for (const t of Object.values(targets)) await cannon(t, 10, 2); // warm-up
   const rows: string[] = [];
   for (const connections of [50, 200]) {
-    const per: Record<string, Cannon[]> = { healthz: [], k: [], m: [], kc: [] };
+    const per: Record<string, Cannon[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (let run = 0; run < RUNS; run++) {
       for (const [name, t] of Object.entries(targets)) {
         const rendersBefore = name === "kc" ? await renderedCount(cached.url) : 0;
@@ -185,6 +190,8 @@ async function benchParty(): Promise<string> {
     const ratio = (a: string, b: string) => median(per[a]!.map((r, i) => r.rps / per[b]![i]!.rps));
     for (const [name, label] of [
       ["healthz", "`/healthz` (minimal route)"],
+      ["home", "`/`, rendered for every request"],
+      ["terms", "`/termos-de-uso`, rendered for every request"],
       ["k", "party, 1 000 gifts"],
       ["m", "party, 1 000 000 gifts"],
       ["kc", "party, 1 000 gifts, anonymous, shared 1 s in-process"],
@@ -199,9 +206,9 @@ async function benchParty(): Promise<string> {
   stop(srv.child);
   stop(cached.child);
   return [
-    `### Party page with 1 000 and 1 000 000 paid gifts`,
+    `### Public pages and the party page with 1 000 and 1 000 000 paid gifts`,
     ``,
-    `Built server (NODE_ENV=production) on PostgreSQL; each party's gifts inserted with \`generate_series\`. autocannon (its own process) at 50 and 200 connections, ${DURATION} s per measurement after a warm-up; the three targets take turns within each of ${RUNS} runs and every figure is the median of the runs; ratios are taken within a run, then the median.`,
+    `Built server (NODE_ENV=production) on PostgreSQL; each party's gifts inserted with \`generate_series\`. autocannon (its own process) at 50 and 200 connections, ${DURATION} s per measurement after a warm-up; the targets take turns within each of ${RUNS} runs and every figure is the median of the runs; ratios are taken within a run, then the median.`,
     ``,
     `| connections | target | requests/s | p50 (ms) | p99 (ms) | req/s vs /healthz | non-2xx + errors |`,
     `|---:|---|---:|---:|---:|---:|---:|`,
@@ -372,6 +379,25 @@ async function benchLive(): Promise<string> {
   ].join("\n");
 }
 
+// ---------- processes and start (scripts/bench-scaling.ts) ----------
+const scalingDeps: ScalingDeps = {
+  server,
+  stop,
+  cannon,
+  async seededDatabase(tag) {
+    const { url, conn } = await freshDatabase(tag);
+    const codes = await seedParties(conn, [1_000]);
+    await conn.close();
+    return { url, partyCode: codes[1_000]! };
+  },
+  runs: RUNS,
+  duration: DURATION,
+  fmt,
+  median,
+  track: (child) => children.add(child),
+  untrack: (child) => children.delete(child),
+};
+
 // ---------- client JS ----------
 function benchJs(): string {
   console.log("== client JS");
@@ -417,7 +443,7 @@ async function main() {
     cleanup().finally(() => process.exit(1));
   }, HARD_LIMIT_MS);
   limit.unref();
-  if ((wanted("party") || wanted("live") || wanted("webhooks")) && !baseUrl)
+  if ((wanted("party") || wanted("live") || wanted("webhooks") || wanted("procs")) && !baseUrl)
     throw new Error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL).");
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
     const b = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
@@ -427,6 +453,8 @@ async function main() {
   const sections: string[] = [];
   if (wanted("party")) sections.push(await benchParty());
   if (wanted("live")) sections.push(await benchLive());
+  if (wanted("procs")) sections.push(await benchProcesses(scalingDeps));
+  if (wanted("start")) sections.push(await benchStart(scalingDeps, nextPort++));
   if (wanted("js")) sections.push(benchJs());
   if (wanted("lighthouse")) sections.push(benchLighthouse());
   if (sections.length > 0) {
