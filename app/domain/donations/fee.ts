@@ -2,6 +2,8 @@
  * Every text about fees derives from PLATFORM_FEE_PERCENT (decisions.md, Money): no page may
  * claim "100% para a causa" while a fee is charged.
  */
+import { formatDecimal } from "~/platform/money";
+
 function causeSharePercent(feePercent: number) {
   return 100 - feePercent;
 }
@@ -35,6 +37,4 @@ export function monthlyShareSentence(feePercent: number): string {
   return `${fmt(causeSharePercent(feePercent))}% de cada mensalidade vai para a causa; ${fmt(feePercent)}% cobre a operadora de cartão e a administração.`;
 }
 
-function fmt(n: number) {
-  return n.toLocaleString("pt-BR", { maximumFractionDigits: 2 });
-}
+const fmt = formatDecimal;

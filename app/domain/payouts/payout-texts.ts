@@ -6,10 +6,10 @@
  * the pages that say it carry it; the party page gets these lines from its loader.
  */
 import { formatCalendarDate, formatDate, todayInSaoPaulo } from "~/platform/dates";
-import { formatCents } from "~/platform/money";
+import { formatCents, formatDecimal } from "~/platform/money";
 import { CARD_SETTLEMENT_DAYS, TRANSFER_BUSINESS_DAYS } from "./business-days";
 
-const percent = (n: number) => `${n.toLocaleString("pt-BR", { maximumFractionDigits: 2 })}%`;
+const percent = (n: number) => `${formatDecimal(n)}%`;
 
 /** "o valor líquido (o total arrecadado menos a taxa de 10% da plataforma)". */
 export function netAmountPhrase(feePercent: number): string {
