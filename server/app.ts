@@ -150,6 +150,8 @@ export function createRequestPipeline({
   app.use(
     createRequestHandler({
       build,
+      // Only the dev server (and tests) pass getBuild: a production build is loaded once.
+      buildIsFixed: !getBuild,
       mode: config.isProduction ? "production" : "development",
       sharedCache: pageCacheMs(config) > 0 ? createSharedResponseCache({ ttlMs: pageCacheMs(config) }) : undefined,
       getLoadContext: (req, res) => ({
