@@ -1,13 +1,22 @@
 /**
  * Reconciliation of payouts (docs/decisions/130-ledger.md, checks 3 and 5): every transferred
- * payout has its ledger row for the amounts it records, and every institution's balance equals
+ * payout — a party's or an institution's (decision 152) — has its ledger row for the amounts it
+ * records, an institution payout's items add up to it, and every institution's balance equals
  * paid − refunds − chargebacks − payouts.
  */
 import { sql } from "drizzle-orm";
 import { brl, type Discrepancy, n, type Notice, rows } from "./reconcile-support.server";
 
+/** "da festa X" or "à instituição Y" (an institution payout, decision 152). */
+function payoutOf(p: { party: boolean; name: string }) {
+  return p.party
+    ? { pt: `Repasse da festa "${p.name}"`, en: `Payout of party "${p.name}"` }
+    : { pt: `Repasse à instituição "${p.name}"`, en: `Payout to institution "${p.name}"` };
+}
+
 export async function checkPayouts(out: Discrepancy[]) {
   const bad = await rows<{
+    party: boolean;
     name: string;
     status: string;
     gross: string;
@@ -18,42 +27,90 @@ export async function checkPayouts(out: Discrepancy[]) {
     lnet: string;
     fee: string;
   }>(sql`
-    select p.name, po.status, po.gross_cents as gross, po.fee_cents as fee, po.net_cents as net, l.id as row,
+    select po.party_id is not null as party, coalesce(p.name, o.name) as name, po.status,
+      po.gross_cents as gross, po.fee_cents as fee, po.net_cents as net, l.id as row,
       l.gross_cents as lgross, l.fee_cents as lfee, l.net_cents as lnet
     from payouts po
-    join parties p on p.id = po.party_id
+    left join parties p on p.id = po.party_id
+    left join organizations o on o.id = po.organization_id
     left join ledger_entries l on l.payout_id = po.id and l.kind = 'payout'
     where (po.status = 'transferido' and (l.id is null or l.gross_cents <> -po.gross_cents or l.fee_cents <> -po.fee_cents or l.net_cents <> -po.net_cents))
       or (po.status <> 'transferido' and l.id is not null)
-    order by p.name`);
+    order by 2`);
   for (const p of bad) {
+    const what = payoutOf(p);
     if (p.status !== "transferido") {
       out.push({
         check: "payout",
-        pt: `Repasse da festa "${p.name}": ainda pendente, mas lançado no livro-caixa.`,
-        en: `Payout of party "${p.name}": still pending, yet in the ledger.`,
+        pt: `${what.pt}: ainda pendente, mas lançado no livro-caixa.`,
+        en: `${what.en}: still pending, yet in the ledger.`,
       });
     } else if (!p.row) {
       out.push({
         check: "payout",
-        pt: `Repasse da festa "${p.name}" (${brl(p.net)} líquido): transferido sem lançamento no livro-caixa.`,
-        en: `Payout of party "${p.name}" (${brl(p.net)} net): transferred with no ledger row.`,
+        pt: `${what.pt} (${brl(p.net)} líquido): transferido sem lançamento no livro-caixa.`,
+        en: `${what.en} (${brl(p.net)} net): transferred with no ledger row.`,
       });
     } else {
       out.push({
         check: "payout",
-        pt: `Repasse da festa "${p.name}": registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, livro-caixa ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
-        en: `Payout of party "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, ledger ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
+        pt: `${what.pt}: registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, livro-caixa ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
+        en: `${what.en}: recorded ${brl(p.gross)} gross / ${brl(p.net)} net, ledger ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
       });
     }
   }
+  await checkInstitutionPayoutItems(out);
   const [count] = await rows<{ n: string }>(sql`select count(*) as n from payouts where status = 'transferido'`);
   return n(count?.n);
 }
 
+/**
+ * An institution payout transferred exactly its items (decision 152): their ledger rows add up to
+ * its amounts, and each is a direct gift's or charge's row of that same institution.
+ */
+async function checkInstitutionPayoutItems(out: Discrepancy[]) {
+  const bad = await rows<{ name: string; gross: string; net: string; igross: string; inet: string; foreign: string }>(sql`
+    select o.name, po.gross_cents as gross, po.net_cents as net,
+      coalesce(sum(l.gross_cents), 0) as igross, coalesce(sum(l.net_cents), 0) as inet,
+      count(l.id) filter (where l.organization_id is distinct from po.organization_id or l.party_id is not null
+        or l.kind not in ('gift_paid', 'subscription_charge_paid', 'refund', 'chargeback', 'reversal')) as foreign
+    from payouts po
+    join organizations o on o.id = po.organization_id
+    left join payout_items i on i.payout_id = po.id
+    left join ledger_entries l on l.id = i.ledger_entry_id
+    where po.status = 'transferido'
+    group by po.id, o.name
+    having coalesce(sum(l.gross_cents), 0) <> po.gross_cents or coalesce(sum(l.fee_cents), 0) <> po.fee_cents
+      or coalesce(sum(l.net_cents), 0) <> po.net_cents
+      or count(l.id) filter (where l.organization_id is distinct from po.organization_id or l.party_id is not null
+        or l.kind not in ('gift_paid', 'subscription_charge_paid', 'refund', 'chargeback', 'reversal')) > 0
+    order by o.name`);
+  for (const p of bad) {
+    const foreign = n(p.foreign) > 0;
+    out.push({
+      check: "payout",
+      pt: foreign
+        ? `Repasse à instituição "${p.name}": inclui ${n(p.foreign)} lançamento(s) que não são doações diretas ou mensalidades dela.`
+        : `Repasse à instituição "${p.name}": registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, mas seus itens somam ${brl(p.igross)} / ${brl(p.inet)}.`,
+      en: foreign
+        ? `Payout to institution "${p.name}": includes ${n(p.foreign)} row(s) that are not its direct gifts or charges.`
+        : `Payout to institution "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, but its items add up to ${brl(p.igross)} / ${brl(p.inet)}.`,
+    });
+  }
+  const [party] = await rows<{ n: string }>(sql`
+    select count(*) as n from payout_items i join payouts po on po.id = i.payout_id where po.organization_id is null`);
+  if (n(party?.n) > 0) {
+    out.push({
+      check: "payout",
+      pt: `${n(party?.n)} item(ns) de repasse pertencem a repasses de festa, que não têm itens.`,
+      en: `${n(party?.n)} payout item(s) belong to party payouts, which have none.`,
+    });
+  }
+}
+
 export async function checkInstitutions(out: Discrepancy[], notices: Notice[]) {
   // The payouts as the payouts table records them, for the institution their ledger row (or, when
-  // it has none, their party) names.
+  // it has none, the payout itself or its party) names.
   const list = await rows<{ name: string | null; balance: string; paid: string; back: string; payouts: string }>(sql`
     with main as (select id from organizations where is_main order by created_at, id limit 1),
     parts as (
@@ -63,9 +120,9 @@ export async function checkInstitutions(out: Discrepancy[], notices: Notice[]) {
         0 as payouts
       from ledger_entries
       union all
-      select coalesce(l.organization_id, p.organization_id, (select id from main)), 0, 0, 0, po.net_cents
+      select coalesce(l.organization_id, po.organization_id, p.organization_id, (select id from main)), 0, 0, 0, po.net_cents
       from payouts po
-      join parties p on p.id = po.party_id
+      left join parties p on p.id = po.party_id
       left join ledger_entries l on l.payout_id = po.id and l.kind = 'payout'
       where po.status = 'transferido'
     )
