@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
-import { institutionBalances } from "~/domain/ledger/ledger-reports.server";
+import { institutionBalances, payoutsBetween, payoutTotals } from "~/domain/ledger/ledger-reports.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { fixedClock } from "~/platform/clock";
@@ -182,6 +182,11 @@ describe("Repasses às instituições", () => {
     ]);
     expect(later).toBeTruthy();
     expect((await reconcile({ providers: [sandbox], range: allTime })).ok).toBe(true);
+    // The monthly report (and its PDF) lists it: no party, the institution, what was transferred.
+    expect(await payoutsBetween(allTime)).toEqual([
+      expect.objectContaining({ partyName: null, organizationName: "Prato Cheio", grossCents: 10_000, netCents: 9_000 }),
+    ]);
+    expect((await payoutTotals()).netCents).toBe(9_000);
   });
 
   it("refuses a stale amount, and an early transfer without a reason; keeps the reason in the audit log", async () => {

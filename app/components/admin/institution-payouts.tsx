@@ -119,11 +119,11 @@ function InstitutionCard({ org, today }: { org: Institution; today: string }) {
           <p className="text-sm font-bold text-indigo-800">Transferidos</p>
           <ul className="space-y-1 text-sm">
             {org.transfers.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center justify-between gap-2">
-                <span>
-                  <Badge tone="paid">Transferido{t.transferredAt ? ` em ${formatDate(t.transferredAt)}` : ""}</Badge>{" "}
+              <li key={t.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-coral-50 py-1">
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge tone="paid">Transferido{t.transferredAt ? ` em ${formatDate(t.transferredAt)}` : ""}</Badge>
                   <span className="font-bold">{formatCents(t.netCents)}</span>
-                  {t.periodEnd ? <span className="text-xs text-muted"> · até {formatCalendarDate(t.periodEnd)}</span> : null}
+                  {t.periodEnd ? <span className="text-xs text-muted">liquidado até {formatCalendarDate(t.periodEnd)}</span> : null}
                 </span>
                 {t.proofHref ? (
                   <a href={t.proofHref} className="flex items-center gap-1.5 font-semibold text-indigo-700 hover:underline">

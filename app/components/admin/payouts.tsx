@@ -26,14 +26,14 @@ export function PayoutsTab({ data }: { data: Data }) {
     <div className="space-y-6">
       <nav aria-label="Situação dos repasses" className="inline-flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
         <Link to={adminHref("repasses")} className={tabLinkClass(pending)} aria-current={pending ? "page" : undefined}>
-          Pendentes ({data.pendingCount})
+          Festas pendentes ({data.pendingCount})
         </Link>
         <Link
           to={adminHref("repasses", { situacao: "transferidos" })}
           className={tabLinkClass(data.situation === "transferidos")}
           aria-current={data.situation === "transferidos" ? "page" : undefined}
         >
-          Transferidos
+          Festas transferidas
         </Link>
         <Link
           to={adminHref("repasses", { situacao: "instituicoes" })}
