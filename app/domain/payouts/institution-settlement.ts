@@ -106,5 +106,3 @@ export function institutionDue(items: OpenLedgerItem[], today: string) {
     options: [dueNow, ...dates.map((date) => batchUpTo(dated, date))].filter((b) => b.netCents > 0),
   };
 }
-
-export type InstitutionDue = ReturnType<typeof institutionDue>;
