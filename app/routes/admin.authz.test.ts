@@ -18,6 +18,8 @@ import {
   tinyPng,
 } from "@tests/admin";
 import { createTestUser, type TestUser } from "@tests/auth";
+import { insertPaidGift } from "@tests/parties";
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ADMIN_INTENTS, type AdminIntent } from "~/domain/admin/panel.server";
 import { ADMIN_TAB_IDS } from "~/domain/admin/tabs";
@@ -26,7 +28,7 @@ import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Fields = Record<string, string | string[] | Blob>;
-type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser };
+type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
 const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
@@ -80,6 +82,13 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
   verifyOrganization: (fx) => ({ id: fx.org.id, decision: "verificar", note: "Cartão CNPJ conferido" }),
   markMessageAnswered: (fx) => ({ id: fx.message.id, answered: "true" }),
   markPayoutTransferred: (fx) => ({ partyId: fx.endedParty.id, proofUrl: "https://banco.example/comprovante/1", proofFile: tinyPng() }),
+  // A direct gift of R$ 100,00 paid 40 days ago (settled): R$ 90,00 net, due today.
+  markInstitutionPayoutTransferred: (fx) => ({
+    organizationId: fx.org.id,
+    batch: `${todayInSaoPaulo()}:9000`,
+    idempotencyKey: fx.formKey,
+    proofFile: tinyPng(),
+  }),
   grantAdmin: (fx) => ({ email: fx.plainUser.user.email }),
   revokeAdmin: (fx) => ({ userId: fx.otherAdmin.user.id }),
   createAd: () => ({
@@ -110,7 +119,8 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
   const otherAdmin = await createTestUser({ admin: true, name: "Outra Admin" });
   const user = await createTestUser();
   const admin = await createTestUser({ admin: true, name: "Admin" });
-  return { ctx: { ...fx, plainUser, otherAdmin }, user, admin };
+  await insertPaidGift(null, { organizationId: fx.org.id, amountCents: 10_000, createdAt: new Date(Date.now() - 40 * 86_400_000) });
+  return { ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID() }, user, admin };
 }
 
 describe("admin authorization matrix", () => {

@@ -157,7 +157,8 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
       });
     }
 
-    // A few monthly givers so "assinantes ativos" is real on a fresh install.
+    // A few monthly givers so "assinantes ativos" is real on a fresh install; their charges go to the main charity.
+    const mainId = orgs.find((o) => o.isMain)?.id ?? null;
     const plans = [
       { user: 1, plan: "prata" as const, cents: 5000 },
       { user: 2, plan: "ouro" as const, cents: 7000 },
@@ -183,14 +184,26 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
       const charges = await tx
         .insert(schema.subscriptionCharges)
         .values([
-          { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_1`, amountCents: s.cents, paidAt: daysAgo(40) },
-          { subscriptionId: sub!.id, providerInvoiceId: `demo_in_${i}_2`, amountCents: s.cents, paidAt: daysAgo(10) },
+          {
+            subscriptionId: sub!.id,
+            providerInvoiceId: `demo_in_${i}_1`,
+            amountCents: s.cents,
+            paidAt: daysAgo(40),
+            organizationId: mainId,
+          },
+          {
+            subscriptionId: sub!.id,
+            providerInvoiceId: `demo_in_${i}_2`,
+            amountCents: s.cents,
+            paidAt: daysAgo(10),
+            organizationId: mainId,
+          },
         ])
         .returning();
       for (const charge of charges) {
         await recordSubscriptionChargePaid(
           tx,
-          { chargeId: charge.id, amountCents: charge.amountCents },
+          { chargeId: charge.id, amountCents: charge.amountCents, organizationId: mainId },
           { provider: "sandbox", providerEventId: `demo_evt_${charge.providerInvoiceId}`, occurredAt: charge.paidAt },
           feePercent,
         );

@@ -409,6 +409,15 @@ const TARGETS: Target[] = [
       placements: field(fc.constantFrom("home", "festa", "doar", "eventos", "nowhere")),
       sortOrder: field(fc.integer({ min: -10, max: 1000 }).map(String)),
       proofUrl: field(fc.oneof(fc.webUrl(), fc.constant("javascript:alert(1)"))),
+      // Institution payouts (decision 152): a batch is "YYYY-MM-DD:centavos".
+      organizationId: field(fc.oneof(fc.constant(w.org.id), uuid)),
+      batch: field(
+        fc.oneof(
+          fc.tuple(date, fc.integer({ min: -5, max: 1e13 })).map(([d, c]) => `${d}:${c}`),
+          fc.string({ maxLength: 30 }),
+        ),
+      ),
+      idempotencyKey: field(fc.oneof(uuid, fc.string({ maxLength: 40 }))),
     }),
   },
   {

@@ -13,6 +13,7 @@ import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
 import { postedText } from "~/platform/forms/submission";
+import { InstitutionPayouts } from "./institution-payouts";
 import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useTabForm } from "./common";
 
 type Data = TabData<"repasses">;
@@ -20,24 +21,42 @@ type Row = Data["rows"][number];
 
 export function PayoutsTab({ data }: { data: Data }) {
   const pending = data.situation === "pendentes";
+  const institutions = data.situation === "instituicoes";
   return (
     <div className="space-y-6">
+      <nav aria-label="Situação dos repasses" className="inline-flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
+        <Link to={adminHref("repasses")} className={tabLinkClass(pending)} aria-current={pending ? "page" : undefined}>
+          Festas pendentes ({data.pendingCount})
+        </Link>
+        <Link
+          to={adminHref("repasses", { situacao: "transferidos" })}
+          className={tabLinkClass(data.situation === "transferidos")}
+          aria-current={data.situation === "transferidos" ? "page" : undefined}
+        >
+          Festas transferidas
+        </Link>
+        <Link
+          to={adminHref("repasses", { situacao: "instituicoes" })}
+          className={tabLinkClass(institutions)}
+          aria-current={institutions ? "page" : undefined}
+        >
+          Instituições{data.institutions ? ` (${data.institutions.dueCount})` : ""}
+        </Link>
+      </nav>
+      {data.institutions ? <InstitutionPayouts data={data.institutions} today={data.today} /> : <PartyPayouts data={data} />}
+    </div>
+  );
+}
+
+function PartyPayouts({ data }: { data: Data }) {
+  const pending = data.situation === "pendentes";
+  return (
+    <>
       <p className="text-sm text-muted">
         A operadora do cartão paga até 33 dias corridos após o evento; o repasse à instituição vence 3 dias úteis depois (sem fins de semana
         e feriados nacionais). Taxa da plataforma: {data.feePercent.toLocaleString("pt-BR")}%.
       </p>
-      <nav aria-label="Situação dos repasses" className="inline-flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
-        <Link to={adminHref("repasses")} className={tabLinkClass(pending)} aria-current={pending ? "page" : undefined}>
-          Pendentes ({data.pendingCount})
-        </Link>
-        <Link
-          to={adminHref("repasses", { situacao: "transferidos" })}
-          className={tabLinkClass(!pending)}
-          aria-current={!pending ? "page" : undefined}
-        >
-          Transferidos
-        </Link>
-      </nav>
+
       <ResultNotice intents={["markPayoutTransferred"]} />
       {data.rows.length === 0 ? (
         <EmptyState
@@ -91,7 +110,7 @@ export function PayoutsTab({ data }: { data: Data }) {
         total={data.total}
         href={(p) => adminHref("repasses", { situacao: pending ? null : "transferidos", pagina: p })}
       />
-    </div>
+    </>
   );
 }
 

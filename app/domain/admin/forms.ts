@@ -334,3 +334,31 @@ export function payoutTransferSchema(options: { settlementDate?: string } = {}) 
     })
     .check(z.refine((v) => v.proofUrl !== null || v.proofFile !== null, { message: PAYOUT_MESSAGES.proofRequired, path: ["proofUrl"] }));
 }
+
+/** "YYYY-MM-DD:centavos": the batch the admin chose (paid out up to that day) and the net the page showed for it. */
+const institutionBatch = z.pipe(
+  z.string({ error: "Escolha o que repassar." }),
+  z.transform((v, ctx) => {
+    const match = /^(\d{4}-\d{2}-\d{2}):(\d{1,12})$/.exec(v);
+    if (match && isValidCalendarDate(match[1]!)) return { cutoff: match[1]!, netCents: Number(match[2]) };
+    ctx.issues.push({ code: "custom", message: "Escolha o que repassar.", input: v });
+    return z.NEVER;
+  }),
+);
+
+/**
+ * Repasses às instituições (decision 152), "Marcar como transferido": the batch (up to which
+ * settlement day, and its net as shown), the form's idempotency key, a link or a file as the proof,
+ * and the reason when the batch includes money the card operator has not settled yet (the action
+ * decides that with its own date, and refuses with `earlyReasonError`).
+ */
+export const institutionPayoutTransferSchema = z
+  .object({
+    organizationId: idField,
+    batch: institutionBatch,
+    idempotencyKey: z.uuid({ error: "Formulário inválido: recarregue a página." }),
+    proofUrl: optionalHttpUrl(PAYOUT_MESSAGES.proofUrl),
+    proofFile,
+    earlyReason: optionalText(500),
+  })
+  .check(z.refine((v) => v.proofUrl !== null || v.proofFile !== null, { message: PAYOUT_MESSAGES.proofRequired, path: ["proofUrl"] }));

@@ -21,6 +21,7 @@ import {
 import { loadParties, togglePartyAction, updatePartyAction } from "./parties.server";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
+import { markInstitutionPayoutTransferredAction } from "./institution-payouts.server";
 import { createStoryAction, deleteStoryAction, loadStories, toggleStoryAction } from "./stories.server";
 import { type AdminActionData, type AdminTab, parseAdminTab } from "./tabs";
 import { grantAdminAction, loadTeam, revokeAdminAction } from "./team.server";
@@ -65,6 +66,7 @@ const adminActions = {
   toggleOrganization: toggleOrganizationAction,
   markMessageAnswered: markMessageAnsweredAction,
   markPayoutTransferred: markPayoutTransferredAction,
+  markInstitutionPayoutTransferred: markInstitutionPayoutTransferredAction,
   grantAdmin: grantAdminAction,
   revokeAdmin: revokeAdminAction,
   createAd: createAdAction,

@@ -20,26 +20,30 @@ import { type AdminActionHandler, type AdminDeps, auditedChange, fail, refuse, s
 import { PROOF_MESSAGES } from "~/domain/payouts";
 import { logger } from "~/platform/logger.server";
 import { earlyReasonError, payoutTransferSchema } from "./forms";
+import { loadInstitutionPayouts } from "./institution-payouts.server";
 
 const PAYOUTS_PAGE_SIZE = 20;
 
 const querySchema = z.object({
-  situacao: z.enum(["pendentes", "transferidos"]).catch("pendentes"),
+  situacao: z.enum(["pendentes", "transferidos", "instituicoes"]).catch("pendentes"),
   pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
 export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "config" | "clock">) {
   const today = todayInSaoPaulo(clock.now());
   const query = querySchema.parse({ situacao: url.searchParams.get("situacao") ?? undefined, pagina: url.searchParams.get("pagina") ?? 1 });
-  const situation: PayoutSituation = query.situacao;
   const feePercent = config.PLATFORM_FEE_PERCENT;
-  const total = await countPayoutRows(situation, today);
-  const rows = await listPayoutRows(situation, query.pagina, PAYOUTS_PAGE_SIZE, today);
-  const pendingCount = situation === "pendentes" ? total : await countPayoutRows("pendentes", today);
+  // Institutions (decision 152): their direct gifts and charges, in institution-payouts.server.ts.
+  const institutions = query.situacao === "instituicoes" ? await loadInstitutionPayouts(today) : null;
+  const situation: PayoutSituation = query.situacao === "instituicoes" ? "pendentes" : query.situacao;
+  const total = institutions ? 0 : await countPayoutRows(situation, today);
+  const rows = institutions ? [] : await listPayoutRows(situation, query.pagina, PAYOUTS_PAGE_SIZE, today);
+  const pendingCount = situation === "pendentes" && !institutions ? total : await countPayoutRows("pendentes", today);
   // What is due comes from the stored ledger rows (fees fixed when each gift was paid).
   const due = await partiesAmountsDue(rows.filter((row) => row.status !== "transferido").map((row) => row.partyId));
   return {
-    situation,
+    situation: query.situacao,
+    institutions,
     page: query.pagina,
     pageSize: PAYOUTS_PAGE_SIZE,
     total,

@@ -174,7 +174,11 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
           { header: "Líquido", width: 90, align: "right" },
         ],
         report.payouts.map((p) => [
-          p.organizationName ? `${p.partyName} — ${p.organizationName}` : p.partyName,
+          p.partyName
+            ? p.organizationName
+              ? `${p.partyName} — ${p.organizationName}`
+              : p.partyName
+            : `Doações diretas e mensalidades — ${p.organizationName ?? "instituição"}`,
           p.transferredAt ? formatDate(p.transferredAt) : "—",
           formatCents(p.grossCents),
           formatCents(p.feeCents),

@@ -129,22 +129,25 @@ export async function raisedByParty(range: Range) {
     .orderBy(desc(sql`sum(${ledgerEntries.grossCents})`), asc(parties.name));
 }
 
-/** Transfers to institutions in a period, oldest first, with what each transferred (positive amounts). */
+/** Transfers to institutions in a period, oldest first, with what each transferred (positive amounts); `partyName` null for an institution payout. */
 export async function payoutsBetween(range: Range) {
-  return db
-    .select({
-      partyName: parties.name,
-      organizationName: organizations.name,
-      grossCents: sql<number>`-${ledgerEntries.grossCents}`.mapWith(Number),
-      feeCents: sql<number>`-${ledgerEntries.feeCents}`.mapWith(Number),
-      netCents: sql<number>`-${ledgerEntries.netCents}`.mapWith(Number),
-      transferredAt: ledgerEntries.occurredAt,
-    })
-    .from(ledgerEntries)
-    .innerJoin(parties, eq(parties.id, ledgerEntries.partyId))
-    .leftJoin(organizations, eq(organizations.id, ledgerEntries.organizationId))
-    .where(and(eq(ledgerEntries.kind, "payout"), inRange(range)))
-    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.id));
+  return (
+    db
+      .select({
+        partyName: parties.name,
+        organizationName: organizations.name,
+        grossCents: sql<number>`-${ledgerEntries.grossCents}`.mapWith(Number),
+        feeCents: sql<number>`-${ledgerEntries.feeCents}`.mapWith(Number),
+        netCents: sql<number>`-${ledgerEntries.netCents}`.mapWith(Number),
+        transferredAt: ledgerEntries.occurredAt,
+      })
+      .from(ledgerEntries)
+      // An institution payout (its direct gifts and charges, decision 152) has no party.
+      .leftJoin(parties, eq(parties.id, ledgerEntries.partyId))
+      .leftJoin(organizations, eq(organizations.id, ledgerEntries.organizationId))
+      .where(and(eq(ledgerEntries.kind, "payout"), inRange(range)))
+      .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.id))
+  );
 }
 
 /** All transfers so far: how many and how much reached the institutions. */

@@ -1,6 +1,7 @@
 /**
  * Issue 14's property: over random sequences of paid, refunded, charged-back, duplicated and
- * shuffled events, with the fee changing between events and a payout at a random moment, the
+ * shuffled events, with the fee changing between events, a party payout and two institution
+ * payouts of direct gifts (decision 152) at random moments, the
  * ledger's sums = the parties' maintained totals = the institutions' balances = the report totals,
  * no row is ever rewritten, and reconciliation finds nothing. Runs on PGlite, and on PostgreSQL
  * with TEST_DATABASE_URL.
@@ -23,6 +24,8 @@ import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import type { DonationEventAction, DonationPaymentEvent } from "~/domain/payments/types";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { findPartyForPayout, insertTransferredPayout } from "~/domain/payouts/payouts-admin.server";
+import { insertInstitutionPayout, listOpenInstitutionItems, lockInstitutionForPayout } from "~/domain/payouts/institution-payouts.server";
+import { batchUpTo, dueDateOf } from "~/domain/payouts/institution-settlement";
 import { institutionBalances, payoutTotals, raisedByCause, raisedTotals } from "./ledger-reports.server";
 import { partyAmountsDue, recordPayout } from "./ledger.server";
 import { reconcile } from "./reconcile.server";
@@ -60,6 +63,8 @@ const scenario = fc.record({
   concurrent: fc.integer({ min: 1, max: 3 }),
   // Party A is paid out after this many deliveries (past the end: never).
   payoutAfter: fc.integer({ min: 0, max: 45 }),
+  // Institution B's direct gifts are paid out (decision 152) after these many deliveries (past the end: never).
+  institutionPayoutsAfter: fc.array(fc.integer({ min: 0, max: 45 }), { minLength: 2, maxLength: 2 }),
 });
 
 /** A March 2026 instant per event, so the month's report covers every movement of the test. */
@@ -99,6 +104,39 @@ async function payOut(partyId: string): Promise<boolean> {
   });
 }
 
+/**
+ * What the admin's institution "transferido" does to the books (admin/institution-payouts.server.ts):
+ * every open direct-gift row of the institution (early: the cut-off is far ahead), a payout with its
+ * items, a ledger row. Refused, as the admin is, when the batch is not positive.
+ */
+async function payOutInstitution(organizationId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockInstitutionForPayout(tx, organizationId);
+    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({ ...i, dueDate: dueDateOf(i) }));
+    const batch = batchUpTo(items, "2100-01-01");
+    if (batch.netCents <= 0) return false;
+    const amounts = { grossCents: batch.grossCents, feeCents: batch.feeCents, netCents: batch.netCents };
+    const payout = await insertInstitutionPayout(tx, {
+      organizationId,
+      idempotencyKey: randomUUID(),
+      periodEnd: "2100-01-01",
+      ...amounts,
+      settlementDate: batch.lastDue!,
+      transferDeadline: batch.deadline!,
+      proofUrl: "https://exemplo.com.br/comprovante",
+      proofFileName: null,
+      proofKey: null,
+      proofContentType: null,
+      proofSize: null,
+      proofOriginalName: null,
+      transferredBy: null as never,
+      itemIds: batch.itemIds,
+    });
+    await recordPayout(tx, { payoutId: payout!.id, partyId: null, organizationId, amounts });
+    return true;
+  });
+}
+
 const snapshot = async (donationIds: string[]) =>
   new Map(
     (await db.select().from(schema.ledgerEntries).where(inArray(schema.ledgerEntries.donationId, donationIds))).map((r) => [
@@ -112,7 +150,7 @@ describe("ledger (property)", () => {
     const { owner, cause } = await givingSetup();
     const sandbox = createSandboxProvider({ secret: "x".repeat(32), publicUrl: "http://localhost:3000" });
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ gifts, deliveries, order, fees, concurrent, payoutAfter }) => {
+      fc.asyncProperty(scenario, async ({ gifts, deliveries, order, fees, concurrent, payoutAfter, institutionPayoutsAfter }) => {
         const orgA = await institution("Instituição A", cause.id);
         const orgB = await institution("Instituição B", cause.id);
         const ended = addCalendarDays(todayInSaoPaulo(), -60);
@@ -150,10 +188,15 @@ describe("ledger (property)", () => {
         let before = await snapshot(ids);
         let paidOut = false;
         let triedPayout = false;
+        const institutionRuns = [...institutionPayoutsAfter];
         for (let i = 0; i < shuffled.length; i += concurrent) {
           if (!triedPayout && i >= payoutAfter) {
             paidOut = await payOut(partyA.id);
             triedPayout = true;
+          }
+          while (institutionRuns.length && i >= Math.min(...institutionRuns)) {
+            institutionRuns.splice(institutionRuns.indexOf(Math.min(...institutionRuns)), 1);
+            await payOutInstitution(orgB.id);
           }
           const batch = shuffled.slice(i, i + concurrent).map((event, j) => ({ event, fee: fees[(i + j) % fees.length]! }));
           const outcomes = await Promise.all(
@@ -210,11 +253,15 @@ describe("ledger (property)", () => {
           .select()
           .from(schema.ledgerEntries)
           .where(and(eq(schema.ledgerEntries.partyId, partyA.id), eq(schema.ledgerEntries.kind, "payout")));
+        const institutionPayoutRows = await db
+          .select()
+          .from(schema.ledgerEntries)
+          .where(and(eq(schema.ledgerEntries.organizationId, orgB.id), eq(schema.ledgerEntries.kind, "payout")));
         const balances = await institutionBalances();
         for (const org of [orgA, orgB]) {
           const balance = balances.find((b) => b.organizationId === org.id);
           const net = rows.filter((r) => r.organizationId === org.id).reduce((s, r) => s + r.netCents, 0);
-          const paidOutNet = org.id === orgA.id ? (payoutRow?.netCents ?? 0) : 0;
+          const paidOutNet = org.id === orgA.id ? (payoutRow?.netCents ?? 0) : institutionPayoutRows.reduce((s, r) => s + r.netCents, 0);
           expect(balance?.balanceCents ?? 0).toBe(net + paidOutNet);
           expect(balance ? balance.paidNetCents + balance.takenBackNetCents + balance.payoutNetCents : 0).toBe(balance?.balanceCents ?? 0);
           const stillPaid = created.filter((g) => g.orgId === org.id && g.final === "paga");
@@ -229,6 +276,28 @@ describe("ledger (property)", () => {
             netCents: 0 - payout!.netCents,
           });
         }
+
+        // Institution B's direct-gift rows are split exactly between its payouts' items and what is still open,
+        // each payout transferred the sum of its items, and what is open adds up to its balance less party B's rows.
+        const directRows = rows.filter((r) => r.partyId === null);
+        const institutionPayouts = await db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, orgB.id));
+        const payoutIds = institutionPayouts.map((p) => p.id);
+        const items = payoutIds.length
+          ? await db.select().from(schema.payoutItems).where(inArray(schema.payoutItems.payoutId, payoutIds))
+          : [];
+        const open = await listOpenInstitutionItems(orgB.id);
+        expect([...items.map((i) => i.ledgerEntryId), ...open.map((o) => o.id)].sort()).toEqual(directRows.map((r) => r.id).sort());
+        expect(institutionPayoutRows).toHaveLength(institutionPayouts.length);
+        for (const payout of institutionPayouts) {
+          const mine = items.filter((i) => i.payoutId === payout.id).map((i) => directRows.find((r) => r.id === i.ledgerEntryId)!);
+          expect(payout.netCents).toBeGreaterThan(0);
+          expect(mine.reduce((s, r) => s + r.netCents, 0)).toBe(payout.netCents);
+          expect(mine.reduce((s, r) => s + r.grossCents, 0)).toBe(payout.grossCents);
+        }
+        const partyBNet = rows.filter((r) => r.partyId === partyB.id).reduce((s, r) => s + r.netCents, 0);
+        expect(open.reduce((s, o) => s + o.netCents, 0)).toBe(
+          (balances.find((b) => b.organizationId === orgB.id)?.balanceCents ?? 0) - partyBNet,
+        );
 
         // Report totals (all time, the month, by cause) = the ledger = every paid gift's stored row.
         const all = await db.select().from(schema.ledgerEntries);

@@ -23,8 +23,8 @@ export type LedgerGift = { donationId: string; partyId: string | null; organizat
 
 export type Amounts = { grossCents: number; feeCents: number; netCents: number };
 
-/** The main charity: who receives a gift or charge that names no institution. */
-async function mainOrganizationId(executor: Executor): Promise<string | null> {
+/** The main charity: who receives a gift or charge that names no institution (Assine o Bem charges, decision 152). */
+export async function mainOrganizationId(executor: Executor): Promise<string | null> {
   const [row] = await executor
     .select({ id: organizations.id })
     .from(organizations)
@@ -145,12 +145,13 @@ export async function partyAmountsDue(executor: Executor, partyId: string): Prom
 }
 
 /**
- * A transfer to the institution: the negation of what was paid out (from partyAmountsDue). Dated
- * `now()`, the transaction's time, so it equals the payout's `transferred_at`.
+ * A transfer to the institution: the negation of what was paid out (a party's partyAmountsDue, or
+ * an institution payout's items, decision 152; `partyId` null then). Dated `now()`, the
+ * transaction's time, so it equals the payout's `transferred_at`.
  */
 export async function recordPayout(
   executor: Executor,
-  payout: { payoutId: string; partyId: string; organizationId: string | null; amounts: Amounts },
+  payout: { payoutId: string; partyId: string | null; organizationId: string | null; amounts: Amounts },
 ) {
   await executor
     .insert(ledgerEntries)

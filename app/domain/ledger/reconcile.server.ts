@@ -19,16 +19,12 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
-import { formatCents, splitFee } from "~/platform/money";
+import { splitFee } from "~/platform/money";
+import { brl, type Discrepancy, n, rows } from "./reconcile-support.server";
+import { checkInstitutions, checkPayouts } from "./reconcile-payouts.server";
 import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
 
 const { systemState } = schema;
-
-type Discrepancy = {
-  check: "party" | "gift" | "charge" | "payout" | "row" | "institution" | "provider";
-  pt: string;
-  en: string;
-};
 
 export type ReconcileResult = {
   ranAt: string;
@@ -54,16 +50,6 @@ const RECONCILE_STATE_KEY = "reconcile_last";
 export const RECONCILE_DEFAULT_DAYS = 7;
 /** Provider and ledger clocks differ by seconds; records this close to the period's ends are looked for on the other side too. */
 const MARGIN_MS = 86_400_000;
-
-type Row = Record<string, unknown>;
-
-async function rows<T extends Row>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const brl = (cents: unknown) => formatCents(n(cents));
 
 async function checkParties(out: Discrepancy[]) {
   const bad = await rows<{ name: string; code: string; raised: string; paid: string; gross: string; count: string }>(sql`
@@ -202,51 +188,6 @@ async function checkCharges(out: Discrepancy[]) {
   return n(count?.n);
 }
 
-async function checkPayouts(out: Discrepancy[]) {
-  const bad = await rows<{
-    name: string;
-    status: string;
-    gross: string;
-    net: string;
-    row: string | null;
-    lgross: string;
-    lfee: string;
-    lnet: string;
-    fee: string;
-  }>(sql`
-    select p.name, po.status, po.gross_cents as gross, po.fee_cents as fee, po.net_cents as net, l.id as row,
-      l.gross_cents as lgross, l.fee_cents as lfee, l.net_cents as lnet
-    from payouts po
-    join parties p on p.id = po.party_id
-    left join ledger_entries l on l.payout_id = po.id and l.kind = 'payout'
-    where (po.status = 'transferido' and (l.id is null or l.gross_cents <> -po.gross_cents or l.fee_cents <> -po.fee_cents or l.net_cents <> -po.net_cents))
-      or (po.status <> 'transferido' and l.id is not null)
-    order by p.name`);
-  for (const p of bad) {
-    if (p.status !== "transferido") {
-      out.push({
-        check: "payout",
-        pt: `Repasse da festa "${p.name}": ainda pendente, mas lançado no livro-caixa.`,
-        en: `Payout of party "${p.name}": still pending, yet in the ledger.`,
-      });
-    } else if (!p.row) {
-      out.push({
-        check: "payout",
-        pt: `Repasse da festa "${p.name}" (${brl(p.net)} líquido): transferido sem lançamento no livro-caixa.`,
-        en: `Payout of party "${p.name}" (${brl(p.net)} net): transferred with no ledger row.`,
-      });
-    } else {
-      out.push({
-        check: "payout",
-        pt: `Repasse da festa "${p.name}": registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, livro-caixa ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
-        en: `Payout of party "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, ledger ${brl(-n(p.lgross))} / ${brl(-n(p.lnet))}.`,
-      });
-    }
-  }
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from payouts where status = 'transferido'`);
-  return n(count?.n);
-}
-
 const KIND_PT: Record<string, string> = {
   gift_paid: "pagamento de doação",
   subscription_charge_paid: "mensalidade",
@@ -307,50 +248,6 @@ async function checkRows(out: Discrepancy[]) {
   return n(count?.n);
 }
 
-async function checkInstitutions(out: Discrepancy[], notices: ReconcileResult["notices"]) {
-  // The payouts as the payouts table records them, for the institution their ledger row (or, when
-  // it has none, their party) names.
-  const list = await rows<{ name: string | null; balance: string; paid: string; back: string; payouts: string }>(sql`
-    with main as (select id from organizations where is_main order by created_at, id limit 1),
-    parts as (
-      select organization_id, net_cents as balance,
-        case when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then net_cents else 0 end as paid,
-        case when kind in ('refund', 'chargeback') then net_cents else 0 end as back,
-        0 as payouts
-      from ledger_entries
-      union all
-      select coalesce(l.organization_id, p.organization_id, (select id from main)), 0, 0, 0, po.net_cents
-      from payouts po
-      join parties p on p.id = po.party_id
-      left join ledger_entries l on l.payout_id = po.id and l.kind = 'payout'
-      where po.status = 'transferido'
-    )
-    select o.name, sum(x.balance) as balance, sum(x.paid) as paid, sum(x.back) as back, sum(x.payouts) as payouts
-    from parts x
-    left join organizations o on o.id = x.organization_id
-    group by x.organization_id, o.name
-    order by o.name`);
-  for (const i of list) {
-    const name = i.name ?? "(sem instituição)";
-    const expected = n(i.paid) + n(i.back) - n(i.payouts);
-    if (n(i.balance) !== expected) {
-      out.push({
-        check: "institution",
-        pt: `Instituição ${name}: saldo no livro-caixa ${brl(i.balance)}, mas pagos ${brl(i.paid)} − estornos ${brl(-n(i.back))} − repasses ${brl(i.payouts)} = ${brl(expected)}.`,
-        en: `Institution ${i.name ?? "(none)"}: ledger balance ${brl(i.balance)}, but paid ${brl(i.paid)} − refunds ${brl(-n(i.back))} − payouts ${brl(i.payouts)} = ${brl(expected)}.`,
-      });
-    }
-    if (n(i.balance) < 0) {
-      notices.push({
-        pt: `Instituição ${name} tem saldo negativo (${brl(i.balance)}): um reembolso ou contestação chegou depois do repasse.`,
-        en: `Institution ${i.name ?? "(none)"} has a negative balance (${brl(i.balance)}): a refund or chargeback came after the payout.`,
-      });
-    }
-  }
-  return list.length;
-}
-
-/** What the sandbox's delivered events say moved: each status change its event made, by gift. */
 async function checkSandbox(out: Discrepancy[]) {
   const moves = await rows<{ donation: string; receipt: string; kind: string; event: string; amount: string }>(sql`
     select d.id as donation, d.receipt_number as receipt, m.kind, h.provider_event_id as event, m.amount

@@ -3,3 +3,4 @@ export * from "./legacy-proofs.server";
 export * from "./payout-proof.server";
 export * from "./payouts-admin.server";
 export * from "./party-payouts.server";
+export * from "./institution-payouts.server";

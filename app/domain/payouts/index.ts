@@ -2,3 +2,4 @@
 export * from "./business-days";
 export * from "./proof-rules";
 export * from "./payout-texts";
+export * from "./institution-settlement";

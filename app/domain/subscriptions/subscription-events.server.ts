@@ -22,7 +22,7 @@ import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, Subs
 import { getPlan, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
-import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { mainOrganizationId, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 
 const { subscriptions, subscriptionCharges, paymentEvents } = schema;
@@ -76,6 +76,8 @@ export async function applySubscriptionEvent(
 
   let charged = false;
   if (event.action === "invoice_paid" && event.invoice && event.invoice.amountCents > 0) {
+    // Assine o Bem supports the platform's main charity: the charge and its ledger row name it (decision 152).
+    const organizationId = await mainOrganizationId(tx);
     const [charge] = await tx
       .insert(subscriptionCharges)
       .values({
@@ -83,6 +85,7 @@ export async function applySubscriptionEvent(
         providerInvoiceId: event.invoice.id,
         amountCents: event.invoice.amountCents,
         paidAt: event.occurredAt,
+        organizationId,
       })
       .onConflictDoNothing({ target: subscriptionCharges.providerInvoiceId })
       .returning({ id: subscriptionCharges.id });
@@ -91,7 +94,7 @@ export async function applySubscriptionEvent(
       const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
       await recordSubscriptionChargePaid(
         tx,
-        { chargeId: charge.id, amountCents: event.invoice.amountCents },
+        { chargeId: charge.id, amountCents: event.invoice.amountCents, organizationId },
         source,
         deps.config.PLATFORM_FEE_PERCENT,
       );

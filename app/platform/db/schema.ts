@@ -337,6 +337,8 @@ export const subscriptionCharges = pgTable(
     providerInvoiceId: text("provider_invoice_id").notNull().unique(),
     amountCents: integer("amount_cents").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    /** The institution the charge is for: the main charity when it was paid (decision 152). */
+    organizationId: uuid("organization_id").references(() => organizations.id),
     createdAt: createdAt(),
   },
   (t) => [index("subscription_charges_paid_idx").on(t.paidAt)],
@@ -408,32 +410,49 @@ export const siteSettings = pgTable("site_settings", {
 
 // ---------- payouts (repasses) ----------
 export const payoutStatusEnum = pgEnum("payout_status", PAYOUT_STATUSES);
-export const payouts = pgTable("payouts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  partyId: uuid("party_id")
-    .notNull()
-    .unique()
-    .references(() => parties.id, { onDelete: "restrict" }),
-  grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
-  feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
-  netCents: bigint("net_cents", { mode: "number" }).notNull(),
-  settlementDate: date("settlement_date", { mode: "string" }).notNull(),
-  transferDeadline: date("transfer_deadline", { mode: "string" }).notNull(),
-  status: payoutStatusEnum("status").notNull().default("pendente"),
-  proofUrl: text("proof_url"),
-  /** The proof's download name: the sender's name made safe, with the extension of its real type. */
-  proofFileName: text("proof_file_name"),
-  /** The uploaded proof lives in file storage (platform/storage) under this key. */
-  proofKey: text("proof_key"),
-  proofContentType: text("proof_content_type"),
-  proofSize: integer("proof_size"),
-  proofOriginalName: text("proof_original_name"),
-  /** Legacy: proofs uploaded before file storage. Moved out at startup; dropped by a later migration (decision 120). */
-  proofFile: text("proof_file_base64"),
-  transferredAt: timestamp("transferred_at", { withTimezone: true }),
-  transferredBy: text("transferred_by").references(() => user.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+/**
+ * A transfer to an institution: a party's gifts (`party_id`, one per party), or an institution's
+ * direct gifts and Assine o Bem charges settled up to `period_end` (`organization_id`, its ledger
+ * rows listed in `payout_items`; decision 152). Exactly one of the two.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partyId: uuid("party_id")
+      .unique()
+      .references(() => parties.id, { onDelete: "restrict" }),
+    /** An institution payout's institution (null for a party's payout). */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "restrict" }),
+    /** An institution payout covers what settled up to this day (São Paulo calendar). */
+    periodEnd: date("period_end", { mode: "string" }),
+    /** The admin form's key: a repeated submit of the same form finds the payout it already wrote. */
+    idempotencyKey: text("idempotency_key").unique(),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    settlementDate: date("settlement_date", { mode: "string" }).notNull(),
+    transferDeadline: date("transfer_deadline", { mode: "string" }).notNull(),
+    status: payoutStatusEnum("status").notNull().default("pendente"),
+    proofUrl: text("proof_url"),
+    /** The proof's download name: the sender's name made safe, with the extension of its real type. */
+    proofFileName: text("proof_file_name"),
+    /** The uploaded proof lives in file storage (platform/storage) under this key. */
+    proofKey: text("proof_key"),
+    proofContentType: text("proof_content_type"),
+    proofSize: integer("proof_size"),
+    proofOriginalName: text("proof_original_name"),
+    /** Legacy: proofs uploaded before file storage. Moved out at startup; dropped by a later migration (decision 120). */
+    proofFile: text("proof_file_base64"),
+    transferredAt: timestamp("transferred_at", { withTimezone: true }),
+    transferredBy: text("transferred_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payouts_party_or_institution", sql`num_nonnulls(${t.partyId}, ${t.organizationId}) = 1`),
+    index("payouts_organization_idx").on(t.organizationId, t.transferredAt),
+  ],
+);
 
 // ---------- ledger (docs/decisions/130-ledger.md) ----------
 export const ledgerKindEnum = pgEnum("ledger_kind", LEDGER_KINDS);
@@ -483,6 +502,20 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_gross_is_fee_plus_net", sql`${t.grossCents} = ${t.feeCents} + ${t.netCents}`),
     check("ledger_entries_one_source", sql`num_nonnulls(${t.donationId}, ${t.subscriptionChargeId}, ${t.payoutId}) = 1`),
   ],
+);
+
+/** The ledger rows an institution payout transferred: each row at most once (decision 152). */
+export const payoutItems = pgTable(
+  "payout_items",
+  {
+    payoutId: uuid("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "restrict" }),
+    ledgerEntryId: uuid("ledger_entry_id")
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: "restrict" }),
+  },
+  (t) => [index("payout_items_payout_idx").on(t.payoutId)],
 );
 
 // ---------- e-mail outbox ----------

@@ -1,0 +1,23 @@
+/** What every reconciliation check shares: the discrepancy type, raw SQL rows and amounts. */
+import type { sql } from "drizzle-orm";
+import { db } from "~/platform/db.server";
+import { formatCents } from "~/platform/money";
+
+export type Discrepancy = {
+  check: "party" | "gift" | "charge" | "payout" | "row" | "institution" | "provider";
+  pt: string;
+  en: string;
+};
+
+/** A fact worth a look that is not an error (a negative balance). */
+export type Notice = { pt: string; en: string };
+
+type Row = Record<string, unknown>;
+
+export async function rows<T extends Row>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+export const brl = (cents: unknown) => formatCents(n(cents));

@@ -1,0 +1,159 @@
+/**
+ * Institution payouts (decision 152): the queries. An institution's direct gifts and Assine o Bem
+ * charges are paid out in batches; a batch is a `payouts` row with `organization_id` (no party)
+ * and the ledger rows it transferred in `payout_items`. A row not in `payout_items` is still owed.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db, type Executor, schema } from "~/platform/db.server";
+import type { OpenLedgerItem, PaymentMethod } from "./institution-settlement";
+
+const { ledgerEntries, payoutItems, payouts, organizations } = schema;
+
+/** What the ledger counts as raised (kept here as values: the ledger domain's rule module is not public). */
+const RAISED = ["gift_paid", "subscription_charge_paid", "refund", "chargeback", "reversal"] as const;
+
+/**
+ * How a row was paid. Every gift so far is a card payment, and so is every Assine o Bem charge:
+ * when gifts record their method (donations.payment_method, the Pix work), read it here.
+ */
+function methodOf(_row: { donationId: string | null }): PaymentMethod {
+  return null;
+}
+
+/**
+ * The ledger rows of direct gifts and charges not yet paid out, for one institution or all. Party
+ * gifts are paid out with their party and never appear here.
+ */
+export async function listOpenInstitutionItems(organizationId?: string, executor: Executor = db): Promise<OpenLedgerItem[]> {
+  const undone = alias(ledgerEntries, "undone");
+  const rows = await executor
+    .select({
+      id: ledgerEntries.id,
+      organizationId: ledgerEntries.organizationId,
+      kind: ledgerEntries.kind,
+      grossCents: ledgerEntries.grossCents,
+      feeCents: ledgerEntries.feeCents,
+      netCents: ledgerEntries.netCents,
+      occurredAt: ledgerEntries.occurredAt,
+      donationId: ledgerEntries.donationId,
+      subscriptionChargeId: ledgerEntries.subscriptionChargeId,
+      undoneAt: undone.occurredAt,
+      undoneDonationId: undone.donationId,
+    })
+    .from(ledgerEntries)
+    .leftJoin(undone, eq(undone.id, ledgerEntries.reversesId))
+    .where(
+      and(
+        isNull(ledgerEntries.partyId),
+        isNotNull(ledgerEntries.organizationId),
+        inArray(ledgerEntries.kind, [...RAISED]),
+        organizationId ? eq(ledgerEntries.organizationId, organizationId) : undefined,
+        notExists(
+          executor
+            .select({ one: sql`1` })
+            .from(payoutItems)
+            .where(eq(payoutItems.ledgerEntryId, ledgerEntries.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerEntries.id));
+  return rows.map((r) => ({
+    id: r.id,
+    organizationId: r.organizationId!,
+    kind: r.kind,
+    grossCents: r.grossCents,
+    feeCents: r.feeCents,
+    netCents: r.netCents,
+    occurredAt: r.occurredAt,
+    method: methodOf(r),
+    reversed: r.undoneAt ? { occurredAt: r.undoneAt, method: methodOf({ donationId: r.undoneDonationId }) } : null,
+    donationId: r.donationId,
+    subscriptionChargeId: r.subscriptionChargeId,
+  }));
+}
+
+export async function findInstitutionsByIds(ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      email: organizations.email,
+      isMain: organizations.isMain,
+      pixKey: organizations.pixKey,
+      pixKeyType: organizations.pixKeyType,
+      verifiedAt: organizations.verifiedAt,
+    })
+    .from(organizations)
+    .where(inArray(organizations.id, ids))
+    .orderBy(desc(organizations.isMain), asc(organizations.name));
+}
+
+/** The latest transfers of each institution (newest first), with what the proof needs. */
+export async function listInstitutionTransfers(limit = 50) {
+  return db
+    .select({
+      id: payouts.id,
+      organizationId: payouts.organizationId,
+      grossCents: payouts.grossCents,
+      feeCents: payouts.feeCents,
+      netCents: payouts.netCents,
+      periodEnd: payouts.periodEnd,
+      transferredAt: payouts.transferredAt,
+      proofUrl: payouts.proofUrl,
+      proofFileName: payouts.proofFileName,
+    })
+    .from(payouts)
+    .where(and(isNotNull(payouts.organizationId), eq(payouts.status, "transferido")))
+    .orderBy(desc(payouts.transferredAt), desc(payouts.id))
+    .limit(limit);
+}
+
+/** The institution being paid out, locked: two transfers of one institution run one after the other. */
+export async function lockInstitutionForPayout(executor: Executor, organizationId: string) {
+  const [row] = await executor
+    .select({ id: organizations.id, name: organizations.name, email: organizations.email })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for("update");
+  return row ?? null;
+}
+
+/** The payout a form already wrote (a repeated submit), if any. */
+export async function findPayoutByIdempotencyKey(executor: Executor, key: string) {
+  const [row] = await executor.select({ id: payouts.id }).from(payouts).where(eq(payouts.idempotencyKey, key));
+  return row ?? null;
+}
+
+export type InstitutionTransferInput = {
+  organizationId: string;
+  idempotencyKey: string;
+  periodEnd: string;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+  settlementDate: string;
+  transferDeadline: string;
+  proofUrl: string | null;
+  proofFileName: string | null;
+  proofKey: string | null;
+  proofContentType: string | null;
+  proofSize: number | null;
+  proofOriginalName: string | null;
+  transferredBy: string;
+  itemIds: string[];
+};
+
+/** Writes the transferred batch and its items; null when this form's key was already used. */
+export async function insertInstitutionPayout(executor: Executor, { itemIds, ...input }: InstitutionTransferInput) {
+  const [row] = await executor
+    .insert(payouts)
+    .values({ ...input, status: "transferido", transferredAt: sql`now()` })
+    .onConflictDoNothing({ target: payouts.idempotencyKey })
+    .returning({ id: payouts.id });
+  if (!row) return null;
+  // The primary key on ledger_entry_id: a row is never paid out twice.
+  await executor.insert(payoutItems).values(itemIds.map((ledgerEntryId) => ({ payoutId: row.id, ledgerEntryId })));
+  return row;
+}

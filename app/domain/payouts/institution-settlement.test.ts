@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { batchUpTo, dueDateOf, institutionDue, type OpenLedgerItem, settlementDateFor } from "./institution-settlement";
+
+let seq = 0;
+/** A row paid at noon São Paulo time (15:00 UTC) on `date`. */
+function paid(date: string, netCents = 9_000, extra: Partial<OpenLedgerItem> = {}): OpenLedgerItem {
+  return {
+    id: `row-${++seq}`,
+    organizationId: "org",
+    kind: "gift_paid",
+    grossCents: Math.round(netCents / 0.9),
+    feeCents: Math.round(netCents / 0.9) - netCents,
+    netCents,
+    occurredAt: new Date(`${date}T15:00:00Z`),
+    method: null,
+    reversed: null,
+    donationId: `don-${seq}`,
+    subscriptionChargeId: null,
+    ...extra,
+  };
+}
+
+function refundOf(row: OpenLedgerItem, date: string): OpenLedgerItem {
+  return {
+    ...row,
+    id: `row-${++seq}`,
+    kind: "refund",
+    grossCents: -row.grossCents,
+    feeCents: -row.feeCents,
+    netCents: -row.netCents,
+    occurredAt: new Date(`${date}T15:00:00Z`),
+    reversed: { occurredAt: row.occurredAt, method: row.method },
+  };
+}
+
+describe("institution settlement rules", () => {
+  it("settles a card payment 33 calendar days later and Pix the same day", () => {
+    expect(settlementDateFor(null, "2026-03-15")).toBe("2026-04-17");
+    expect(settlementDateFor("card", "2026-03-15")).toBe("2026-04-17");
+    expect(settlementDateFor("pix", "2026-03-15")).toBe("2026-03-15");
+  });
+
+  it("dates a payment by the São Paulo calendar (00:30 UTC is still the day before)", () => {
+    const lateEvening = paid("2026-03-15", 9_000, { occurredAt: new Date("2026-03-16T00:30:00Z") });
+    expect(dueDateOf(lateEvening)).toBe("2026-04-17");
+  });
+
+  it("is upcoming the day before the settlement date and due on it", () => {
+    const row = paid("2026-03-15");
+    expect(institutionDue([row], "2026-04-16")).toMatchObject({
+      dueNow: { netCents: 0, itemIds: [] },
+      upcoming: [{ date: "2026-04-17", netCents: 9_000, gifts: 1 }],
+      overdue: false,
+    });
+    const onTheDay = institutionDue([row], "2026-04-17");
+    expect(onTheDay.dueNow).toMatchObject({ netCents: 9_000, itemIds: [row.id], firstDue: "2026-04-17", lastDue: "2026-04-17" });
+    expect(onTheDay.upcoming).toEqual([]);
+  });
+
+  it("gives 3 business days to transfer, skipping weekends and national holidays", () => {
+    // Settles Friday 2026-04-17: Monday 20, (Tiradentes on Tuesday 21), Wednesday 22, Thursday 23.
+    const row = paid("2026-03-15");
+    expect(institutionDue([row], "2026-04-23")).toMatchObject({ dueNow: { deadline: "2026-04-23" }, overdue: false });
+    expect(institutionDue([row], "2026-04-24").overdue).toBe(true);
+  });
+
+  it("counts the deadline from the oldest settlement in the batch", () => {
+    const old = paid("2026-03-15", 1_000);
+    const recent = paid("2026-03-20", 2_000, { subscriptionChargeId: "charge", donationId: null, kind: "subscription_charge_paid" });
+    const due = institutionDue([old, recent], "2026-04-30");
+    expect(due.dueNow).toMatchObject({ netCents: 3_000, gifts: 1, charges: 1, firstDue: "2026-04-17", lastDue: "2026-04-22" });
+    expect(due.dueNow.deadline).toBe("2026-04-23");
+  });
+
+  it("keeps a refund with its unsettled gift (they cancel out) and takes a later one off the next transfer", () => {
+    const gift = paid("2026-03-15");
+    const early = refundOf(gift, "2026-03-20");
+    expect(dueDateOf(early)).toBe("2026-04-17");
+    expect(institutionDue([gift, early], "2026-03-25")).toMatchObject({
+      dueNow: { netCents: 0 },
+      upcoming: [{ netCents: 0 }],
+      options: [],
+    });
+
+    // The gift was paid out; the refund comes after: due on its own day, the balance is negative.
+    const late = refundOf(gift, "2026-05-02");
+    expect(dueDateOf(late)).toBe("2026-05-02");
+    const after = institutionDue([late], "2026-05-02");
+    expect(after.dueNow.netCents).toBe(-9_000);
+    expect(after.options).toEqual([]);
+    // A new settled gift larger than the refund: the net of both is what is due.
+    const next = institutionDue([late, paid("2026-04-01", 20_000)], "2026-05-04");
+    expect(next.dueNow.netCents).toBe(11_000);
+  });
+
+  it("offers early transfers up to each upcoming settlement date, with cumulative amounts", () => {
+    const a = paid("2026-03-15", 1_000);
+    const b = paid("2026-03-25", 2_000);
+    const c = paid("2026-04-05", 4_000);
+    const due = institutionDue([a, b, c], "2026-04-20");
+    expect(due.options.map((o) => [o.cutoff, o.netCents])).toEqual([
+      ["2026-04-20", 1_000],
+      ["2026-04-27", 3_000],
+      ["2026-05-08", 7_000],
+    ]);
+    expect(batchUpTo([{ ...a, dueDate: "2026-04-17" }], "2026-04-16").itemIds).toEqual([]);
+  });
+});
