@@ -2,4 +2,4 @@
 export * from "./donations-admin.server";
 export * from "./live-events.server";
 export * from "./unmatched-events.server";
-export { listFlaggedPixPayments, PIX_FLAG_REASONS } from "./pix-payments.server";
+export { listFlaggedPixPayments } from "./pix-payments.server";

@@ -14,7 +14,8 @@ import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
 import { applyPaidDelta } from "~/domain/parties/index.server";
 import { recordGiftPaid, recordGiftTakenBack } from "~/domain/ledger/index.server";
-import { checkPixPayment, flagPixPayment, type PixFlagReason } from "./pix-payments.server";
+import { checkPixPayment, flagPixPayment } from "./pix-payments.server";
+import type { PixFlagReason } from "./pix-flags";
 import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "~/domain/subscriptions/index.server";
 
 const { donations, donationStatusHistory, paymentEvents, parties, pixCharges } = schema;

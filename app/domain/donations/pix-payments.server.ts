@@ -8,17 +8,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor, schema, type Transaction } from "~/platform/db.server";
 import type { DonationPaymentEvent } from "~/domain/payments";
+import type { PixFlagReason } from "./pix-flags";
 
 const { pixCharges, pixPayments, donations, parties, organizations } = schema;
-
-export const PIX_FLAG_REASONS = {
-  valor_diferente: "Valor pago diferente do valor da cobrança",
-  apos_expiracao: "Pago depois do vencimento do código",
-  e2e_repetido: "Identificador (E2E) já recebido com outros dados",
-  pagamento_repetido: "Segundo pagamento de uma doação já encerrada",
-  cobranca_desconhecida: "Cobrança não encontrada para esta doação",
-} as const;
-export type PixFlagReason = keyof typeof PIX_FLAG_REASONS;
 
 type Pix = NonNullable<DonationPaymentEvent["pix"]>;
 export type PixCheck =
