@@ -7,6 +7,7 @@ export default [
   route("criar-festa", "routes/criar-festa.tsx"),
   route("assine-o-bem", "routes/assine-o-bem.tsx"),
   route("doar", "routes/doar.tsx"),
+  route("doar/pix/:ref", "routes/doar.pix.$ref.tsx"),
   route("causas", "routes/causas.tsx"),
   route("eventos", "routes/eventos.tsx"),
   route("historias", "routes/historias.tsx"),
@@ -33,6 +34,7 @@ export default [
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
   route("sandbox/assinatura/:id", "routes/sandbox.assinatura.$id.tsx"),
   route("sandbox/portal/:customer", "routes/sandbox.portal.$customer.tsx"),
+  route("sandbox/pix/:txid", "routes/sandbox.pix.$txid.tsx"),
   // The local mailbox: every outbox e-mail (never in production).
   route("dev/emails", "routes/dev.emails.tsx"),
 
@@ -40,6 +42,9 @@ export default [
   route("painel/eventos", "routes/painel.eventos.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),
+  route("api/webhooks/pix", "routes/api.webhooks.pix.ts"),
+  route("api/webhooks/pix/pix", "routes/api.webhooks.pix.ts", { id: "routes/api.webhooks.pix.efi" }),
+  route("doar/pix/:ref/eventos", "routes/doar.pix.$ref.eventos.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("transparencia/relatorio/:mes", "routes/transparencia.relatorio.$mes.ts"),

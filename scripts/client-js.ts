@@ -21,6 +21,7 @@ export const NOT_PUBLIC = new Set([
   "sandbox/checkout/:id",
   "sandbox/assinatura/:id",
   "sandbox/portal/:customer",
+  "sandbox/pix/:txid",
   "conta",
   "conta/confirmar-email",
   "assinatura/gerenciar",

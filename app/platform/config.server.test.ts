@@ -33,3 +33,37 @@ describe("configuration errors", () => {
     expect(token.message).toBe("Configuração inválida: METRICS_TOKEN — deve ter pelo menos 16 caracteres");
   });
 });
+
+describe("Pix through a PSP (PIX_*)", () => {
+  const pix = {
+    APP_SECRET: "x".repeat(40),
+    PIX_API_URL: "https://pix-h.api.efipay.com.br/v2",
+    PIX_CLIENT_ID: "Client_Id_x",
+    PIX_CLIENT_SECRET: "Client_Secret_x",
+    PIX_KEY: "pix@festasolidaria.org.br",
+    PIX_WEBHOOK_TOKEN: "t".repeat(40),
+    PIX_PFX_PATH: "/run/secrets/efi.p12",
+  };
+
+  it("off without PIX_API_URL; with it, the OAuth URL defaults to /oauth/token at the same host", () => {
+    expect(parseConfig({}).pixApi).toBeNull();
+    expect(parseConfig({}).PIX_EXPIRY_MINUTES).toBe(30);
+    expect(parseConfig(pix).pixApi).toMatchObject({
+      baseUrl: "https://pix-h.api.efipay.com.br/v2",
+      oauthUrl: "https://pix-h.api.efipay.com.br/oauth/token",
+      certificate: { kind: "pfx", pfxPath: "/run/secrets/efi.p12" },
+    });
+  });
+
+  it("refuses a PSP without its credentials, key, webhook token or certificate, naming the variable, never the secret", () => {
+    for (const name of ["PIX_CLIENT_ID", "PIX_CLIENT_SECRET", "PIX_KEY", "PIX_WEBHOOK_TOKEN"] as const) {
+      const { [name]: _left, ...rest } = pix;
+      expect(failure(rest).message).toBe(`Configuração inválida: ${name} — obrigatório com PIX_API_URL`);
+    }
+    const { PIX_PFX_PATH: _pfx, ...noCertificate } = pix;
+    expect(failure(noCertificate).message).toMatch(/^Configuração inválida: PIX_CERT_PATH — /);
+    expect(failure({ ...pix, PIX_WEBHOOK_TOKEN: "curto" }).message).toBe(
+      "Configuração inválida: PIX_WEBHOOK_TOKEN — deve ter pelo menos 32 caracteres",
+    );
+  });
+});

@@ -66,6 +66,21 @@ const envSchema = z.object({
   STRIPE_PRICE_PRATA: z.string().optional(),
   STRIPE_PRICE_OURO: z.string().optional(),
   STRIPE_PRICE_DIAMANTE: z.string().optional(),
+  // Pix through a PSP implementing the Central Bank's API Pix (docs/decisions/150-pix.md, docs/operations.md).
+  PIX_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PIX_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PIX_CLIENT_ID: z.string().optional(),
+  PIX_CLIENT_SECRET: z.string().optional(),
+  PIX_CERT_PATH: z.string().optional(),
+  PIX_CERT_KEY_PATH: z.string().optional(),
+  PIX_PFX_PATH: z.string().optional(),
+  PIX_PFX_PASSPHRASE: z.string().optional(),
+  PIX_CA_PATH: z.string().optional(),
+  PIX_KEY: z.string().max(77).optional(),
+  PIX_WEBHOOK_TOKEN: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
+  PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  PIX_MERCHANT_NAME: z.string().min(1).max(25).default("FESTA SOLIDARIA"),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15).default("BELO HORIZONTE"),
   PAYMENTS_SANDBOX: booleanFlag.optional(),
   PAYMENTS_SANDBOX_IN_PRODUCTION: z.string().optional(),
   SEED_DEMO: booleanFlag.optional(),
@@ -98,11 +113,25 @@ export type StorageConfig =
       credentials?: { accessKeyId: string; secretAccessKey: string };
     };
 
+/** A PSP's API Pix: base URL, OAuth client, client certificate (mTLS), our Pix key, the webhook's secret. */
+export type PixApiConfig = {
+  baseUrl: string;
+  oauthUrl: string;
+  clientId: string;
+  clientSecret: string;
+  certificate: { kind: "pem"; certPath: string; keyPath: string } | { kind: "pfx"; pfxPath: string; passphrase?: string };
+  caPath?: string;
+  pixKey: string;
+  webhookToken: string;
+};
+
 export type Config = z.infer<typeof envSchema> & {
   PUBLIC_URL: string;
   APP_SECRET: string;
   isProduction: boolean;
   paymentsSandbox: boolean;
+  /** Null when no PSP is configured: Pix then comes from the sandbox, where it is enabled. */
+  pixApi: PixApiConfig | null;
   storage: StorageConfig;
 };
 
@@ -153,7 +182,33 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     APP_SECRET: parsed.APP_SECRET ?? localSecret(parsed.DATA_DIR),
     isProduction,
     paymentsSandbox,
+    pixApi: pixApiConfig(parsed),
     storage: storageConfig(parsed),
+  };
+}
+
+function pixApiConfig(parsed: z.infer<typeof envSchema>): PixApiConfig | null {
+  const baseUrl = parsed.PIX_API_URL;
+  if (!baseUrl) return null;
+  const need = (["PIX_CLIENT_ID", "PIX_CLIENT_SECRET", "PIX_KEY", "PIX_WEBHOOK_TOKEN"] as const).find((name) => !parsed[name]);
+  if (need) throw new ConfigError(`Configuração inválida: ${need} — obrigatório com PIX_API_URL`);
+  const pem = parsed.PIX_CERT_PATH && parsed.PIX_CERT_KEY_PATH;
+  if (!pem && !parsed.PIX_PFX_PATH) {
+    throw new ConfigError(
+      "Configuração inválida: PIX_CERT_PATH — informe o certificado do PSP (PIX_CERT_PATH e PIX_CERT_KEY_PATH em PEM, ou PIX_PFX_PATH em PKCS#12)",
+    );
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/$/, ""),
+    oauthUrl: parsed.PIX_OAUTH_URL ?? new URL("/oauth/token", baseUrl).toString(),
+    clientId: parsed.PIX_CLIENT_ID!,
+    clientSecret: parsed.PIX_CLIENT_SECRET!,
+    certificate: pem
+      ? { kind: "pem", certPath: parsed.PIX_CERT_PATH!, keyPath: parsed.PIX_CERT_KEY_PATH! }
+      : { kind: "pfx", pfxPath: parsed.PIX_PFX_PATH!, passphrase: parsed.PIX_PFX_PASSPHRASE },
+    caPath: parsed.PIX_CA_PATH,
+    pixKey: parsed.PIX_KEY!,
+    webhookToken: parsed.PIX_WEBHOOK_TOKEN!,
   };
 }
 

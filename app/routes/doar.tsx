@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSponsorAd("doar"),
     getOptionalUser(request),
   ]);
-  const base = { ad, feePercent: context.config.PLATFORM_FEE_PERCENT };
+  const base = { ad, feePercent: context.config.PLATFORM_FEE_PERCENT, pix: context.payments.pix !== null };
   if (!target.ok) {
     const forInstitution = target.reason.startsWith("org-");
     // A deactivated party is hidden everywhere: only an ended one may still be named.
@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp: clientIpFromContext(context),
     userId: user?.id ?? null,
     provider: payments.checkout,
+    pixProvider: payments.pix,
     config,
     clock,
   });
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
-  const { ad, feePercent, refused, target, formKey, prefill } = loaderData;
+  const { ad, feePercent, refused, target, formKey, prefill, pix } = loaderData;
   const challenge = actionData ? actionData.challenge : "challenge" in loaderData ? loaderData.challenge : null;
   if (refused || !target) {
     return (
@@ -153,6 +154,7 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
           impact={target.impact}
           formKey={formKey}
           feePercent={feePercent}
+          pix={pix}
           result={actionData?.result}
           prefill={prefill}
           challenge={challenge ?? null}

@@ -32,6 +32,8 @@ test("a user gives, exports their data and deletes the account; then cannot log 
   await page.getByLabel("Nome", { exact: true }).fill(account.name);
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Mensagem (opcional)").fill(message);
+  // The card checkout (Pix is the default; its journey is pix.spec.ts).
+  await page.getByLabel("Cartão").check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 25,00" }).click();
   await expect(page).toHaveURL(/\/doacao-sucesso/);

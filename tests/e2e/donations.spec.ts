@@ -53,6 +53,8 @@ test("a guest gives R$ 50 with a message through the sandbox; the party, the cre
   await page.getByLabel("Mensagem (opcional)").fill(donor.message);
   const fee = page.getByRole("main").getByText("90% de cada doação vai para a causa; 10% cobre a operadora de cartão e a administração.");
   await expect(fee).toContainText("Da sua doação de R$ 50,00, R$ 45,00 chegam à causa.");
+  // The card checkout (Pix is the default; its journey is pix.spec.ts).
+  await page.getByLabel("Cartão").check();
   await page.getByRole("button", { name: "Doar R$ 50,00" }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
@@ -93,6 +95,8 @@ test("an anonymous gift shows 'Doador Anônimo' on the party page", async ({ pag
   await page.getByLabel("Quero doar de forma anônima").check();
   await expect(page.getByLabel("Nome", { exact: true })).toHaveCount(0);
   await page.getByLabel("Mensagem (opcional)").fill(message);
+  // The card checkout (Pix is the default; its journey is pix.spec.ts).
+  await page.getByLabel("Cartão").check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 25,00" }).click();
   await expect(page).toHaveURL(/\/doacao-sucesso/);

@@ -106,3 +106,51 @@ export async function historyOf(donationId: string) {
 export async function outboxEmails() {
   return db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.createdAt);
 }
+
+/** A pending Pix gift with its first charge (the sandbox's BR Code), as /doar leaves it. */
+export async function insertPendingPixGift(
+  partyId: string | null,
+  options: { amountCents?: number; expiresInMinutes?: number; provider?: "sandbox" | "pix" } = {},
+) {
+  const amountCents = options.amountCents ?? 5000;
+  const provider = options.provider ?? "sandbox";
+  const created = await createPendingDonation({
+    partyId,
+    organizationId: null,
+    userId: null,
+    amountCents,
+    anonymous: false,
+    donorName: "Beatriz Lima",
+    donorEmail: "beatriz@exemplo.com.br",
+    message: null,
+    provider,
+    paymentMethod: "pix",
+    idempotencyKey: `test_${randomUUID()}`,
+  });
+  const txid = randomUUID().replace(/-/g, "").slice(0, 25);
+  const expiresAt = new Date(Date.now() + (options.expiresInMinutes ?? 30) * 60_000);
+  await db
+    .insert(schema.pixCharges)
+    .values({ txid, donationId: created.id, provider, amountCents, copyPaste: `000201-test-${txid}`, expiresAt });
+  return { id: created.id, txid, amountCents, expiresAt };
+}
+
+let e2eCounter = 0;
+/** A Pix received for a charge, as a provider's parseWebhook would produce it (event id = end-to-end id). */
+export function pixEvent(
+  charge: { txid: string; amountCents: number },
+  options: { endToEndId?: string; amountCents?: number; paidAt?: Date; provider?: "sandbox" | "pix" } = {},
+): DonationPaymentEvent {
+  const endToEndId = options.endToEndId ?? `E00000000202611250000${String(++e2eCounter).padStart(6, "0")}${randomUUID().slice(0, 5)}`;
+  return {
+    kind: "donation",
+    id: endToEndId,
+    provider: options.provider ?? "sandbox",
+    type: "pix",
+    occurredAt: options.paidAt ?? new Date(),
+    action: "paid",
+    ref: {},
+    paymentId: endToEndId,
+    pix: { txid: charge.txid, endToEndId, amountCents: options.amountCents ?? charge.amountCents },
+  };
+}

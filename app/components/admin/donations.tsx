@@ -9,7 +9,7 @@ import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { Pagination, ScrollTable, tdClass, thClass } from "./common";
-import { UnmatchedEvents } from "./unmatched-events";
+import { FlaggedPixPayments, UnmatchedEvents } from "./unmatched-events";
 
 export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
   const { filter, rows, parties, statuses, page, pageSize, total } = data;
@@ -88,6 +88,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
         </ScrollTable>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} href={(p) => adminHref("doacoes", { ...filterParams, pagina: p })} />
+      <FlaggedPixPayments rows={data.flaggedPix} />
       <UnmatchedEvents rows={data.unmatched} />
     </div>
   );

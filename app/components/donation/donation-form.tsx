@@ -25,6 +25,7 @@ export function DonationForm({
   impact,
   formKey,
   feePercent,
+  pix = false,
   result,
   prefill,
   challenge = null,
@@ -36,6 +37,8 @@ export function DonationForm({
   impact: ImpactLines;
   formKey: string;
   feePercent: number;
+  /** Pix is offered here (first, and chosen by default); otherwise the card checkout only. */
+  pix?: boolean;
   /** The action's Conform reply after a refused gift. */
   result?: FormResult;
   /** A signed-in donor's name and e-mail. */
@@ -54,7 +57,8 @@ export function DonationForm({
   // Errors are kept under the form's groups (valor, doador…), not only under field names.
   const shown = form.allErrors;
   const formError = shown[""]?.[0] ?? shown.festa?.[0];
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  // Set while a POST is submitted and while its redirect loads (React Router upper-cases it).
+  const submitting = navigation.formMethod === "POST";
 
   useEffect(() => {
     if (!result?.error) return;
@@ -142,6 +146,26 @@ export function DonationForm({
           <FieldError id="campo-doador-erro" error={shown.doador} />
         </fieldset>
 
+        {pix ? (
+          <fieldset>
+            <legend className="mb-3 text-lg font-extrabold text-indigo-800">Pagar com</legend>
+            <div className="grid grid-cols-2 gap-2 sm:gap-3">
+              {["Pix", "Cartão"].map((method) => (
+                <label key={method} className="flex cursor-pointer items-start gap-3 rounded-xl bg-cream p-3">
+                  <input
+                    type="radio"
+                    name="metodo"
+                    value={method}
+                    defaultChecked={(posted("metodo") ?? "Pix") === method}
+                    className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
+                  />
+                  {method}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
         <TextareaField
           label="Mensagem (opcional)"
           name="mensagem"
@@ -175,7 +199,6 @@ export function DonationForm({
           <Button type="submit" size="lg" className="w-full" loading={submitting} loadingText="Processando...">
             {amount.ok ? `Doar ${formatCents(amount.cents)}` : "Doar Agora"}
           </Button>
-          <p className="text-center text-xs text-muted">Você será levado à página segura de pagamento para concluir a doação.</p>
         </div>
       </Form>
 

@@ -5,6 +5,7 @@ import {
   type DonationFilter,
   listDonationsPage,
   listPartyFilterOptions,
+  listFlaggedPixPayments,
   listUnmatchedPaymentEvents,
 } from "~/domain/donations/index.server";
 
@@ -32,5 +33,6 @@ export async function loadDonations(url: URL) {
   const rows = await listDonationsPage(filter, page, DONATIONS_PAGE_SIZE);
   const parties = await listPartyFilterOptions();
   const unmatched = await listUnmatchedPaymentEvents(20);
-  return { filter, page, pageSize: DONATIONS_PAGE_SIZE, total, rows, parties, statuses: DONATION_STATUSES, unmatched };
+  const flaggedPix = await listFlaggedPixPayments(20);
+  return { filter, page, pageSize: DONATIONS_PAGE_SIZE, total, rows, parties, statuses: DONATION_STATUSES, unmatched, flaggedPix };
 }

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { truncateText } from "~/platform/text";
 import type { Config } from "~/platform/config.server";
 import type { Clock } from "~/platform/clock";
-import { DONATION_MESSAGES, donationSchema } from "~/domain/donations/donation-form";
+import { DONATION_MESSAGES, donationSchema, paymentMethodOf } from "~/domain/donations/donation-form";
 import type { FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { logger } from "~/platform/logger.server";
@@ -17,12 +17,21 @@ import { CHALLENGE_FIELD, issueChallenge, verifyChallenge } from "~/platform/abu
 import type { Challenge } from "altcha-lib";
 import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { resolveGiftTarget } from "./gift-target.server";
+import { ensurePixCharge, type PixChargeDeps, pixPagePath } from "./pix-checkout.server";
 
 export type StartDonationResult =
   { ok: true; url: string; donationId: string } | { ok: false; status: number; result: FormResult; challenge?: Challenge };
 
 /** Who is giving and what the gift depends on: the provider for new checkouts, the configuration, the clock. */
-export type StartDonationContext = { clientIp: string; userId: string | null; provider: PaymentProvider; config: Config; clock: Clock };
+export type StartDonationContext = {
+  clientIp: string;
+  userId: string | null;
+  provider: PaymentProvider;
+  /** Where Pix gifts go (payments.pix); null when Pix is not offered here. */
+  pixProvider?: PaymentProvider | null;
+  config: Config;
+  clock: Clock;
+};
 
 export async function startDonation(formData: FormData, context: StartDonationContext): Promise<StartDonationResult> {
   const submission = parseFormSubmission(formData, donationSchema);
@@ -50,7 +59,9 @@ export async function startDonation(formData: FormData, context: StartDonationCo
   }
   await recordCheckoutStarted(subject);
 
-  const { config, provider } = context;
+  const { config } = context;
+  const pix = paymentMethodOf(formData.get("metodo")) === "pix" && context.pixProvider ? context.pixProvider : null;
+  const provider = pix ?? context.provider;
   const values = {
     partyId: target.party?.id ?? null,
     organizationId: target.organizationId,
@@ -61,6 +72,7 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     donorEmail: input.donorEmail,
     message: input.message,
     provider: provider.name,
+    paymentMethod: pix ? ("pix" as const) : ("card" as const),
   };
   // The form carries a one-time key: the same form submitted twice is the same gift.
   const formKey = /^[A-Za-z0-9-]{8,64}$/.test(input.formKey) ? input.formKey : randomUUID();
@@ -70,6 +82,8 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     // That submission was already paid or closed: this is a new gift.
     donation = await createPendingDonation({ ...values, abuseSubject: subject, idempotencyKey: idempotencyKey(randomUUID(), values) });
   }
+
+  if (pix) return startPixGift(donation.id, input.amountCents, target, { provider: pix, config, clock: context.clock });
 
   // The result pages name where the gift went: the party, or the institution chosen by slug.
   const festaQuery = target.party
@@ -101,4 +115,22 @@ export async function startDonation(formData: FormData, context: StartDonationCo
 
 function idempotencyKey(formKey: string, values: object): string {
   return `don_${createHash("sha256").update(formKey).update(JSON.stringify(values)).digest("hex").slice(0, 48)}`;
+}
+
+/** A Pix gift goes to our own Pix page; a PSP failure is shown there, with a retry that reuses this gift. */
+async function startPixGift(
+  donationId: string,
+  amountCents: number,
+  target: { party: { name: string } | null; organizationName: string | null },
+  deps: PixChargeDeps,
+): Promise<StartDonationResult> {
+  const page = pixPagePath(donationId, deps.config.APP_SECRET);
+  const destination = target.party?.name ?? target.organizationName ?? "Festa Solidária";
+  try {
+    await ensurePixCharge({ id: donationId, amountCents, destination, charge: null, status: "pendente" }, deps);
+  } catch (error) {
+    logger.error({ donationId, error: (error as Error).message }, "pix charge failed");
+    return { ok: true, url: `${page}?erro=1`, donationId };
+  }
+  return { ok: true, url: page, donationId };
 }

@@ -136,3 +136,12 @@ export const donationSchema = z.pipe(
     };
   }),
 );
+
+/**
+ * The form's `metodo` radio: "Pix" (our Pix page) or "Cartão" (the provider's checkout); anything
+ * else, or nothing, is the card, as before Pix. Read by the server only, beside the schema: the
+ * browser has nothing to check in a radio, and /doar's script budget has no room for it.
+ */
+export function paymentMethodOf(posted: unknown): "pix" | "card" {
+  return typeof posted === "string" && posted.trim().toLowerCase() === "pix" ? "pix" : "card";
+}

@@ -51,6 +51,8 @@ export type NewDonation = {
   donorEmail: string | null;
   message: string | null;
   provider: string;
+  /** 'card' (the provider's hosted page) or 'pix' (our Pix page). */
+  paymentMethod?: "card" | "pix";
   idempotencyKey: string;
   /** Keyed hash of the checkout's address (payment-abuse.server.ts), to count its declines. */
   abuseSubject?: string | null;

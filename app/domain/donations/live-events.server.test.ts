@@ -14,6 +14,24 @@ const waitFor = (fn: () => boolean, ms = 5_000) =>
   );
 
 describe("donation_paid fan-out", () => {
+  it("a donor's Pix page hears only its own gift, a gift without a party too; no creator hears a gift without a party", async () => {
+    let deliver: (payload: string) => void = () => {};
+    const fanout = createDonationPaidFanout(async (_c, cb) => {
+      deliver = cb;
+    });
+    const page: string[] = [];
+    const owner: string[] = [];
+    const off = await fanout.subscribeToDonation("gift-1", (e) => page.push(e.donationId));
+    await fanout.subscribe("user-a", (e) => owner.push(e.donationId));
+    deliver(JSON.stringify({ donationId: "gift-2", partyId: null, ownerUserId: null, amountCents: 500 }));
+    deliver(JSON.stringify({ donationId: "gift-1", partyId: null, ownerUserId: null, amountCents: 500 }));
+    deliver(JSON.stringify({ donationId: "gift-3", partyId: "p", ownerUserId: "user-a", amountCents: 500 }));
+    expect(page).toEqual(["gift-1"]);
+    expect(owner).toEqual(["gift-3"]);
+    off();
+    expect(fanout.subscriberCount()).toBe(1);
+  });
+
   it("starts one LISTEN for all subscribers and routes each event only to its owner's subscribers", async () => {
     let deliver: (payload: string) => void = () => {};
     const listen = vi.fn(async (_channel: string, cb: (p: string) => void) => {

@@ -6,8 +6,9 @@ export const DONATION_PAID_CHANNEL = "donation_paid";
 
 export type DonationPaidEvent = {
   donationId: string;
-  partyId: string;
-  ownerUserId: string;
+  /** Null for a gift to an institution (no party, no creator to tell). */
+  partyId: string | null;
+  ownerUserId: string | null;
   amountCents: number;
 };
 
@@ -27,8 +28,9 @@ type ListenFn = (channel: string, onPayload: (payload: string) => void) => Promi
 function parseEvent(payload: string): DonationPaidEvent | null {
   try {
     const e = JSON.parse(payload) as Partial<DonationPaidEvent>;
-    if (typeof e.ownerUserId !== "string" || typeof e.partyId !== "string" || typeof e.amountCents !== "number") return null;
-    return { donationId: String(e.donationId ?? ""), partyId: e.partyId, ownerUserId: e.ownerUserId, amountCents: e.amountCents };
+    if (typeof e.donationId !== "string" || typeof e.amountCents !== "number") return null;
+    const text = (v: unknown) => (typeof v === "string" ? v : null);
+    return { donationId: e.donationId, partyId: text(e.partyId), ownerUserId: text(e.ownerUserId), amountCents: e.amountCents };
   } catch {
     return null;
   }
@@ -36,17 +38,20 @@ function parseEvent(payload: string): DonationPaidEvent | null {
 
 /**
  * Routes each 'donation_paid' notification to the subscribers of its party's owner only, so a
- * creator's stream never carries someone else's gifts. The database LISTEN starts with the first
+ * creator's stream never carries someone else's gifts, and to the one donor page waiting for that gift. The database LISTEN starts with the first
  * subscriber and is shared by all of them.
  */
 export function createDonationPaidFanout(listen: ListenFn) {
   const byOwner = new Map<string, Set<DonationPaidSubscriber>>();
+  // A donor's Pix page waits for its one gift.
+  const byDonation = new Map<string, Set<DonationPaidSubscriber>>();
   let started: Promise<unknown> | undefined;
 
   function dispatch(payload: string) {
     const event = parseEvent(payload);
     if (!event) return;
-    for (const fn of byOwner.get(event.ownerUserId) ?? []) {
+    const owners = event.ownerUserId ? (byOwner.get(event.ownerUserId) ?? []) : [];
+    for (const fn of [...owners, ...(byDonation.get(event.donationId) ?? [])]) {
       try {
         fn(event);
       } catch {
@@ -56,28 +61,31 @@ export function createDonationPaidFanout(listen: ListenFn) {
   }
 
   return {
-    async subscribe(ownerUserId: string, fn: DonationPaidSubscriber): Promise<() => void> {
-      let set = byOwner.get(ownerUserId);
-      if (!set) byOwner.set(ownerUserId, (set = new Set()));
-      set.add(fn);
-      started ??= listen(DONATION_PAID_CHANNEL, dispatch).catch((error) => {
-        started = undefined; // the next subscriber tries again
-        throw error;
-      });
-      try {
-        await started;
-      } catch (error) {
-        set.delete(fn);
-        throw error;
-      }
-      return () => {
-        set!.delete(fn);
-        if (set!.size === 0 && byOwner.get(ownerUserId) === set) byOwner.delete(ownerUserId);
-      };
-    },
-    subscriberCount: () => [...byOwner.values()].reduce((n, s) => n + s.size, 0),
+    subscribe: (ownerUserId: string, fn: DonationPaidSubscriber) => subscribeIn(byOwner, ownerUserId, fn),
+    subscribeToDonation: (donationId: string, fn: DonationPaidSubscriber) => subscribeIn(byDonation, donationId, fn),
+    subscriberCount: () => [...byOwner.values(), ...byDonation.values()].reduce((n, s) => n + s.size, 0),
     dispatch,
   };
+
+  async function subscribeIn(index: Map<string, Set<DonationPaidSubscriber>>, key: string, fn: DonationPaidSubscriber) {
+    let set = index.get(key);
+    if (!set) index.set(key, (set = new Set()));
+    set.add(fn);
+    started ??= listen(DONATION_PAID_CHANNEL, dispatch).catch((error) => {
+      started = undefined; // the next subscriber tries again
+      throw error;
+    });
+    try {
+      await started;
+    } catch (error) {
+      set.delete(fn);
+      throw error;
+    }
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && index.get(key) === set) index.delete(key);
+    };
+  }
 }
 export type DonationPaidFanout = ReturnType<typeof createDonationPaidFanout>;
 
@@ -93,4 +101,9 @@ export function donationPaidFanout(connection: Connection = getConnection()): Do
 /** Calls `fn` for every gift that becomes paid on a party owned by `ownerUserId`. */
 export function subscribeToOwnerDonations(ownerUserId: string, fn: DonationPaidSubscriber) {
   return donationPaidFanout().subscribe(ownerUserId, fn);
+}
+
+/** Calls `fn` once the gift `donationId` becomes paid (the donor's Pix page). */
+export function subscribeToDonationPaid(donationId: string, fn: DonationPaidSubscriber) {
+  return donationPaidFanout().subscribeToDonation(donationId, fn);
 }

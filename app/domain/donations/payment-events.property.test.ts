@@ -1,16 +1,27 @@
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
-import { donationEvent, donationRow, givingSetup, insertPendingGift, partyTotals } from "@tests/donations";
+import { donationEvent, donationRow, givingSetup, insertPendingGift, insertPendingPixGift, partyTotals, pixEvent } from "@tests/donations";
 import { insertParty } from "@tests/parties";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
+import { db, schema } from "~/platform/db.server";
 import { describe, expect, it } from "vitest";
 import type { DonationEventAction, DonationPaymentEvent } from "~/domain/payments/types";
 import { processPaymentEvent } from "./payment-events.server";
 
 useTestDatabase();
 
-/** What really happened to a gift at the provider, in order. */
-const HISTORIES: Array<{ actions: DonationEventAction[]; final: string }> = [
+/**
+ * What really happened to a gift at the provider, in order. Pix gifts (issue 15): `pix` is the
+ * exact payment of the charge, `pix-other-amount` a payment of another amount (flagged, never
+ * counted), `pix-again` a second, distinct Pix for the same charge (flagged once the gift is paid).
+ */
+type PixAction = "pix" | "pix-other-amount" | "pix-again";
+const HISTORIES: Array<{ actions: Array<DonationEventAction | PixAction>; final: string }> = [
+  { actions: ["pix"], final: "paga" },
+  { actions: ["pix-other-amount"], final: "pendente" },
+  { actions: ["pix-other-amount", "pix"], final: "paga" },
+  { actions: ["pix", "pix-again"], final: "paga" },
   { actions: [], final: "pendente" },
   { actions: ["paid"], final: "paga" },
   { actions: ["failed"], final: "falhou" },
@@ -42,11 +53,20 @@ describe("event streams (property)", () => {
         const created = [];
         const stream: DonationPaymentEvent[] = [];
         for (const g of gifts) {
-          const gift = await insertPendingGift(party.id, { amountCents: g.amountCents });
           const { actions, final } = HISTORIES[g.history]!;
+          const isPix = actions.some((a) => a.startsWith("pix"));
+          const gift: { id: string; checkoutId: string; amountCents: number; txid?: string } = isPix
+            ? { ...(await insertPendingPixGift(party.id, { amountCents: g.amountCents })), checkoutId: "" }
+            : await insertPendingGift(party.id, { amountCents: g.amountCents });
+          const charge = { txid: gift.txid ?? "", amountCents: g.amountCents };
           created.push({ ...gift, final });
           for (const action of actions) {
-            const event = donationEvent(gift, action, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
+            const event =
+              action === "pix" || action === "pix-again"
+                ? pixEvent(charge)
+                : action === "pix-other-amount"
+                  ? pixEvent(charge, { amountCents: g.amountCents + 100 })
+                  : donationEvent(gift, action as DonationEventAction, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
             const times = deliveries[stream.length % deliveries.length]!;
             for (let i = 0; i < times; i++) stream.push(event);
           }
@@ -60,7 +80,14 @@ describe("event streams (property)", () => {
           await Promise.all(shuffled.slice(i, i + concurrent).map((e) => processPaymentEvent(e, testDeps())));
         }
 
-        for (const gift of created) expect((await donationRow(gift.id)).status).toBe(gift.final);
+        for (const gift of created) {
+          expect((await donationRow(gift.id)).status).toBe(gift.final);
+          // A Pix gift: every distinct Pix is recorded, and at most one of them counts.
+          if (gift.txid) {
+            const rows = await db.select().from(schema.pixPayments).where(eq(schema.pixPayments.donationId, gift.id));
+            expect(rows.filter((r) => r.flagReason === null)).toHaveLength(gift.final === "paga" ? 1 : 0);
+          }
+        }
         const paid = created.filter((g) => g.final === "paga");
         expect(await partyTotals(party.id)).toEqual({ raisedCents: paid.reduce((s, g) => s + g.amountCents, 0), paidCount: paid.length });
       }),

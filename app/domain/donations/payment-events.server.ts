@@ -14,15 +14,18 @@ import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
 import { applyPaidDelta } from "~/domain/parties/index.server";
 import { recordGiftPaid, recordGiftTakenBack } from "~/domain/ledger/index.server";
+import { checkPixPayment, flagPixPayment } from "./pix-payments.server";
+import type { PixFlagReason } from "./pix-flags";
 import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "~/domain/subscriptions/index.server";
 
-const { donations, donationStatusHistory, paymentEvents, parties } = schema;
+const { donations, donationStatusHistory, paymentEvents, parties, pixCharges } = schema;
 
 export type ProcessOutcome =
   | { outcome: "applied"; donationId: string; from: DonationStatus; to: DonationStatus }
   | { outcome: "duplicate" }
   | { outcome: "ignored"; reason: string }
   | { outcome: "declined"; donationId: string }
+  | { outcome: "flagged"; donationId: string; reason: PixFlagReason }
   | { outcome: "unmatched" };
 
 /** What applying an event needs (from the request context): the configuration and where e-mail goes. */
@@ -44,7 +47,10 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
     .values({ id: event.id, provider: event.provider, type: event.type, receivedAt: sql`now()` })
     .onConflictDoNothing({ target: paymentEvents.id })
     .returning({ id: paymentEvents.id });
-  if (!recorded) return { outcome: "duplicate" };
+  // A Pix is also checked against its charge (its end-to-end id is the event id).
+  const pixCheck = event.pix ? await checkPixPayment(tx, event, event.pix, donation, recorded !== undefined) : null;
+  if (pixCheck && "outcome" in pixCheck) return pixCheck;
+  if (!recorded && !pixCheck) return { outcome: "duplicate" };
 
   const failure = { subject: donation.abuseSubject, partyKey: donation.partyId ?? "main", cardFingerprint: event.cardFingerprint };
   if (event.action === "declined") {
@@ -55,7 +61,14 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
   const from = donation.status;
   const expiredByUs = from === "cancelada" && (await wasExpiredByUs(tx, donation.id));
   const to = nextDonationStatus(from, event.action, expiredByUs);
-  if (!to) return { outcome: "ignored", reason: `${from} não muda com '${event.action}'` };
+  if (!to) {
+    // Real money for a gift already closed (paid by another Pix, or closed by the provider): never silently dropped.
+    if (pixCheck && event.action === "paid") {
+      await flagPixPayment(tx, pixCheck.paymentRowId, "pagamento_repetido");
+      return { outcome: "flagged", donationId: donation.id, reason: "pagamento_repetido" };
+    }
+    return { outcome: "ignored", reason: `${from} não muda com '${event.action}'` };
+  }
 
   await tx
     .update(donations)
@@ -77,10 +90,13 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
 
   if (to === "falhou") await recordPaymentFailure(tx, failure);
   if (to === "paga") {
-    if (donation.partyId && donation.partyOwnerId) {
-      const { partyId, partyOwnerId: ownerUserId } = donation;
-      await notifyDonationPaid(tx, { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents });
-    }
+    // Every paid gift is announced: the creator's panel listens by owner, a donor's Pix page by gift.
+    await notifyDonationPaid(tx, {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      ownerUserId: donation.partyOwnerId,
+      amountCents: donation.amountCents,
+    });
     await queuePaidGiftEmails(tx, donation.id, deps);
   }
   await recordMovement(tx, donation, event, to, deps.config.PLATFORM_FEE_PERCENT);
@@ -119,6 +135,9 @@ async function recordMovement(
 async function lockDonation(tx: Transaction, event: DonationPaymentEvent) {
   const { donationId, checkoutId, paymentId } = event.ref;
   const matches: SQL[] = [];
+  if (event.pix) {
+    matches.push(sql`${donations.id} = (select ${pixCharges.donationId} from ${pixCharges} where ${pixCharges.txid} = ${event.pix.txid})`);
+  }
   if (donationId && isUuid(donationId)) matches.push(eq(donations.id, donationId));
   if (checkoutId) matches.push(eq(donations.providerCheckoutId, checkoutId));
   if (paymentId) matches.push(eq(donations.providerPaymentId, paymentId));

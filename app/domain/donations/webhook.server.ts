@@ -28,12 +28,12 @@ export async function handleWebhook(name: ProviderName, request: Request, deps: 
 
   let events;
   try {
-    events = provider.parseWebhook(rawBody, request.headers);
+    events = provider.parseWebhook(rawBody, request.headers, new URL(request.url));
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       logger.warn({ provider: name, reason: error.message }, "webhook refused");
       paymentEvents.inc({ provider: name, type: "unknown", result: "refused" });
-      return Response.json({ error: "assinatura inválida" }, { status: 400 });
+      return Response.json({ error: "assinatura inválida" }, { status: error.status });
     }
     throw error;
   }

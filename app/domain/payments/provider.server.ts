@@ -8,11 +8,18 @@ import type { Config } from "~/platform/config.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import { createSandboxProvider } from "./sandbox.server";
 import { createStripeProvider } from "./stripe.server";
+import { createPixApiProvider } from "./pix-api.server";
 import type { PaymentProvider, ProviderName } from "./types";
 
 export type Payments = {
   /** The provider new checkouts (gifts, subscriptions, portal sessions) go to. */
   checkout: PaymentProvider;
+  /**
+   * The provider new Pix charges go to (/doar's "Pix"): the PSP's API Pix when configured, else the
+   * sandbox where it is enabled, else null (then /doar offers only the card checkout, where Stripe
+   * may still offer Pix on its own page).
+   */
+  pix: PaymentProvider | null;
   /** The provider behind a webhook route, or null when it is not enabled here (the route answers 404). */
   webhook(name: ProviderName): PaymentProvider | null;
   /** Where the sandbox "provider" puts the events it will deliver to its webhook. */
@@ -30,15 +37,26 @@ export function createPayments(config: Config, sandboxEvents: SandboxEventQueue)
         })
       : null;
   const sandbox = config.paymentsSandbox
-    ? createSandboxProvider({ secret: config.APP_SECRET, publicUrl: config.PUBLIC_URL, events: sandboxEvents })
+    ? createSandboxProvider({
+        secret: config.APP_SECRET,
+        publicUrl: config.PUBLIC_URL,
+        events: sandboxEvents,
+        pix: {
+          merchantName: config.PIX_MERCHANT_NAME,
+          merchantCity: config.PIX_MERCHANT_CITY,
+          pixKey: config.PIX_KEY ?? "pix@festasolidaria.org.br",
+        },
+      })
     : null;
+  const pixApi = config.pixApi ? createPixApiProvider(config.pixApi) : null;
   const checkout = stripe ?? sandbox;
   // parseConfig already refuses a production start with neither.
   if (!checkout) throw new Error("nenhum provedor de pagamento configurado");
-  return { checkout, webhook: (name) => (name === "stripe" ? stripe : sandbox), sandboxEvents };
+  const webhook = (name: ProviderName) => (name === "stripe" ? stripe : name === "pix" ? pixApi : sandbox);
+  return { checkout, pix: pixApi ?? sandbox, webhook, sandboxEvents };
 }
 
 /** Every provider enabled here (the one taking checkouts and any other whose webhook is on): what reconciliation compares with. */
 export function enabledProviders(payments: Payments): PaymentProvider[] {
-  return (["stripe", "sandbox"] as const).map((name) => payments.webhook(name)).filter((p): p is PaymentProvider => p !== null);
+  return (["stripe", "sandbox", "pix"] as const).map((name) => payments.webhook(name)).filter((p): p is PaymentProvider => p !== null);
 }

@@ -15,6 +15,9 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from "./types";
+import { createSandboxPixCharge, SANDBOX_PIX_EVENT, SANDBOX_PIX_TXID_LENGTH, sandboxPixDataSchema } from "./sandbox-pix.server";
+import { pixReceivedEvent } from "./pix-api.server";
+import { centsToPixValue } from "./pix-codes.server";
 import {
   isSandboxSubscriptionEventType,
   normalizeSandboxSubscriptionEvent,
@@ -45,6 +48,7 @@ const eventSchema = z.object({
     paymentId: z.string().max(200).optional(),
     cardFingerprint: z.string().max(100).optional(),
     subscription: sandboxSubscriptionDataSchema.optional(),
+    pix: sandboxPixDataSchema.optional(),
   }),
 });
 export type SandboxEvent = z.infer<typeof eventSchema>;
@@ -86,6 +90,10 @@ export function sandboxPaymentId(checkoutId: string) {
 function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
   const base = { id: event.id, provider: "sandbox" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
   if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base);
+  if (event.type === SANDBOX_PIX_EVENT && event.data.pix) {
+    const p = event.data.pix;
+    return pixReceivedEvent("sandbox", { ...p, valor: centsToPixValue(p.amountCents), horario: new Date(p.paidAt * 1000).toISOString() });
+  }
   const action = (SANDBOX_EVENT_TYPES as Record<string, DonationEventAction>)[event.type];
   if (!action) return { ...base, kind: "ignored", reason: "tipo de evento não tratado" };
   return {
@@ -98,10 +106,21 @@ function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
   };
 }
 
-export function createSandboxProvider(options: { secret: string; publicUrl: string; events?: SandboxEventQueue }): PaymentProvider {
+export type SandboxOptions = {
+  secret: string;
+  publicUrl: string;
+  events?: SandboxEventQueue;
+  /** What the sandbox's BR Codes name as the receiver (a real static code, paid by no real bank). */
+  pix?: { merchantName: string; merchantCity: string; pixKey: string };
+};
+
+export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
+  const pix = options.pix ?? { merchantName: "FESTA SOLIDARIA", merchantCity: "BELO HORIZONTE", pixKey: "pix@festasolidaria.org.br" };
   return {
     name: "sandbox",
     ...sandboxSubscriptionMethods(options),
+    pixTxidLength: SANDBOX_PIX_TXID_LENGTH,
+    createPixCharge: async (request) => createSandboxPixCharge(request, pix),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       // Derived from the idempotency key: the same request always yields the same session, and
       // nobody can guess another donor's checkout address.

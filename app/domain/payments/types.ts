@@ -5,7 +5,8 @@
  * applies them, whichever provider sent them.
  */
 
-export type ProviderName = "stripe" | "sandbox";
+/** `pix`: a PSP implementing the Central Bank's standard API Pix (pix-api.server.ts; Efí first). */
+export type ProviderName = "stripe" | "sandbox" | "pix";
 
 export type DonationCheckoutRequest = {
   donationId: string;
@@ -68,6 +69,11 @@ export type DonationPaymentEvent = EventBase & {
   paymentId?: string | null;
   /** The card's fingerprint when the provider gives one (same card → same value), for the abuse limits. */
   cardFingerprint?: string | null;
+  /**
+   * A Pix received (`paid` only): the charge it paid and what was actually paid. The event id is
+   * the end-to-end id. Checked against the charge before the gift is counted (docs/decisions/150-pix.md).
+   */
+  pix?: { txid: string; endToEndId: string; amountCents: number } | null;
 };
 
 /** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
@@ -144,6 +150,33 @@ export type ProviderBalanceRecord = {
   customerId: string | null;
 };
 
+/** An immediate Pix charge (API Pix `cob`) for one gift. */
+export type PixChargeRequest = {
+  donationId: string;
+  /** Our choice, derived from the gift and its attempt: a retried request asks for the same charge. */
+  txid: string;
+  amountCents: number;
+  expiresInSeconds: number;
+  /** Shown by the payer's bank ("solicitação ao pagador"), at most 140 characters. */
+  description: string;
+  /** Our clock (the sandbox dates its codes by it; a PSP dates them itself). */
+  now?: Date;
+};
+
+export type PixCharge = {
+  txid: string;
+  /** The BR Code: "Pix copia e cola", and the QR code's text. */
+  copyPaste: string;
+  expiresAt: Date;
+};
+
+/** The provider's view of a charge: its API Pix status and the Pix it received. */
+export type PixChargeStatus = {
+  txid: string;
+  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR" | "REMOVIDA_PELO_PSP";
+  payments: Array<{ endToEndId: string; amountCents: number; paidAt: Date }>;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession>;
@@ -151,7 +184,12 @@ export interface PaymentProvider {
    * Verifies the signature over the exact raw body and turns the payload into normalized events.
    * Throws WebhookSignatureError when the signature is missing, stale or wrong.
    */
-  parseWebhook(rawBody: string, headers: Headers): PaymentEvent[];
+  parseWebhook(rawBody: string, headers: Headers, url?: URL): PaymentEvent[];
+  /** Pix (issue 15): the txid length this provider accepts (API Pix: 26–35; a static BR Code: up to 25). */
+  readonly pixTxidLength?: number;
+  createPixCharge?(request: PixChargeRequest): Promise<PixCharge>;
+  /** Re-reads a charge at the provider ("Já paguei" when a webhook is late); absent when the webhook is the only word (sandbox). */
+  getPixCharge?(txid: string): Promise<PixChargeStatus | null>;
   /** Issue #6: Assine o Bem checkout (subscription mode) and the customer portal. */
   createSubscriptionCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   createPortalSession?(request: PortalSessionRequest): Promise<{ url: string }>;
@@ -170,6 +208,13 @@ export interface PaymentProvider {
 
 export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
+  /** 400 for a bad signature (card providers, as before); 401 when the caller did not authenticate (Pix webhook token). */
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 = 400,
+  ) {
+    super(message);
+  }
 }
 
 /** The provider could not open a checkout; `message` is safe to show to the donor (pt-BR). */

@@ -8,17 +8,14 @@ import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { OpenLedgerItem, PaymentMethod } from "./institution-settlement";
 
-const { ledgerEntries, payoutItems, payouts, organizations } = schema;
+const { donations, ledgerEntries, payoutItems, payouts, organizations } = schema;
 
 /** What the ledger counts as raised (kept here as values: the ledger domain's rule module is not public). */
 const RAISED = ["gift_paid", "subscription_charge_paid", "refund", "chargeback", "reversal"] as const;
 
-/**
- * How a row was paid. Every gift so far is a card payment, and so is every Assine o Bem charge:
- * when gifts record their method (donations.payment_method, the Pix work), read it here.
- */
-function methodOf(_row: { donationId: string | null }): PaymentMethod {
-  return null;
+/** How a row was paid: the gift's recorded method (Pix or card); a charge has no gift and is a card. */
+function methodOf(row: { paymentMethod: string | null }): PaymentMethod {
+  return row.paymentMethod === "pix" ? "pix" : row.paymentMethod === "card" ? "card" : null;
 }
 
 /**
@@ -39,10 +36,12 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
       donationId: ledgerEntries.donationId,
       subscriptionChargeId: ledgerEntries.subscriptionChargeId,
       undoneAt: undone.occurredAt,
-      undoneDonationId: undone.donationId,
+      // A refund or chargeback undoes a payment of the same gift: one method for both.
+      paymentMethod: donations.paymentMethod,
     })
     .from(ledgerEntries)
     .leftJoin(undone, eq(undone.id, ledgerEntries.reversesId))
+    .leftJoin(donations, eq(donations.id, ledgerEntries.donationId))
     .where(
       and(
         isNull(ledgerEntries.partyId),
@@ -67,7 +66,7 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
     netCents: r.netCents,
     occurredAt: r.occurredAt,
     method: methodOf(r),
-    reversed: r.undoneAt ? { occurredAt: r.undoneAt, method: methodOf({ donationId: r.undoneDonationId }) } : null,
+    reversed: r.undoneAt ? { occurredAt: r.undoneAt, method: methodOf(r) } : null,
     donationId: r.donationId,
     subscriptionChargeId: r.subscriptionChargeId,
   }));

@@ -14,7 +14,7 @@
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { addBusinessDays, CARD_SETTLEMENT_DAYS, TRANSFER_BUSINESS_DAYS } from "./business-days";
 
-/** How a movement was paid. `null` is a card: every gift before Pix, and every Assine o Bem charge. */
+/** How a movement was paid (donations.payment_method). `null` is a card: an Assine o Bem charge. */
 export type PaymentMethod = "card" | "pix" | null;
 
 /** When the money of a payment made on `paidDate` (YYYY-MM-DD, São Paulo) is in our account. */

@@ -226,7 +226,9 @@ export const donations = pgTable(
     donorEmail: text("donor_email"),
     message: text("message"),
     receiptNumber: serial("receipt_number").notNull().unique(),
-    provider: text("provider").notNull(), // 'sandbox' | 'stripe'
+    provider: text("provider").notNull(), // 'sandbox' | 'stripe' | 'pix'
+    // How the donor chose to pay on /doar: 'card' (the provider's hosted page) or 'pix' (our Pix page).
+    paymentMethod: text("payment_method").notNull().default("card"),
     providerCheckoutId: text("provider_checkout_id").unique(),
     providerPaymentId: text("provider_payment_id"),
     idempotencyKey: text("idempotency_key").unique(),
@@ -291,6 +293,54 @@ export const unmatchedPaymentEvents = pgTable(
     flaggedAt: timestamp("flagged_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("unmatched_payment_events_seen_idx").on(t.lastSeenAt.desc())],
+);
+
+/**
+ * Pix charges (docs/decisions/150-pix.md): one row per code shown to a donor. An expired code is
+ * replaced by a new charge (new txid) for the same gift, so a gift may have several.
+ */
+export const pixCharges = pgTable(
+  "pix_charges",
+  {
+    txid: text("txid").primaryKey(),
+    donationId: uuid("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The BR Code ("Pix copia e cola"); the QR code shows the same text. */
+    copyPaste: text("copy_paste").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pix_charges_donation_idx").on(t.donationId, t.createdAt.desc())],
+);
+
+/**
+ * Every Pix received for one of our charges, by end-to-end id. A payment that does not match its
+ * charge (another amount, after the expiry, a second payment of a paid gift, an end-to-end id seen
+ * before with other data) is kept with `flag_reason` for an admin and never counted.
+ */
+export const pixPayments = pgTable(
+  "pix_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    endToEndId: text("end_to_end_id").notNull(),
+    txid: text("txid").notNull(),
+    donationId: uuid("donation_id").references(() => donations.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    flagReason: text("flag_reason"),
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("pix_payments_e2e_unique").on(t.endToEndId, t.txid, t.amountCents),
+    index("pix_payments_flagged_idx")
+      .on(t.flaggedAt.desc())
+      .where(sql`${t.flagReason} is not null`),
+  ],
 );
 
 // ---------- subscriptions (Assine o Bem) ----------

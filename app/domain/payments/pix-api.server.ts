@@ -1,0 +1,230 @@
+/**
+ * A PSP implementing the Central Bank's standard "API Pix" (docs/decisions/150-pix.md): immediate
+ * charges (`PUT /cob/{txid}`, `GET /cob/{txid}`), refunds (`PUT /pix/{e2eid}/devolucao/{id}`), webhook
+ * registration (`PUT /webhook/{chave}`) and the webhook's `{ "pix": [...] }` body. Any PSP that
+ * implements the standard is configured by base URL, OAuth client (client_credentials) and client
+ * certificate (mTLS); Efí is the first (docs/operations.md, "Pix").
+ *
+ * The webhook is authenticated by a secret token in the URL we registered, compared in constant
+ * time: the PSP's mutual TLS ends at our proxy, which Node behind it cannot check.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import https from "node:https";
+import { z } from "zod";
+import type { PixApiConfig } from "~/platform/config.server";
+import { CheckoutError, type PaymentEvent, type PaymentProvider, type PixChargeStatus, WebhookSignatureError } from "./types";
+import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
+
+type HttpResult = { status: number; body: unknown };
+type HttpRequest = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<HttpResult>;
+
+const TIMEOUT_MS = 10_000;
+
+/** HTTPS with our client certificate; the files are read at the first call, not at start. */
+export function mtlsTransport(config: PixApiConfig): HttpRequest {
+  let agent: https.Agent | undefined;
+  const getAgent = () => {
+    if (agent) return agent;
+    const cert = config.certificate;
+    const ca = config.caPath ? fs.readFileSync(config.caPath) : undefined;
+    agent =
+      cert.kind === "pem"
+        ? new https.Agent({ keepAlive: true, cert: fs.readFileSync(cert.certPath), key: fs.readFileSync(cert.keyPath), ca })
+        : new https.Agent({ keepAlive: true, pfx: fs.readFileSync(cert.pfxPath), passphrase: cert.passphrase, ca });
+    return agent;
+  };
+  return (method, url, headers, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = https.request(
+        url,
+        {
+          method,
+          agent: getAgent(),
+          timeout: TIMEOUT_MS,
+          headers: { accept: "application/json", ...(payload ? { "content-type": "application/json" } : {}), ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            resolve({ status: res.statusCode ?? 0, body: parseJson(text) });
+          });
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("tempo esgotado")));
+      req.on("error", reject);
+      req.end(payload);
+    });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().optional() });
+const cobSchema = z.object({
+  txid: z.string(),
+  status: z.enum(["ATIVA", "CONCLUIDA", "REMOVIDA_PELO_USUARIO_RECEBEDOR", "REMOVIDA_PELO_PSP"]),
+  calendario: z.object({ criacao: z.string(), expiracao: z.coerce.number().int() }),
+  valor: z.object({ original: z.string() }),
+  pixCopiaECola: z.string().optional(),
+  pix: z.array(z.object({ endToEndId: z.string(), valor: z.string(), horario: z.string() })).optional(),
+});
+const webhookSchema = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().min(1).max(64),
+        txid: z.string().max(35).optional(),
+        valor: z.string().max(20),
+        horario: z.string().max(40),
+      }),
+    )
+    .max(1000)
+    .optional(),
+});
+
+export const PIX_API_TXID_LENGTH = 32;
+
+/** True when `given` is the configured token; the comparison takes the same time whatever it is. */
+export function webhookTokenMatches(given: string | null, expected: string): boolean {
+  if (!given) return false;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** The webhook URL to register at the PSP: the token in the query, and `ignorar=` to absorb the `/pix` some PSPs (Efí) append. */
+export function pixWebhookUrl(publicUrl: string, token: string) {
+  return `${publicUrl}/api/webhooks/pix?token=${encodeURIComponent(token)}&ignorar=`;
+}
+
+export function createPixApiProvider(config: PixApiConfig, options: { http?: HttpRequest } = {}) {
+  const http = options.http ?? mtlsTransport(config);
+  let token: { value: string; until: number } | null = null;
+
+  async function accessToken(force = false): Promise<string> {
+    if (!force && token && token.until > Date.now()) return token.value;
+    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64");
+    const res = await http("POST", config.oauthUrl, { authorization: `Basic ${basic}` }, { grant_type: "client_credentials" });
+    const parsed = tokenSchema.safeParse(res.body);
+    if (res.status !== 200 || !parsed.success) throw new Error(`token OAuth recusado (HTTP ${res.status})`);
+    token = { value: parsed.data.access_token, until: Date.now() + Math.max((parsed.data.expires_in ?? 3600) - 60, 30) * 1000 };
+    return token.value;
+  }
+
+  /** One API call with the bearer token; a 401 renews the token once. */
+  async function call(method: string, path: string, body?: unknown): Promise<HttpResult> {
+    let res = await http(method, `${config.baseUrl}${path}`, { authorization: `Bearer ${await accessToken()}` }, body);
+    if (res.status === 401)
+      res = await http(method, `${config.baseUrl}${path}`, { authorization: `Bearer ${await accessToken(true)}` }, body);
+    return res;
+  }
+
+  async function readCob(txid: string) {
+    const res = await call("GET", `/cob/${encodeURIComponent(txid)}`);
+    if (res.status === 404) return null;
+    const parsed = cobSchema.safeParse(res.body);
+    if (res.status !== 200 || !parsed.success) throw new Error(`GET /cob respondeu HTTP ${res.status}`);
+    return parsed.data;
+  }
+
+  const provider = {
+    name: "pix",
+    pixTxidLength: PIX_API_TXID_LENGTH,
+    async createDonationCheckout() {
+      throw new CheckoutError("Este provedor recebe apenas Pix.");
+    },
+    async createPixCharge(request) {
+      const original = centsToPixValue(request.amountCents);
+      let cob;
+      try {
+        const res = await call("PUT", `/cob/${encodeURIComponent(request.txid)}`, {
+          calendario: { expiracao: request.expiresInSeconds },
+          valor: { original },
+          chave: config.pixKey,
+          solicitacaoPagador: request.description.slice(0, 140),
+          infoAdicionais: [{ nome: "Doação", valor: request.donationId }],
+        });
+        const parsed = cobSchema.safeParse(res.body);
+        if ((res.status === 200 || res.status === 201) && parsed.success) cob = parsed.data;
+        // A retried request whose first try reached the PSP: the charge already exists.
+        else cob = await readCob(request.txid);
+      } catch (error) {
+        throw new CheckoutError(`O banco que gera o Pix não respondeu (${(error as Error).message}).`);
+      }
+      if (!cob || cob.status !== "ATIVA" || cob.valor.original !== original || !cob.pixCopiaECola) {
+        throw new CheckoutError("Não foi possível gerar o código Pix agora.");
+      }
+      const expiresAt = new Date(new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000);
+      return { txid: cob.txid, copyPaste: cob.pixCopiaECola, expiresAt };
+    },
+    async getPixCharge(txid): Promise<PixChargeStatus | null> {
+      const cob = await readCob(txid);
+      if (!cob) return null;
+      return {
+        txid: cob.txid,
+        status: cob.status,
+        payments: (cob.pix ?? []).flatMap((p) => {
+          const cents = pixValueToCents(p.valor);
+          return cents === null ? [] : [{ endToEndId: p.endToEndId, amountCents: cents, paidAt: new Date(p.horario) }];
+        }),
+      };
+    },
+    parseWebhook(rawBody, _headers, url): PaymentEvent[] {
+      if (!webhookTokenMatches(url?.searchParams.get("token") ?? null, config.webhookToken)) {
+        throw new WebhookSignatureError("token do webhook ausente ou inválido", 401);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookSignatureError("corpo inválido");
+      }
+      const parsed = webhookSchema.safeParse(json);
+      if (!parsed.success) throw new WebhookSignatureError("evento malformado");
+      // No `pix` list: the PSP's test call when the webhook is registered.
+      return (parsed.data.pix ?? []).map((p) => pixReceivedEvent("pix", p));
+    },
+    /** PUT /webhook/{chave}: where the PSP sends our Pix (run once per environment; docs/operations.md). */
+    async registerWebhook(webhookUrl: string) {
+      const res = await call("PUT", `/webhook/${encodeURIComponent(config.pixKey)}`, { webhookUrl });
+      if (res.status < 200 || res.status >= 300) throw new Error(`PUT /webhook respondeu HTTP ${res.status}`);
+    },
+    /** PUT /pix/{e2eid}/devolucao/{id}: gives a Pix back (the refund feature calls it). */
+    async refundPix(request: { endToEndId: string; refundId: string; amountCents: number }) {
+      const path = `/pix/${encodeURIComponent(request.endToEndId)}/devolucao/${encodeURIComponent(request.refundId)}`;
+      const res = await call("PUT", path, { valor: centsToPixValue(request.amountCents) });
+      const parsed = z.object({ id: z.string(), rtrId: z.string(), status: z.string() }).safeParse(res.body);
+      if ((res.status !== 200 && res.status !== 201) || !parsed.success) throw new Error(`devolução recusada (HTTP ${res.status})`);
+      return parsed.data;
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+  return provider;
+}
+
+/** One Pix of a webhook or of a re-read charge as a normalized event: its end-to-end id is the event id. */
+export function pixReceivedEvent(
+  provider: "pix" | "sandbox",
+  p: { endToEndId: string; txid?: string; valor: string; horario: string },
+): PaymentEvent {
+  const base = { id: p.endToEndId, provider, type: "pix", occurredAt: new Date(p.horario) };
+  const cents = pixValueToCents(p.valor);
+  // A Pix to our key without a charge of ours (no txid), or one we cannot read: kept as ignored.
+  if (!p.txid || cents === null || Number.isNaN(base.occurredAt.getTime())) return { ...base, kind: "ignored", reason: "Pix sem cobrança" };
+  return {
+    ...base,
+    kind: "donation",
+    action: "paid",
+    ref: {},
+    paymentId: p.endToEndId,
+    pix: { txid: p.txid, endToEndId: p.endToEndId, amountCents: cents },
+  };
+}

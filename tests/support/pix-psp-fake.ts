@@ -1,0 +1,197 @@
+/**
+ * A local PSP speaking the Central Bank's API Pix, for the adapter's tests: HTTPS with mutual TLS
+ * (a client certificate signed by the test CA is required, as Efí requires), OAuth
+ * client_credentials at /oauth/token, and under /v2: PUT/GET /cob/{txid}, PUT /webhook/{chave},
+ * PUT /pix/{e2eid}/devolucao/{id}. The certificates are made for each run with the openssl CLI.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export type FakeCob = {
+  txid: string;
+  revisao: number;
+  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR" | "REMOVIDA_PELO_PSP";
+  calendario: { criacao: string; expiracao: number };
+  valor: { original: string };
+  chave: string;
+  solicitacaoPagador?: string;
+  infoAdicionais?: Array<{ nome: string; valor: string }>;
+  loc: { id: number; location: string; tipoCob: "cob" };
+  location: string;
+  pixCopiaECola: string;
+  pix?: Array<{ endToEndId: string; txid: string; valor: string; horario: string; chave: string }>;
+};
+
+function openssl(args: string[], cwd: string) {
+  execFileSync("openssl", args, { cwd, stdio: "ignore" });
+}
+
+/** A CA, a server certificate for 127.0.0.1/localhost and a client certificate (PEM and PKCS#12), in a temp folder. */
+export function makeTestCertificates() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pix-certs-"));
+  openssl(
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=Test PSP CA"],
+    dir,
+  );
+  fs.writeFileSync(path.join(dir, "san.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+  for (const [name, cn, ext] of [
+    ["server", "localhost", ["-extfile", "san.ext"]],
+    ["client", "festa-solidaria", []],
+    ["stranger", "someone-else", []],
+  ] as const) {
+    openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", `${name}.key`, "-out", `${name}.csr`, "-subj", `/CN=${cn}`], dir);
+    // The stranger's certificate is self-signed: not issued by the PSP's CA.
+    if (name === "stranger")
+      openssl(["x509", "-req", "-in", `${name}.csr`, "-signkey", `${name}.key`, "-out", `${name}.crt`, "-days", "2"], dir);
+    else
+      openssl(
+        [
+          "x509",
+          "-req",
+          "-in",
+          `${name}.csr`,
+          "-CA",
+          "ca.crt",
+          "-CAkey",
+          "ca.key",
+          "-CAcreateserial",
+          "-out",
+          `${name}.crt`,
+          "-days",
+          "2",
+          ...ext,
+        ],
+        dir,
+      );
+  }
+  openssl(["pkcs12", "-export", "-in", "client.crt", "-inkey", "client.key", "-out", "client.p12", "-passout", "pass:segredo"], dir);
+  const file = (name: string) => path.join(dir, name);
+  return { dir, file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startPixPspFake(
+  certs: ReturnType<typeof makeTestCertificates>,
+  client = { id: "Client_Id_teste", secret: "Client_Secret_teste" },
+) {
+  const cobs = new Map<string, FakeCob>();
+  const requests: Array<{ method: string; path: string; body: unknown; clientCn: string | null }> = [];
+  const tokens = new Set<string>();
+  const webhooks = new Map<string, string>();
+  const state = { down: false, tokenCalls: 0 };
+
+  const server = https.createServer(
+    {
+      key: fs.readFileSync(certs.file("server.key")),
+      cert: fs.readFileSync(certs.file("server.crt")),
+      ca: fs.readFileSync(certs.file("ca.crt")),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+        const url = new URL(req.url ?? "/", "https://127.0.0.1");
+        const peer = (req.socket as import("node:tls").TLSSocket).getPeerCertificate();
+        requests.push({ method: req.method ?? "", path: url.pathname, body, clientCn: (peer.subject?.CN as string | undefined) ?? null });
+        const send = (status: number, payload: unknown) => {
+          res.writeHead(status, { "content-type": "application/json" });
+          res.end(JSON.stringify(payload));
+        };
+        if (state.down) return send(503, { nome: "servico_indisponivel", mensagem: "Serviço indisponível" });
+        if (url.pathname === "/oauth/token" && req.method === "POST") {
+          state.tokenCalls++;
+          const expected = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`;
+          if (req.headers.authorization !== expected || body?.grant_type !== "client_credentials")
+            return send(401, { error: "invalid_client" });
+          const token = randomBytes(16).toString("hex");
+          tokens.add(token);
+          return send(200, {
+            access_token: token,
+            token_type: "Bearer",
+            expires_in: 3600,
+            scope: "cob.write cob.read pix.read pix.write webhook.write",
+          });
+        }
+        const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+        if (!tokens.has(bearer)) return send(401, { nome: "nao_autorizado", mensagem: "Token inválido" });
+        let m;
+        if ((m = /^\/v2\/cob\/([A-Za-z0-9]{26,35})$/.exec(url.pathname))) {
+          const txid = m[1]!;
+          if (req.method === "GET") {
+            const cob = cobs.get(txid);
+            return cob ? send(200, cob) : send(404, { nome: "cobranca_nao_encontrada", mensagem: "Cobrança não encontrada" });
+          }
+          if (req.method === "PUT") {
+            if (cobs.has(txid)) return send(400, { nome: "txid_duplicado", mensagem: "Campo txid já utilizado" });
+            const b = body as { calendario: { expiracao: number }; valor: { original: string }; chave: string };
+            if (!/^\d+\.\d{2}$/.test(b?.valor?.original ?? "") || !b.chave)
+              return send(400, { nome: "valor_invalido", mensagem: "Requisição inválida" });
+            const location = `pix.example.test/v2/cobv/${txid.toLowerCase()}`;
+            const cob: FakeCob = {
+              txid,
+              revisao: 0,
+              status: "ATIVA",
+              calendario: { criacao: new Date().toISOString(), expiracao: b.calendario.expiracao },
+              valor: b.valor,
+              chave: b.chave,
+              solicitacaoPagador: (body as { solicitacaoPagador?: string }).solicitacaoPagador,
+              infoAdicionais: (body as { infoAdicionais?: FakeCob["infoAdicionais"] }).infoAdicionais,
+              loc: { id: cobs.size + 1, location, tipoCob: "cob" },
+              location,
+              pixCopiaECola: `00020101021226830014BR.GOV.BCB.PIX2561${location}5204000053039865802BR5913FESTA SOLIDAR6014BELO HORIZONTE62070503***6304ABCD`,
+            };
+            cobs.set(txid, cob);
+            return send(201, cob);
+          }
+        }
+        if ((m = /^\/v2\/webhook\/(.+)$/.exec(url.pathname)) && req.method === "PUT") {
+          webhooks.set(decodeURIComponent(m[1]!), String((body as { webhookUrl?: string })?.webhookUrl));
+          return send(200, { webhookUrl: (body as { webhookUrl?: string })?.webhookUrl });
+        }
+        if ((m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname)) && req.method === "PUT") {
+          return send(201, {
+            id: m[2],
+            rtrId: `D${m[1]!.slice(1)}`,
+            valor: (body as { valor: string }).valor,
+            status: "EM_PROCESSAMENTO",
+            horario: { solicitacao: new Date().toISOString() },
+          });
+        }
+        return send(404, { nome: "nao_encontrado" });
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    cobs,
+    requests,
+    webhooks,
+    state,
+    /** A payer pays the charge (or another amount): the PSP records it and returns its webhook body. */
+    pay(txid: string, valor?: string, horario = new Date()) {
+      const cob = cobs.get(txid)!;
+      const pix = {
+        endToEndId: `E${"12345678"}${horario.toISOString().replace(/\D/g, "").slice(0, 12)}${randomBytes(6).toString("hex").slice(0, 11)}`,
+        txid,
+        valor: valor ?? cob.valor.original,
+        horario: horario.toISOString(),
+        chave: cob.chave,
+        infoPagador: "Doação",
+      };
+      cob.pix = [...(cob.pix ?? []), pix];
+      cob.status = "CONCLUIDA";
+      return { pix: [pix] };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
