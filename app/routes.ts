@@ -38,6 +38,8 @@ export default [
 
   // Resource routes (no page): machine-facing endpoints.
   route("painel/eventos", "routes/painel.eventos.ts"),
+  route("festa/:id/eventos", "routes/festa.$id.eventos.ts"),
+  route("fotos/:arquivo", "routes/fotos.$arquivo.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

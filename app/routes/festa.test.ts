@@ -39,6 +39,30 @@ describe("/festa/:id", () => {
     expect(((await load(party.id)) as Loaded).data.party.id).toBe(party.id);
   });
 
+  it("says who organises it (first and last name, avatar), and shows the cover or the default banner", async () => {
+    const cause = await insertCause();
+    const host = await insertUser("Mariana de Souza Lima");
+    const withPhoto = await insertParty({ userId: host.id, causeId: cause.id, coverPhotoKey: `capa-${"a".repeat(24)}` });
+    const loaded = (await load(withPhoto.shareCode)) as Loaded;
+    expect(loaded.data.party).toMatchObject({
+      organizer: "Mariana Lima",
+      organizerAvatar: expect.stringMatching(/^\/images\/avatars\/avatar-[1-4]\.svg$/),
+      cover: {
+        src: `/fotos/capa-${"a".repeat(24)}-1280.webp`,
+        srcSet: expect.stringContaining("-640.webp 640w"),
+        width: 1280,
+        height: 720,
+      },
+    });
+    expect(loaded.data.party).not.toHaveProperty("creatorName");
+    const plain = await insertParty({ userId: host.id, causeId: cause.id });
+    expect(((await load(plain.shareCode)) as Loaded).data.party.cover).toEqual({
+      src: "/images/banners/festa.svg",
+      width: 640,
+      height: 320,
+    });
+  });
+
   it("names the institution that receives the money: name, formatted CNPJ, city and verified mark", async () => {
     const user = await insertUser();
     const cause = await insertCause({ name: "Doenças Raras" });

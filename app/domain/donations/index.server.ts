@@ -2,3 +2,4 @@
 export * from "./donations-admin.server";
 export * from "./live-events.server";
 export * from "./unmatched-events.server";
+export * from "./gifts.server";

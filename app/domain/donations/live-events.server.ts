@@ -35,47 +35,55 @@ function parseEvent(payload: string): DonationPaidEvent | null {
 }
 
 /**
- * Routes each 'donation_paid' notification to the subscribers of its party's owner only, so a
- * creator's stream never carries someone else's gifts. The database LISTEN starts with the first
- * subscriber and is shared by all of them.
+ * Routes each 'donation_paid' notification to the subscribers of its party's owner (their /painel
+ * stream) and to the subscribers of the party itself (its public page's stream), so a stream never
+ * carries someone else's gifts. The database LISTEN starts with the first subscriber and is shared
+ * by all of them.
  */
 export function createDonationPaidFanout(listen: ListenFn) {
-  const byOwner = new Map<string, Set<DonationPaidSubscriber>>();
+  const byKey = new Map<string, Set<DonationPaidSubscriber>>();
   let started: Promise<unknown> | undefined;
 
   function dispatch(payload: string) {
     const event = parseEvent(payload);
     if (!event) return;
-    for (const fn of byOwner.get(event.ownerUserId) ?? []) {
-      try {
-        fn(event);
-      } catch {
-        // One broken stream must not starve the others.
+    for (const key of [`owner:${event.ownerUserId}`, `party:${event.partyId}`]) {
+      for (const fn of byKey.get(key) ?? []) {
+        try {
+          fn(event);
+        } catch {
+          // One broken stream must not starve the others.
+        }
       }
     }
   }
 
+  async function add(key: string, fn: DonationPaidSubscriber): Promise<() => void> {
+    let set = byKey.get(key);
+    if (!set) byKey.set(key, (set = new Set()));
+    set.add(fn);
+    started ??= listen(DONATION_PAID_CHANNEL, dispatch).catch((error) => {
+      started = undefined; // the next subscriber tries again
+      throw error;
+    });
+    try {
+      await started;
+    } catch (error) {
+      set.delete(fn);
+      throw error;
+    }
+    return () => {
+      set!.delete(fn);
+      if (set!.size === 0 && byKey.get(key) === set) byKey.delete(key);
+    };
+  }
+
   return {
-    async subscribe(ownerUserId: string, fn: DonationPaidSubscriber): Promise<() => void> {
-      let set = byOwner.get(ownerUserId);
-      if (!set) byOwner.set(ownerUserId, (set = new Set()));
-      set.add(fn);
-      started ??= listen(DONATION_PAID_CHANNEL, dispatch).catch((error) => {
-        started = undefined; // the next subscriber tries again
-        throw error;
-      });
-      try {
-        await started;
-      } catch (error) {
-        set.delete(fn);
-        throw error;
-      }
-      return () => {
-        set!.delete(fn);
-        if (set!.size === 0 && byOwner.get(ownerUserId) === set) byOwner.delete(ownerUserId);
-      };
-    },
-    subscriberCount: () => [...byOwner.values()].reduce((n, s) => n + s.size, 0),
+    /** Gifts paid on any party of `ownerUserId` (the creator's /painel). */
+    subscribe: (ownerUserId: string, fn: DonationPaidSubscriber) => add(`owner:${ownerUserId}`, fn),
+    /** Gifts paid on one party (its public page). */
+    subscribeParty: (partyId: string, fn: DonationPaidSubscriber) => add(`party:${partyId}`, fn),
+    subscriberCount: () => [...byKey.values()].reduce((n, s) => n + s.size, 0),
     dispatch,
   };
 }
@@ -93,4 +101,9 @@ export function donationPaidFanout(connection: Connection = getConnection()): Do
 /** Calls `fn` for every gift that becomes paid on a party owned by `ownerUserId`. */
 export function subscribeToOwnerDonations(ownerUserId: string, fn: DonationPaidSubscriber) {
   return donationPaidFanout().subscribe(ownerUserId, fn);
+}
+
+/** Calls `fn` for every gift that becomes paid on the party `partyId`. */
+export function subscribeToPartyDonations(partyId: string, fn: DonationPaidSubscriber) {
+  return donationPaidFanout().subscribeParty(partyId, fn);
 }
