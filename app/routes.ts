@@ -17,6 +17,7 @@ export default [
   route("redefinir-senha", "routes/redefinir-senha.tsx"),
   route("painel", "routes/painel.tsx"),
   route("painel/festa/:id", "routes/painel.festa.$id.tsx"),
+  route("painel/festa/:id/editar", "routes/painel.festa.$id.editar.tsx"),
   route("admin", "routes/admin.tsx"),
   route("festa/:id", "routes/festa.$id.tsx"),
   route("subscription-success", "routes/subscription-success.tsx"),

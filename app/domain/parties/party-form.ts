@@ -25,7 +25,8 @@ const goalCents = z.pipe(
 
 const partyMessage = z.pipe(
   z.optional(z.string().check(z.trim(), z.maxLength(1000, "Use no máximo 1.000 caracteres."))),
-  z.transform((v) => v || null),
+  // Browsers send a textarea's line breaks as CRLF: kept as plain line breaks.
+  z.transform((v) => v?.replace(/\r\n?/g, "\n") || null),
 );
 
 /**
