@@ -19,6 +19,7 @@ import { parseFestaParam } from "~/domain/parties/festa-param";
 import { formatCents } from "~/platform/money";
 import { partyVisibility } from "~/domain/parties/party-status";
 import { partyCover, personAvatar } from "~/domain/parties/party-images";
+import { previewVersion } from "~/domain/parties/preview-version";
 import { PARTY_PAGE_GIFTS, type PartyLiveSnapshot } from "~/domain/parties/party-event-stream.server";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { seoMeta } from "~/platform/ui/seo";
@@ -84,6 +85,7 @@ export function meta(args: Route.MetaArgs) {
     title: party.name,
     description,
     path: shareUrl,
+    image: `/festa/${party.shareCode}/previa.png?v=${previewVersion(party)}`,
     imageAlt: `Festa Solidária: ${party.name} em prol de ${party.causeName}`,
     noindex: status === "ended",
   });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/fotos.$arquivo";
-import { PHOTO_FILE } from "~/platform/images/photo-rules";
+import { PHOTO_FILE } from "~/platform/images/photo-urls";
 import { getStorage } from "~/platform/storage/index.server";
 
 /**

@@ -287,6 +287,21 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       },
     },
   },
+  "routes/painel.festa.$id.stories[.]png": {
+    path: (w) => `/painel/festa/${w.party.shareCode}/stories.png`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1/stories.png"),
+        user: ok((r) => expect(r.contentType).toBe("image/png")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/festa.$id.previa[.]png": {
+    path: (w) => `/festa/${w.party.shareCode}/previa.png`,
+    loader: { cells: same(ok((r) => expect(r.contentType).toBe("image/png"))) },
+  },
   "routes/painel.festa.$id.editar": {
     path: (w) => `/painel/festa/${w.party.shareCode}/editar`,
     loader: { cells: { anonymous: toLogin("/painel/festa/mari1/editar"), user: ok(), other: notFound, admin: notFound } },

@@ -104,6 +104,7 @@ export async function findPartyForPage(codeOrId: string) {
       closedMessage: schema.parties.closedMessage,
       bannerUrl: schema.parties.bannerUrl,
       coverPhotoKey: schema.parties.coverPhotoKey,
+      updatedAt: schema.parties.updatedAt,
       causeName: schema.causes.name,
       causeDescription: schema.causes.description,
       causeIcon: schema.causes.icon,

@@ -1,5 +1,5 @@
 /** Product images for parties without their own (design brief: banners and avatars ship with the product). */
-import { PHOTO_VARIANTS, photoKind, photoSources, photoUrl } from "~/platform/images/photo-rules";
+import { PHOTO_VARIANTS, photoKind, photoSources, photoUrl } from "~/platform/images/photo-urls";
 export const DEFAULT_PARTY_BANNER = "/images/banners/festa.svg";
 
 const DEFAULT_AVATARS = [1, 2, 3, 4].map((n) => `/images/avatars/avatar-${n}.svg`);
@@ -13,6 +13,11 @@ export function defaultAvatar(index: number): string {
 export function partyCover(coverPhotoKey: string | null | undefined): { src: string; srcSet?: string; width: number; height: number } {
   const photo = coverPhotoKey ? photoSources(coverPhotoKey) : null;
   return photo ?? { src: DEFAULT_PARTY_BANNER, width: 640, height: 320 };
+}
+
+/** The small version of a person's uploaded photo, or null. */
+export function photoAvatarUrl(photoKey: string | null | undefined): string | null {
+  return photoKey && photoKind(photoKey) === "perfil" ? photoUrl(photoKey, PHOTO_VARIANTS.perfil.widths[1]!) : null;
 }
 
 /** A person's picture: their uploaded photo, else the image their account came with, else a default avatar. */
