@@ -83,7 +83,7 @@ function Layout({ party, kind, photo }: { party: PreviewParty; kind: PreviewKind
             fontWeight: 700,
             color: "#242766",
             lineHeight: 1.1,
-            wordBreak: "break-all",
+            wordBreak: "break-word",
             overflow: "hidden",
             maxHeight: nameSize * 1.1 * 3,
           }}
