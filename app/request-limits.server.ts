@@ -5,6 +5,7 @@
  */
 import { MAX_ADMIN_BODY_BYTES } from "~/domain/admin/panel.server";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/domain/donations/webhook.server";
+import { MAX_PHOTO_BYTES } from "~/platform/images/photo-rules";
 
 const KB = 1024;
 
@@ -20,6 +21,11 @@ const BODY_LIMITS: ReadonlyArray<{ path: string; bytes: number }> = [
   // admin action, which drains it and answers in the form ("O arquivo tem mais de 10 MB…") rather
   // than with a bare 413; past twice, the cap cuts the upload off.
   { path: "/admin", bytes: 2 * MAX_ADMIN_BODY_BYTES },
+  // Photos (a party's cover, a profile photo: 10 MB plus the form's fields), with the same margin as
+  // the proofs, so a photo somewhat too big gets the form's message rather than a bare 413.
+  { path: "/criar-festa", bytes: 2 * MAX_PHOTO_BYTES },
+  { path: "/painel/festa", bytes: 2 * MAX_PHOTO_BYTES },
+  { path: "/conta", bytes: 2 * MAX_PHOTO_BYTES },
   // Payment providers' events (Stripe's are a few KB).
   { path: "/api/webhooks", bytes: MAX_WEBHOOK_BODY_BYTES },
 ];

@@ -17,6 +17,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("redefinir-senha", "routes/redefinir-senha.tsx"),
   route("painel", "routes/painel.tsx"),
+  route("painel/festa/:id", "routes/painel.festa.$id.tsx"),
+  route("painel/festa/:id/editar", "routes/painel.festa.$id.editar.tsx"),
   route("admin", "routes/admin.tsx"),
   route("festa/:id", "routes/festa.$id.tsx"),
   route("subscription-success", "routes/subscription-success.tsx"),
@@ -40,6 +42,12 @@ export default [
 
   // Resource routes (no page): machine-facing endpoints.
   route("painel/eventos", "routes/painel.eventos.ts"),
+  route("festa/:id/eventos", "routes/festa.$id.eventos.ts"),
+  route("fotos/:arquivo", "routes/fotos.$arquivo.ts"),
+  route("painel/festa/:id/qr.png", "routes/painel.festa.$id.qr[.]png.ts"),
+  route("painel/festa/:id/convite.pdf", "routes/painel.festa.$id.convite[.]pdf.ts"),
+  route("painel/festa/:id/stories.png", "routes/painel.festa.$id.stories[.]png.ts"),
+  route("festa/:id/previa.png", "routes/festa.$id.previa[.]png.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),
   route("api/webhooks/pix", "routes/api.webhooks.pix.ts"),

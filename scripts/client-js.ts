@@ -15,6 +15,8 @@ export type ManifestRoute = { id: string; path?: string; index?: boolean; module
 export const NOT_PUBLIC = new Set([
   "admin",
   "painel",
+  "painel/festa/:id",
+  "painel/festa/:id/editar",
   "criar-festa",
   "subscription-success",
   "dev/emails",

@@ -19,3 +19,8 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
   cache.set(text, url);
   return url;
 }
+
+/** A QR code of `text` as a PNG (for download and print): dark on white, with a quiet zone. */
+export async function qrCodePng(text: string, width = 1024): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, width, color: { dark: "#242766", light: "#ffffff" } });
+}

@@ -83,7 +83,7 @@ describe("/criar-festa", () => {
     const org = await insertInstitution(cause.id);
     const response = (await action(args(post(cookie, { ...valid(org.id), userId: other.user.id, user_id: other.user.id })))) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/painel");
+    expect(response.headers.get("Location")).toMatch(/^\/painel\/festa\/[a-z0-9]{5}\?nova=1$/);
     expect(response.headers.get("Set-Cookie")).toContain("fs_toast");
     const [party] = await db.select().from(schema.parties);
     expect(party).toMatchObject({

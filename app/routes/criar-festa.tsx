@@ -17,6 +17,9 @@ import type { FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
+import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "~/platform/images/photo-rules";
+import { sharePagePath } from "~/domain/parties/share-links";
 import { listInstitutionsForParties } from "~/domain/organizations/organizations.server";
 import { createParty } from "~/domain/parties/parties.server";
 import { readFormData } from "~/platform/http/form-data.server";
@@ -35,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { result: FormResult; formError?: string };
+type ActionResult = { result: FormResult; formError?: string; photoError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   // The owner is whoever holds the session; a user id in the form is never read.
@@ -43,15 +46,32 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const submission = parseFormSubmission(form, createPartySchema());
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  // The cover photo is optional; a bad one is refused with its message and nothing is stored.
+  const upload = form.get("foto");
+  let coverPhotoKey: string | null = null;
+  let photoLater = false;
+  if (isFilePart(upload)) {
+    const checked = await processPhoto(upload, "capa");
+    if (!checked.ok) return data<ActionResult>({ result: submission.reply(), photoError: checked.message }, { status: 400 });
+    // Storage down: the party is still created, without its photo (the next page says so).
+    if (await storePhoto(checked.photo)) coverPhotoKey = checked.photo.id;
+    else photoLater = true;
+  }
+  let shareCode: string;
   try {
-    const result = await createParty(user.id, submission.value);
+    const result = await createParty(user.id, submission.value, { coverPhotoKey });
     if (!result.ok)
       return data<ActionResult>({ result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
+    shareCode = result.party.shareCode;
   } catch (error) {
     logger.error({ err: error }, "create party failed");
     return data<ActionResult>({ result: submission.reply(), formError: "Erro ao criar festa" }, { status: 500 });
   }
-  return redirectWithToast("/painel", { type: "success", title: "Festa solidária criada com sucesso! 🎉" });
+  // The share moment: link, WhatsApp, QR code, invitation and stories image.
+  return redirectWithToast(sharePagePath(shareCode, { created: true, photoLater }), {
+    type: "success",
+    title: "Festa solidária criada com sucesso! 🎉",
+  });
 }
 
 export const meta = () =>
@@ -100,6 +120,7 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
           id={form.id}
           ref={formRef}
           method="post"
+          encType="multipart/form-data"
           onSubmit={form.onSubmit}
           noValidate
           className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8"
@@ -180,6 +201,15 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
             defaultValue={fields.message.initialValue}
             error={fields.message.errors}
             placeholder="Conte aos convidados por que essa causa é importante para você."
+          />
+          <TextField
+            label="Foto de capa (opcional)"
+            name="foto"
+            type="file"
+            accept={PHOTO_ACCEPT}
+            error={actionData?.photoError}
+            hint={`JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Sem foto, a página usa a nossa arte de festa.`}
+            className="[&_input]:h-auto [&_input]:py-2"
           />
           <Button type="submit" size="lg" loading={submitting} loadingText="Criando...">
             <PartyPopper size={20} strokeWidth={2} aria-hidden="true" />

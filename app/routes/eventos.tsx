@@ -15,6 +15,8 @@ import { seoMeta } from "~/platform/ui/seo";
 import { cn } from "~/platform/ui/cn";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { listLiveParties } from "~/domain/parties/party-list.server";
+import { defaultAvatar, partyCover, photoAvatarUrl } from "~/domain/parties/party-images";
+import { formatCents, progressPercent } from "~/platform/money";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
@@ -37,7 +39,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     listLiveParties({ name: search.nome || null, date: search.data || null, page: search.pagina }),
     getSponsorAd("eventos"),
   ]);
-  return { ...result, search, ad };
+  // The cards' derived parts are computed here, not in the browser (the page's JS budget).
+  const first = (result.page - 1) * result.pageSize;
+  const parties = result.parties.map(
+    ({ coverPhotoKey, creatorPhotoKey, creatorImage, bannerUrl, raisedCents, goalCents, paidCount: _n, ...party }, i) => ({
+      ...party,
+      avatar: photoAvatarUrl(creatorPhotoKey) ?? creatorImage ?? defaultAvatar(first + i),
+      cover: coverPhotoKey || !bannerUrl ? partyCover(coverPhotoKey) : { src: bannerUrl, width: 640, height: 320 },
+      organizer: party.creatorName?.trim().split(/\s+/)[0] ?? null,
+      raisedText: raisedCents > 0 ? `${formatCents(raisedCents)} arrecadados` : null,
+      percent: raisedCents > 0 && goalCents > 0 ? Math.round(progressPercent(raisedCents, goalCents)) : null,
+    }),
+  );
+  return { ...result, parties, search, ad };
 }
 
 export const meta = (args: Route.MetaArgs) =>

@@ -1,12 +1,12 @@
 import { publicPageHeaders } from "~/platform/http/cache-headers";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { toast } from "~/platform/ui/toast";
 import type { Route } from "./+types/festa.$id";
 import { InstitutionBox } from "~/components/causes/institution";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { GiftList } from "~/components/party/gift-list";
-import { PartyEnded } from "~/components/party/party-ended";
+import { useLiveParty } from "~/components/party/use-live-party";
 import { PartyProgress } from "~/components/party/party-progress";
 import { ShareButtons } from "~/components/party/share-buttons";
 import { SponsorBanner } from "~/components/content/sponsor-banner";
@@ -18,6 +18,9 @@ import { institutionSummary } from "~/domain/organizations/institution";
 import { parseFestaParam } from "~/domain/parties/festa-param";
 import { formatCents } from "~/platform/money";
 import { partyVisibility } from "~/domain/parties/party-status";
+import { partyCover, personAvatar } from "~/domain/parties/party-images";
+import { previewVersion } from "~/domain/parties/preview-version";
+import { PARTY_PAGE_GIFTS, type PartyLiveSnapshot } from "~/domain/parties/party-event-stream.server";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { seoMeta } from "~/platform/ui/seo";
 import { getSponsorAd } from "~/domain/content/ads.server";
@@ -28,6 +31,16 @@ import { useRootData } from "~/components/layout/root-data";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
+// Most visits are to a live party: the ended page's component loads only when it is shown.
+const PartyEnded = lazy(() => import("~/components/party/party-ended").then((m) => ({ default: m.PartyEnded })));
+
+/** "Mariana Souza" from "Mariana de Souza Lima"? No: the first and the last word, as a host signs. */
+function organizerName(fullName: string | null) {
+  const words = fullName?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (words.length === 0) return null;
+  return words.length === 1 ? words[0]! : `${words[0]} ${words[words.length - 1]}`;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Public page: anyone may ask; only live parties are shown in full (decisions.md, Parties).
   const key = parseFestaParam(params.id?.toLowerCase());
@@ -37,15 +50,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Closed before its time (the creator deleted the account): visitors read why, and give nowhere.
   if (visibility === "inactive" && !party.closedMessage) throw redirect("/");
 
-  const { userId: _owner, creatorName: _name, creatorImage: _image, organization, ...rest } = party;
-  const publicParty = { ...rest, institution: institutionSummary(organization) };
+  const { userId: _owner, creatorName, creatorImage, creatorPhotoKey, coverPhotoKey, organization, ...rest } = party;
+  const publicParty = {
+    ...rest,
+    institution: institutionSummary(organization),
+    organizer: organizerName(creatorName),
+    organizerAvatar: personAvatar(creatorPhotoKey, creatorImage, party.id),
+    cover: partyCover(coverPhotoKey),
+  };
   const shareUrl = `/festa/${party.shareCode}`;
   if (visibility !== "live") {
     // Donors see that the money arrived: the transfer's date, the net amount and the proof.
     const payout = await publicPayoutLines(party, context.config.PLATFORM_FEE_PERCENT);
     return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null, payout }, { status: 410 });
   }
-  const [gifts, qr, ad] = await Promise.all([listRecentPaidGifts(party.id, 10), qrCodeDataUrl(party.shareLink), getSponsorAd("festa")]);
+  const [gifts, qr, ad] = await Promise.all([
+    listRecentPaidGifts(party.id, PARTY_PAGE_GIFTS),
+    qrCodeDataUrl(party.shareLink),
+    getSponsorAd("festa"),
+  ]);
   return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad, payout: null });
 }
 
@@ -62,24 +85,45 @@ export function meta(args: Route.MetaArgs) {
     title: party.name,
     description,
     path: shareUrl,
+    image: `/festa/${party.shareCode}/previa.png?v=${previewVersion(party)}`,
     imageAlt: `Festa Solidária: ${party.name} em prol de ${party.causeName}`,
     noindex: status === "ended",
   });
 }
 
+function peopleWhoGave(n: number) {
+  return n === 1 ? "1 pessoa já doou" : `${n.toLocaleString("pt-BR")} pessoas já doaram`;
+}
+
 export default function PartyPage({ loaderData }: Route.ComponentProps) {
-  const { party, gifts, qr, ad, status, payout } = loaderData;
+  const { party, qr, ad, status, payout } = loaderData;
   const feePercent = useRootData()?.config.feePercent ?? 10;
-  if (status === "ended") return <PartyEnded party={party} payout={payout} closedMessage={party.closedMessage} />;
+  // Guests see the total and the gifts arrive without reloading (the page itself stays cacheable).
+  const live = useLiveParty<PartyLiveSnapshot>(status === "live" ? `/festa/${party.shareCode}/eventos` : null);
+  if (status === "ended")
+    return (
+      <Suspense>
+        <PartyEnded party={party} payout={payout} closedMessage={party.closedMessage} />
+      </Suspense>
+    );
+  const { raisedCents, paidCount, gifts } = live ?? { raisedCents: party.raisedCents, paidCount: party.paidCount, gifts: loaderData.gifts };
   const donateHref = `/doar?festa=${party.id}`;
+  const missing = party.goalCents - raisedCents;
 
   return (
-    <div className="bg-gradient-to-b from-coral-50 to-cream">
+    <div className="bg-gradient-to-b from-coral-50 to-cream [overflow-wrap:anywhere]">
       {/* Phone: hero, reason, cause, gifts, QR, ad in one column (wrappers are display:contents and
           children are ordered); desktop: story on the left, cause and sharing on the right. */}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-5 pb-12 md:grid md:grid-cols-[minmax(0,1fr)_22rem] md:items-start md:gap-8 md:pt-10">
         <div className="contents md:flex md:flex-col md:gap-8">
-          <section aria-labelledby="festa-nome" className="order-1 md:order-none">
+          <section aria-labelledby="festa-nome" className="order-1 min-w-0 md:order-none">
+            <img
+              {...party.cover}
+              sizes="(min-width: 768px) 44rem, 100vw"
+              alt=""
+              fetchPriority="high"
+              className="mb-4 aspect-video w-full rounded-2xl bg-coral-100 object-cover shadow-soft"
+            />
             <p className="text-sm font-bold text-coral-700">
               <span>{formatCalendarDate(party.eventDate)}</span>
               <span aria-hidden="true"> · </span>
@@ -88,16 +132,30 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
             <h1 id="festa-nome" className="mt-1 text-2xl leading-tight md:text-4xl">
               {party.name}
             </h1>
-            <div className="mt-4 rounded-2xl bg-white p-4 shadow-soft md:p-6">
-              {party.raisedCents > 0 ? (
+            {party.organizer ? (
+              <p className="mt-2 flex items-center gap-2 font-semibold text-ink/90">
+                <img src={party.organizerAvatar} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded-full object-cover" />
+                <span>Organizado por {party.organizer}</span>
+              </p>
+            ) : null}
+            <div className="mt-4 rounded-2xl bg-white p-4 shadow-soft md:p-6" data-testid="totais">
+              {raisedCents > 0 ? (
                 <p>
                   <span className="block text-sm font-semibold text-muted">Arrecadado para {party.causeName}</span>
-                  <span className="text-3xl font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</span>
+                  <span className="text-3xl font-extrabold text-indigo-800" data-testid="arrecadado">
+                    {formatCents(raisedCents)}
+                  </span>
                 </p>
               ) : (
                 <p className="text-xl font-extrabold text-indigo-800">Seja o primeiro a contribuir</p>
               )}
-              <PartyProgress raisedCents={party.raisedCents} goalCents={party.goalCents} className="mt-3" />
+              <PartyProgress raisedCents={raisedCents} goalCents={party.goalCents} className="mt-3" />
+              {party.goalCents > 0 ? (
+                <p className="mt-1 font-bold text-indigo-800">
+                  {missing > 0 ? `Faltam ${formatCents(missing)} para a meta` : "Meta alcançada! Obrigado a todos 🎉"}
+                </p>
+              ) : null}
+              {paidCount > 0 ? <p className="mt-1 text-sm font-semibold text-muted">{peopleWhoGave(paidCount)}</p> : null}
               <Link to={donateHref} className={buttonVariants({ size: "lg", className: "mt-4 w-full" })}>
                 Fazer Doação
               </Link>
@@ -114,7 +172,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          <section aria-labelledby="contribuicoes" className="order-4 md:order-none">
+          <section aria-labelledby="contribuicoes" aria-live="polite" className="order-4 md:order-none">
             <h2 id="contribuicoes" className="text-xl">
               Contribuições Recentes
             </h2>
@@ -142,11 +200,11 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
             <dl className="mt-4 grid grid-cols-2 gap-3 text-center">
               <div className="rounded-xl bg-cream p-3">
                 <dt className="text-xs font-bold text-muted">Contribuições</dt>
-                <dd className="text-xl font-extrabold text-indigo-800">{party.paidCount.toLocaleString("pt-BR")}</dd>
+                <dd className="text-xl font-extrabold text-indigo-800">{paidCount.toLocaleString("pt-BR")}</dd>
               </div>
               <div className="rounded-xl bg-cream p-3">
                 <dt className="text-xs font-bold text-muted">Arrecadado</dt>
-                <dd className="text-xl font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</dd>
+                <dd className="text-xl font-extrabold text-indigo-800">{formatCents(raisedCents)}</dd>
               </div>
             </dl>
             <Link to={donateHref} className={buttonVariants({ className: "mt-4 w-full" })}>

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { db, schema } from "~/platform/db.server";
 import { loader as eventsLoader } from "./eventos";
-import { loader } from "./festa.$id";
+import { loader, meta } from "./festa.$id";
+import { loader as previewLoader } from "./festa.$id.previa[.]png";
+import sharp from "sharp";
 
 const load = (id: string) =>
   loader({ request: new Request(`http://localhost:3000/festa/${id}`), params: { id }, context: testContext() } as never).catch(
@@ -37,6 +39,64 @@ describe("/festa/:id", () => {
     expect(byCode.data.qr).toMatch(/^data:image\/svg\+xml/);
     expect(JSON.stringify(byCode.data)).not.toContain("exemplo.com.br");
     expect(((await load(party.id)) as Loaded).data.party.id).toBe(party.id);
+  });
+
+  it("says who organises it (first and last name, avatar), and shows the cover or the default banner", async () => {
+    const cause = await insertCause();
+    const host = await insertUser("Mariana de Souza Lima");
+    const withPhoto = await insertParty({ userId: host.id, causeId: cause.id, coverPhotoKey: `capa-${"a".repeat(24)}` });
+    const loaded = (await load(withPhoto.shareCode)) as Loaded;
+    expect(loaded.data.party).toMatchObject({
+      organizer: "Mariana Lima",
+      organizerAvatar: expect.stringMatching(/^\/images\/avatars\/avatar-[1-4]\.svg$/),
+      cover: {
+        src: `/fotos/capa-${"a".repeat(24)}-1280.webp`,
+        srcSet: expect.stringContaining("-640.webp 640w"),
+        width: 1280,
+        height: 720,
+      },
+    });
+    expect(loaded.data.party).not.toHaveProperty("creatorName");
+    const plain = await insertParty({ userId: host.id, causeId: cause.id });
+    expect(((await load(plain.shareCode)) as Loaded).data.party.cover).toEqual({
+      src: "/images/banners/festa.svg",
+      width: 640,
+      height: 320,
+    });
+  });
+
+  it("links a generated 1200×630 PNG preview as og:image (absolute), new when the total changes, 304 on its ETag", async () => {
+    const party = await setup({ shareCode: "prev1", goalCents: 100_000, name: "Festa da Zeca" });
+    const loaded = (await load("prev1")) as Loaded;
+    const tags = meta({
+      loaderData: loaded.data,
+      matches: [{ id: "root", data: { config: { publicUrl: "http://localhost:3000" } } }],
+      location: { pathname: "/festa/prev1" },
+    } as never) as Array<Record<string, string>>;
+    const og = tags.find((t) => t.property === "og:image")!.content!;
+    expect(og).toMatch(/^http:\/\/localhost:3000\/festa\/prev1\/previa\.png\?v=[a-z0-9-]+$/);
+    const get = (etag?: string) =>
+      previewLoader({
+        params: { id: "prev1" },
+        request: new Request(og, { headers: etag ? { "If-None-Match": etag } : {} }),
+      } as never) as Promise<Response>;
+    const response = await get();
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 1200, height: 630 });
+    expect((await get(response.headers.get("ETag")!)).status).toBe(304);
+
+    await insertPaidGift(party.id, { amountCents: 5000 });
+    const after = (await load("prev1")) as Loaded;
+    const ogAfter = (
+      meta({
+        loaderData: after.data,
+        matches: [{ id: "root", data: { config: { publicUrl: "http://localhost:3000" } } }],
+        location: { pathname: "/festa/prev1" },
+      } as never) as Array<Record<string, string>>
+    ).find((t) => t.property === "og:image")!.content;
+    expect(ogAfter).not.toBe(og);
+    expect((await get(response.headers.get("ETag")!)).status).toBe(200);
   });
 
   it("names the institution that receives the money: name, formatted CNPJ, city and verified mark", async () => {

@@ -60,8 +60,10 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
   await page.getByLabel("Meta de arrecadação (opcional)").fill("1.500,00");
   await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill("Os bichinhos merecem um lar.");
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
-  await expect(page).toHaveURL(/\/painel$/);
-  await expect(page.getByText("Festa solidária criada com sucesso! 🎉")).toBeVisible();
+  // The share moment (issue 17), then the party on /painel.
+  await expect(page).toHaveURL(/\/painel\/festa\/[0-9a-z]{5}\?nova=1$/);
+  await expect(page.getByRole("heading", { name: "Sua festa está no ar!" })).toBeVisible();
+  await page.goto("/painel");
   const card = page.locator("[data-party]").filter({ hasText: name });
   await expect(card).toBeVisible();
   const code = await card.getAttribute("data-party");
@@ -82,7 +84,7 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
   const html = await (await request.get(`/festa/${code}`)).text();
   expect(html).toContain(`<meta property="og:title" content="${name} — Festa Solidária"/>`);
   expect(html).toContain(`<meta property="og:url" content="${baseURL}/festa/${code}"/>`);
-  expect(html).toMatch(/<meta property="og:image" content="http[^"]+\.(jpg|png)"\/>/);
+  expect(html).toMatch(/<meta property="og:image" content="http[^"]+\.(jpg|png)(\?v=[a-z0-9-]+)?"\/>/);
   expect(html).toMatch(/<meta property="og:description" content="[^"]*Proteção Animal[^"]*"\/>/);
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
 

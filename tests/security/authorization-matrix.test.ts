@@ -89,7 +89,7 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       fields: partyFields,
       cells: signedIn(toLogin("/criar-festa"), {
         status: 302,
-        location: "/painel",
+        location: /^\/painel\/festa\/[a-z0-9]{5}\?nova=1$/,
         check: async (_r, w, role, fields) => {
           const [created] = await db.select().from(schema.parties).where(eq(schema.parties.name, fields!.name!));
           expect(created!.userId).toBe(w.users[role as Exclude<Role, "anonymous">].user.id);
@@ -251,6 +251,75 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
         { status: 401, refused: true },
         ok((r) => expect(r.contentType).toContain("text/event-stream")),
       ),
+    },
+  },
+  // Issue 17: a party's public live stream carries only what its page shows (no e-mail).
+  "routes/festa.$id.eventos": {
+    path: (w) => `/festa/${w.party.shareCode}/eventos`,
+    loader: { cells: same(ok((r) => expect(r.contentType).toContain("text/event-stream"))) },
+  },
+  "routes/fotos.$arquivo": { path: () => `/fotos/capa-${"0".repeat(24)}-640.webp`, loader: { cells: same(notFound) } },
+  // A creator's own party: share moment, files and edit. Another account (an admin too) gets the 404
+  // of a party that does not exist, and its edit changes nothing.
+  "routes/painel.festa.$id": {
+    path: (w) => `/painel/festa/${w.party.shareCode}`,
+    loader: { cells: { anonymous: toLogin("/painel/festa/mari1"), user: ok(noDonorEmail), other: notFound, admin: notFound } },
+  },
+  "routes/painel.festa.$id.qr[.]png": {
+    path: (w) => `/painel/festa/${w.party.shareCode}/qr.png`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1/qr.png"),
+        user: ok((r) => expect(r.contentType).toBe("image/png")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/painel.festa.$id.convite[.]pdf": {
+    path: (w) => `/painel/festa/${w.party.shareCode}/convite.pdf`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1/convite.pdf"),
+        user: ok((r) => expect(r.contentType).toBe("application/pdf")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/painel.festa.$id.stories[.]png": {
+    path: (w) => `/painel/festa/${w.party.shareCode}/stories.png`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1/stories.png"),
+        user: ok((r) => expect(r.contentType).toBe("image/png")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/festa.$id.previa[.]png": {
+    path: (w) => `/festa/${w.party.shareCode}/previa.png`,
+    loader: { cells: same(ok((r) => expect(r.contentType).toBe("image/png"))) },
+  },
+  "routes/painel.festa.$id.editar": {
+    path: (w) => `/painel/festa/${w.party.shareCode}/editar`,
+    loader: { cells: { anonymous: toLogin("/painel/festa/mari1/editar"), user: ok(), other: notFound, admin: notFound } },
+    action: {
+      fields: () => ({ goal: "4.321,00", message: "Motivo editado pela anfitriã" }),
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1/editar"),
+        user: {
+          status: 302,
+          location: "/painel/festa/mari1",
+          check: async (_r, w) => {
+            const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, w.party.id));
+            expect(party).toMatchObject({ goalCents: 432_100, message: "Motivo editado pela anfitriã" });
+          },
+        },
+        other: notFound,
+        admin: notFound,
+      },
     },
   },
   "routes/api.webhooks.stripe": {

@@ -1,4 +1,4 @@
-import { ExternalLink, FileCheck2 } from "lucide-react";
+import { ExternalLink, FileCheck2, Pencil, Send } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -9,6 +9,8 @@ import type { PublicGift } from "~/domain/donations/gifts.server";
 import type { PartyPayoutView } from "~/domain/payouts/party-payouts.server";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
+import { editPagePath, sharePagePath } from "~/domain/parties/share-links";
+import { partyCover } from "~/domain/parties/party-images";
 
 type OwnerParty = {
   id: string;
@@ -21,6 +23,7 @@ type OwnerParty = {
   shareCode: string;
   shareLink: string;
   causeName: string;
+  coverPhotoKey?: string | null;
 };
 
 function contributions(n: number) {
@@ -32,7 +35,14 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
   const percent = progressPercent(party.raisedCents, party.goalCents);
   const progressText = `${formatPercent(Math.floor(percent), 0)} de ${formatCents(party.goalCents)}`;
   return (
-    <Card padding="md" className="flex flex-col gap-4 md:p-6" data-party={party.shareCode}>
+    <Card padding="md" className="flex flex-col gap-4 [overflow-wrap:anywhere] md:p-6" data-party={party.shareCode}>
+      <img
+        {...partyCover(party.coverPhotoKey)}
+        sizes="(min-width: 1024px) 36rem, 100vw"
+        alt=""
+        loading="lazy"
+        className="aspect-[3/1] w-full rounded-xl bg-coral-100 object-cover"
+      />
       <div>
         <p className="text-sm font-bold text-coral-700">
           {formatCalendarDate(party.eventDate)} · {party.eventType}
@@ -69,6 +79,20 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
         >
           Ver página
           <ExternalLink size={16} strokeWidth={2} aria-hidden="true" />
+        </Link>
+        <Link
+          to={sharePagePath(party.shareCode)}
+          className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+        >
+          <Send size={16} strokeWidth={2} aria-hidden="true" />
+          QR code, convite e stories
+        </Link>
+        <Link
+          to={editPagePath(party.shareCode)}
+          className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+        >
+          <Pencil size={16} strokeWidth={2} aria-hidden="true" />
+          Editar
         </Link>
       </div>
     </Card>

@@ -3,52 +3,24 @@
  * or network. Helvetica speaks WinAnsi, which covers Portuguese; anything else (emoji, other
  * scripts an admin may type into a party name) is dropped instead of printing garbage.
  */
-import PDFDocument from "pdfkit";
+import { createPdf, PDF_COLORS, pdfFooters, pdfTitle, toWinAnsi } from "~/platform/pdf.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { feePercentsLabel, type MonthlyReport } from "./monthly-report.server";
 
-const CORAL = "#c9361f";
-const INDIGO = "#242766";
-const MUTED = "#5d5670";
-const LINE = "#ffe0da";
+export { toWinAnsi } from "~/platform/pdf.server";
 
-const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-function toWinAnsi(text: string): string {
-  return [...text.normalize("NFC")]
-    .filter((ch) => {
-      const code = ch.codePointAt(0)!;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch);
-    })
-    .join("")
-    .replace(/\s{2,}/g, " ")
-    .trim();
-}
+const { indigo: INDIGO, muted: MUTED, line: LINE } = PDF_COLORS;
 
 type Column = { header: string; width: number; align?: "left" | "right" };
 
 export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicUrl: string; generatedAt?: Date }): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    bufferPages: true,
-    info: {
-      Title: `Relatório de transparência — ${report.label}`,
-      Author: "Festa Solidária",
-      Subject: "Relatório mensal de transparência",
-      CreationDate: options.generatedAt ?? new Date(),
-    },
+  const pdf = createPdf({
+    title: `Relatório de transparência — ${report.label}`,
+    subject: "Relatório mensal de transparência",
+    createdAt: options.generatedAt,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const { doc, done, left, width } = pdf;
   const text = (s: string) => toWinAnsi(s);
 
   const ensureRoom = (height: number) => {
@@ -96,12 +68,7 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
   };
 
   // ---- title ----
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(CORAL).text("Festa Solidária", left, 50);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .fillColor(INDIGO)
-    .text(text(`Relatório de transparência — ${report.label}`), { width });
+  pdfTitle(pdf, `Relatório de transparência — ${report.label}`);
   doc.moveDown(0.3);
   paragraph(
     `Gerado em ${formatDateTime(options.generatedAt ?? new Date())} (horário de Brasília) a partir dos registros de pagamentos confirmados.` +
@@ -195,20 +162,7 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
       `e em até 3 dias úteis depois dela, com comprovante. Mais informações: ${options.publicUrl}/transparencia`,
   );
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.font("Helvetica").fontSize(8).fillColor(MUTED);
-    const bottom = doc.page.height - 35;
-    // Writing inside the bottom margin would make pdfkit add a page: lift the margin first.
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.text(text(`Festa Solidária · Relatório de ${report.label} · página ${i + 1} de ${range.count}`), left, bottom, {
-      width,
-      align: "center",
-    });
-    doc.page.margins.bottom = saved;
-  }
+  pdfFooters(pdf, (page, count) => `Festa Solidária · Relatório de ${report.label} · página ${page} de ${count}`);
   doc.end();
   return done;
 }

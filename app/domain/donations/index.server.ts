@@ -3,3 +3,4 @@ export * from "./donations-admin.server";
 export * from "./live-events.server";
 export * from "./unmatched-events.server";
 export { listFlaggedPixPayments } from "./pix-payments.server";
+export * from "./gifts.server";

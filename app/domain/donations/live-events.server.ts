@@ -37,39 +37,35 @@ function parseEvent(payload: string): DonationPaidEvent | null {
 }
 
 /**
- * Routes each 'donation_paid' notification to the subscribers of its party's owner only, so a
- * creator's stream never carries someone else's gifts, and to the one donor page waiting for that gift. The database LISTEN starts with the first
- * subscriber and is shared by all of them.
+ * Routes each 'donation_paid' notification to the subscribers of its party's owner (their /painel
+ * stream), to the subscribers of the party itself (its public page's stream) and to the one donor
+ * page waiting for that gift (Pix), so a stream never carries someone else's gifts. The database LISTEN starts with the first subscriber and is shared
+ * by all of them.
  */
 export function createDonationPaidFanout(listen: ListenFn) {
-  const byOwner = new Map<string, Set<DonationPaidSubscriber>>();
-  // A donor's Pix page waits for its one gift.
-  const byDonation = new Map<string, Set<DonationPaidSubscriber>>();
+  const byKey = new Map<string, Set<DonationPaidSubscriber>>();
   let started: Promise<unknown> | undefined;
 
   function dispatch(payload: string) {
     const event = parseEvent(payload);
     if (!event) return;
-    const owners = event.ownerUserId ? (byOwner.get(event.ownerUserId) ?? []) : [];
-    for (const fn of [...owners, ...(byDonation.get(event.donationId) ?? [])]) {
-      try {
-        fn(event);
-      } catch {
-        // One broken stream must not starve the others.
+    const keys = [`donation:${event.donationId}`];
+    if (event.ownerUserId) keys.push(`owner:${event.ownerUserId}`);
+    if (event.partyId) keys.push(`party:${event.partyId}`);
+    for (const key of keys) {
+      for (const fn of byKey.get(key) ?? []) {
+        try {
+          fn(event);
+        } catch {
+          // One broken stream must not starve the others.
+        }
       }
     }
   }
 
-  return {
-    subscribe: (ownerUserId: string, fn: DonationPaidSubscriber) => subscribeIn(byOwner, ownerUserId, fn),
-    subscribeToDonation: (donationId: string, fn: DonationPaidSubscriber) => subscribeIn(byDonation, donationId, fn),
-    subscriberCount: () => [...byOwner.values(), ...byDonation.values()].reduce((n, s) => n + s.size, 0),
-    dispatch,
-  };
-
-  async function subscribeIn(index: Map<string, Set<DonationPaidSubscriber>>, key: string, fn: DonationPaidSubscriber) {
-    let set = index.get(key);
-    if (!set) index.set(key, (set = new Set()));
+  async function add(key: string, fn: DonationPaidSubscriber): Promise<() => void> {
+    let set = byKey.get(key);
+    if (!set) byKey.set(key, (set = new Set()));
     set.add(fn);
     started ??= listen(DONATION_PAID_CHANNEL, dispatch).catch((error) => {
       started = undefined; // the next subscriber tries again
@@ -82,10 +78,21 @@ export function createDonationPaidFanout(listen: ListenFn) {
       throw error;
     }
     return () => {
-      set.delete(fn);
-      if (set.size === 0 && index.get(key) === set) index.delete(key);
+      set!.delete(fn);
+      if (set!.size === 0 && byKey.get(key) === set) byKey.delete(key);
     };
   }
+
+  return {
+    /** Gifts paid on any party of `ownerUserId` (the creator's /painel). */
+    subscribe: (ownerUserId: string, fn: DonationPaidSubscriber) => add(`owner:${ownerUserId}`, fn),
+    /** Gifts paid on one party (its public page). */
+    subscribeParty: (partyId: string, fn: DonationPaidSubscriber) => add(`party:${partyId}`, fn),
+    /** One gift becoming paid (the donor's Pix page). */
+    subscribeToDonation: (donationId: string, fn: DonationPaidSubscriber) => add(`donation:${donationId}`, fn),
+    subscriberCount: () => [...byKey.values()].reduce((n, s) => n + s.size, 0),
+    dispatch,
+  };
 }
 export type DonationPaidFanout = ReturnType<typeof createDonationPaidFanout>;
 
@@ -106,4 +113,9 @@ export function subscribeToOwnerDonations(ownerUserId: string, fn: DonationPaidS
 /** Calls `fn` once the gift `donationId` becomes paid (the donor's Pix page). */
 export function subscribeToDonationPaid(donationId: string, fn: DonationPaidSubscriber) {
   return donationPaidFanout().subscribeToDonation(donationId, fn);
+}
+
+/** Calls `fn` for every gift that becomes paid on the party `partyId`. */
+export function subscribeToPartyDonations(partyId: string, fn: DonationPaidSubscriber) {
+  return donationPaidFanout().subscribeParty(partyId, fn);
 }

@@ -34,7 +34,7 @@ export type CreatePartyResult =
 export async function createParty(
   userId: string,
   input: CreatePartyInput,
-  options: { generateCode?: () => string } = {},
+  options: { generateCode?: () => string; coverPhotoKey?: string | null } = {},
 ): Promise<CreatePartyResult> {
   const nextCode = options.generateCode ?? (() => generateShareCode());
 
@@ -57,6 +57,7 @@ export async function createParty(
             causeId: institution.causeId,
             organizationId: institution.id,
             message: input.message,
+            coverPhotoKey: options.coverPhotoKey ?? null,
             shareCode: code,
             shareLink: shareLinkFor(code),
           })
@@ -102,11 +103,14 @@ export async function findPartyForPage(codeOrId: string) {
       active: schema.parties.active,
       closedMessage: schema.parties.closedMessage,
       bannerUrl: schema.parties.bannerUrl,
+      coverPhotoKey: schema.parties.coverPhotoKey,
+      updatedAt: schema.parties.updatedAt,
       causeName: schema.causes.name,
       causeDescription: schema.causes.description,
       causeIcon: schema.causes.icon,
       creatorName: schema.user.name,
       creatorImage: schema.user.image,
+      creatorPhotoKey: schema.user.photoKey,
       // Who receives the money, as the page shows it (see organizations' institutionSummary).
       organization: {
         name: schema.organizations.name,

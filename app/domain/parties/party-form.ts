@@ -23,6 +23,12 @@ const goalCents = z.pipe(
   }),
 );
 
+const partyMessage = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(1000, "Use no máximo 1.000 caracteres."))),
+  // Browsers send a textarea's line breaks as CRLF: kept as plain line breaks.
+  z.transform((v) => v?.replace(/\r\n?/g, "\n") || null),
+);
+
 /**
  * `today` is the São Paulo calendar date, so "not in the past" means what a Brazilian creator
  * means by it (the page passes the loader's `today`, the server its own).
@@ -39,12 +45,16 @@ export function createPartySchema(today: string = todayInSaoPaulo()) {
     // The institution that receives the gifts; the party's cause is the institution's.
     organizationId: z.pipe(requiredText("Escolha a ONG/Causa."), z.uuid({ error: "Escolha uma ONG/Causa da lista." })),
     goal: goalCents,
-    message: z.pipe(
-      z.optional(z.string().check(z.trim(), z.maxLength(1000, "Use no máximo 1.000 caracteres."))),
-      z.transform((v) => v || null),
-    ),
+    message: partyMessage,
   });
 }
+
+/**
+ * What the host may change on their own party (issue 17): the reason and the goal (the photo comes
+ * as a file beside it). The date, the institution and cancelling go through the team (FAQ).
+ */
+export const editPartySchema = z.object({ goal: goalCents, message: partyMessage });
+export type EditPartyInput = z.output<typeof editPartySchema>;
 
 export type CreatePartyInput = z.output<ReturnType<typeof createPartySchema>>;
 

@@ -49,10 +49,15 @@ export async function listLiveParties(search: PartySearch = {}) {
         eventDate: schema.parties.eventDate,
         shareCode: schema.parties.shareCode,
         bannerUrl: schema.parties.bannerUrl,
+        coverPhotoKey: schema.parties.coverPhotoKey,
+        goalCents: schema.parties.goalCents,
+        raisedCents: schema.parties.raisedCents,
+        paidCount: schema.parties.paidCount,
         causeName: schema.causes.name,
         causeIcon: schema.causes.icon,
         creatorName: schema.user.name,
         creatorImage: schema.user.image,
+        creatorPhotoKey: schema.user.photoKey,
       })
       .from(schema.parties)
       .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
@@ -81,6 +86,7 @@ export async function listPartiesOfOwner(userId: string) {
       shareCode: schema.parties.shareCode,
       shareLink: schema.parties.shareLink,
       active: schema.parties.active,
+      coverPhotoKey: schema.parties.coverPhotoKey,
       causeName: schema.causes.name,
     })
     .from(schema.parties)

@@ -42,6 +42,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"), // avatar_url
+  /** The profile photo the person uploaded: the content-hashed id of its WebP variants in file storage. */
+  photoKey: text("photo_key"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   /** The terms and privacy policy version accepted at sign-up (LGPD consent), and when. */
@@ -195,6 +197,8 @@ export const parties = pgTable(
     shareLink: text("share_link").notNull(),
     active: boolean("active").notNull().default(true),
     bannerUrl: text("banner_url"),
+    /** The cover photo the creator uploaded: the content-hashed id of its WebP variants in file storage. */
+    coverPhotoKey: text("cover_photo_key"),
     // Maintained in the same transaction as every paid/unpaid transition (never a scan).
     raisedCents: bigint("raised_cents", { mode: "number" }).notNull().default(0),
     paidCount: integer("paid_count").notNull().default(0),

@@ -5,7 +5,7 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 type MetaArgsLike = { matches: ReadonlyArray<MatchLike>; location: { pathname: string } };
 
 /** A shared-link preview image (raster: WhatsApp and Facebook do not render SVG previews). */
-const DEFAULT_OG_IMAGE = "/images/og-festa-solidaria.jpg";
+export const DEFAULT_OG_IMAGE = "/images/og-festa-solidaria.jpg";
 
 /** PUBLIC_URL as the root loader exposes it; empty while the root data is missing (error pages). */
 function publicUrlFromMatches(matches: ReadonlyArray<MatchLike>): string {

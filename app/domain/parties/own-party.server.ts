@@ -1,0 +1,82 @@
+/**
+ * A creator's own party (issue 17): read for its share moment and edit page, and the host's edit
+ * of the reason, the goal and the cover photo. Ownership is in every where: another user's party
+ * reads as missing. Each edit is recorded in the audit log in the transaction that makes it.
+ */
+import { and, eq } from "drizzle-orm";
+import { recordAudit } from "~/domain/admin/index.server";
+import { db, schema } from "~/platform/db.server";
+import type { EditPartyInput } from "./party-form";
+
+const { parties } = schema;
+
+export async function findOwnParty(userId: string, shareCode: string) {
+  const [row] = await db
+    .select({
+      id: parties.id,
+      name: parties.name,
+      eventType: parties.eventType,
+      eventDate: parties.eventDate,
+      goalCents: parties.goalCents,
+      raisedCents: parties.raisedCents,
+      paidCount: parties.paidCount,
+      message: parties.message,
+      shareCode: parties.shareCode,
+      shareLink: parties.shareLink,
+      active: parties.active,
+      coverPhotoKey: parties.coverPhotoKey,
+      updatedAt: parties.updatedAt,
+      causeName: schema.causes.name,
+      institutionName: schema.organizations.name,
+      creatorName: schema.user.name,
+    })
+    .from(parties)
+    .innerJoin(schema.causes, eq(schema.causes.id, parties.causeId))
+    .leftJoin(schema.organizations, eq(schema.organizations.id, parties.organizationId))
+    .leftJoin(schema.user, eq(schema.user.id, parties.userId))
+    .where(and(eq(parties.shareCode, shareCode.toLowerCase()), eq(parties.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+export type OwnParty = NonNullable<Awaited<ReturnType<typeof findOwnParty>>>;
+
+export type EditResult = { ok: true; changed: string[] } | { ok: false };
+
+/**
+ * Applies the host's edit to their party (matched by id AND owner). `coverPhotoKey` undefined
+ * keeps the photo. The audit row keeps what changed, before and after (the photo by its id).
+ */
+export async function updateOwnParty(
+  userId: string,
+  partyId: string,
+  input: EditPartyInput,
+  options: { coverPhotoKey?: string } = {},
+): Promise<EditResult> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ goalCents: parties.goalCents, message: parties.message, coverPhotoKey: parties.coverPhotoKey })
+      .from(parties)
+      .where(and(eq(parties.id, partyId), eq(parties.userId, userId), eq(parties.active, true)))
+      .for("update");
+    if (!before) return { ok: false };
+    const after = {
+      goalCents: input.goal,
+      message: input.message,
+      coverPhotoKey: options.coverPhotoKey ?? before.coverPhotoKey,
+    };
+    const changed = (Object.keys(after) as Array<keyof typeof after>).filter((k) => after[k] !== before[k]);
+    if (changed.length === 0) return { ok: true, changed };
+    await tx
+      .update(parties)
+      .set({ ...after, updatedAt: new Date() })
+      .where(and(eq(parties.id, partyId), eq(parties.userId, userId)));
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: "party.host_update",
+      entity: "party",
+      entityId: partyId,
+      details: Object.fromEntries(changed.map((k) => [k, { from: before[k], to: after[k] }])),
+    });
+    return { ok: true, changed };
+  });
+}

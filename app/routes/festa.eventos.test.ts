@@ -1,0 +1,84 @@
+import { testContext } from "@tests/context";
+import { testConnection, useTestDatabase } from "@tests/database";
+import { insertCause, insertParty, insertPaidGift, insertUser } from "@tests/parties";
+import { describe, expect, it } from "vitest";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { donationPaidFanout } from "~/domain/donations/live-events.server";
+import { loader as streamLoader } from "./festa.$id.eventos";
+
+useTestDatabase();
+
+const args = (id: string, signal?: AbortSignal) =>
+  ({ request: new Request(`http://localhost/festa/${id}/eventos`, { signal }), params: { id }, context: testContext() }) as never;
+
+/** Reads an event stream until `until` holds for the text so far (or fails after 5 s). */
+async function readUntil(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + 5_000;
+  while (!until(text)) {
+    if (Date.now() > deadline) throw new Error(`timed out; got: ${text}`);
+    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+    if (chunk?.done) break;
+    if (chunk?.value) text += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
+
+type Snapshot = { raisedCents: number; paidCount: number; gifts: Array<Record<string, unknown>> };
+const snapshots = (text: string) =>
+  text
+    .split("\n\n")
+    .filter((block) => block.startsWith("event: snapshot"))
+    .map((block) => JSON.parse(block.split("data: ")[1]!) as Snapshot);
+
+describe("/festa/:id/eventos (the guests' live stream)", () => {
+  it("sends this party's totals and public gifts as they are paid — no e-mail, no owner, nothing of other parties", async () => {
+    const owner = await insertUser("Dona da Festa");
+    const cause = await insertCause();
+    const party = await insertParty({ userId: owner.id, causeId: cause.id, shareCode: "aovi1" });
+    const other = await insertParty({ userId: owner.id, causeId: cause.id, shareCode: "aovi2" });
+    const abort = new AbortController();
+    const response = (await streamLoader(args("aovi1", abort.signal))) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("no-cache, no-transform");
+    const stream = response.body!;
+    // On connect: the current numbers (a cached copy of the page catches up).
+    expect(snapshots(await readUntil(stream, (t) => snapshots(t).length >= 1))).toEqual([{ raisedCents: 0, paidCount: 0, gifts: [] }]);
+
+    await insertPaidGift(other.id, { amountCents: 9900, name: "Outra Pessoa" });
+    await insertPaidGift(party.id, {
+      amountCents: 2500,
+      name: "Bia",
+      email: "bia.segredo@exemplo.com.br",
+      message: "Parabéns!\nMuitas felicidades",
+    });
+    await insertPaidGift(party.id, { amountCents: 1000, name: null, email: "anonimo.segredo@exemplo.com.br" });
+    const text = await readUntil(stream, (t) => snapshots(t).some((s) => s.paidCount === 2));
+    const last = snapshots(text).at(-1)!;
+    expect(last).toMatchObject({ raisedCents: 3500, paidCount: 2 });
+    expect(last.gifts.map((g) => [g.name, g.amountCents, g.message])).toEqual([
+      [null, 1000, null],
+      ["Bia", 2500, "Parabéns!\nMuitas felicidades"],
+    ]);
+    expect(Object.keys(last.gifts[0]!).sort()).toEqual(["amountCents", "createdAt", "id", "message", "name"]);
+    expect(text).not.toContain("@");
+    expect(text).not.toContain("segredo");
+    expect(text).not.toContain(owner.id);
+    expect(text).not.toContain("Outra Pessoa");
+
+    const fanout = donationPaidFanout(testConnection());
+    expect(fanout.subscriberCount()).toBe(1);
+    abort.abort();
+    expect(fanout.subscriberCount()).toBe(0);
+  });
+
+  it("has no stream for an unknown, malformed or ended party", async () => {
+    const owner = await insertUser();
+    const cause = await insertCause();
+    await insertParty({ userId: owner.id, causeId: cause.id, shareCode: "velha", eventDate: addCalendarDays(todayInSaoPaulo(), -10) });
+    for (const id of ["nao00", "../x", "velha"]) expect(((await streamLoader(args(id))) as Response).status, id).toBe(404);
+  });
+});

@@ -1,0 +1,148 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/painel.festa.$id.editar";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { focusFirstError, TextareaField, TextField } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { partyCover } from "~/domain/parties/party-images";
+import { editPartySchema } from "~/domain/parties/party-form";
+import { requireOwnParty } from "~/domain/parties/own-party-guard.server";
+import { updateOwnParty } from "~/domain/parties/own-party.server";
+import { sharePagePath } from "~/domain/parties/share-links";
+import { formatCalendarDate } from "~/platform/dates";
+import type { FormResult } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { readFormData } from "~/platform/http/form-data.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "~/platform/images/photo-rules";
+import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
+import { formatCents } from "~/platform/money";
+import { pageMeta } from "~/platform/ui/meta";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { party } = await requireOwnParty(request, params.id);
+  return {
+    party: {
+      name: party.name,
+      shareCode: party.shareCode,
+      eventDate: party.eventDate,
+      causeName: party.causeName,
+      institutionName: party.institutionName,
+      message: party.message ?? "",
+      goal: party.goalCents > 0 ? formatCents(party.goalCents).replace(/^R\$\s*/, "") : "",
+      cover: partyCover(party.coverPhotoKey),
+      hasPhoto: party.coverPhotoKey !== null,
+    },
+  };
+}
+
+type ActionResult = { result: FormResult; photoError?: string };
+
+/** The host edits the reason, the goal and the photo of their own party; every change is audited. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, party } = await requireOwnParty(request, params.id);
+  const form = await readFormData(request);
+  const submission = parseFormSubmission(form, editPartySchema);
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  const upload = form.get("foto");
+  let coverPhotoKey: string | undefined;
+  let photoNotSaved = false;
+  if (isFilePart(upload)) {
+    const checked = await processPhoto(upload, "capa");
+    if (!checked.ok) return data<ActionResult>({ result: submission.reply(), photoError: checked.message }, { status: 400 });
+    if (await storePhoto(checked.photo)) coverPhotoKey = checked.photo.id;
+    else photoNotSaved = true;
+  }
+  const result = await updateOwnParty(user.id, party.id, submission.value, { coverPhotoKey });
+  if (!result.ok) throw data("Festa não encontrada.", { status: 404 });
+  if (photoNotSaved)
+    return redirectWithToast(`/painel/festa/${party.shareCode}/editar`, {
+      type: "error",
+      title: "A foto não pôde ser guardada agora",
+      description: "As outras mudanças foram salvas. Tente enviar a foto de novo em alguns minutos.",
+    });
+  return redirectWithToast(sharePagePath(party.shareCode), { type: "success", title: "Festa atualizada!" });
+}
+
+export const meta = () => pageMeta({ title: "Editar festa", description: "Edite sua festa solidária.", noindex: true });
+
+export default function EditPartyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { party } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useSchemaForm(editPartySchema, actionData?.result, { defaultValue: { goal: party.goal, message: party.message } });
+  useEffect(() => {
+    if (actionData) focusFirstError(formRef.current);
+  }, [actionData]);
+
+  return (
+    <>
+      <PageHeader eyebrow="Editar festa" title={party.name} description="Mude o motivo, a meta ou a foto da sua festa." />
+      <div className="mx-auto max-w-2xl px-4 pb-16 [overflow-wrap:anywhere]">
+        <Form
+          id={form.id}
+          ref={formRef}
+          method="post"
+          encType="multipart/form-data"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8"
+        >
+          <div>
+            <img
+              {...party.cover}
+              sizes="(min-width: 672px) 36rem, 100vw"
+              alt=""
+              className="aspect-video w-full rounded-xl bg-coral-100 object-cover"
+            />
+            <TextField
+              label={party.hasPhoto ? "Trocar a foto de capa" : "Foto de capa"}
+              name="foto"
+              type="file"
+              accept={PHOTO_ACCEPT}
+              error={actionData?.photoError}
+              hint={`JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`}
+              className="mt-3 [&_input]:h-auto [&_input]:py-2"
+            />
+          </div>
+          <TextField
+            label="Meta de arrecadação (opcional)"
+            name="goal"
+            inputMode="decimal"
+            defaultValue={fields.goal.initialValue}
+            error={fields.goal.errors}
+            placeholder="Ex.: 1.500,00"
+            hint="Em reais, de R$ 50 a R$ 10.000.000. Deixe em branco para não ter meta."
+          />
+          <TextareaField
+            label="Porque escolhi essa ONG/Causa (opcional)"
+            name="message"
+            rows={5}
+            maxLength={1000}
+            defaultValue={fields.message.initialValue}
+            error={fields.message.errors}
+          />
+          <Button type="submit" size="lg" loading={submitting} loadingText="Salvando...">
+            Salvar mudanças
+          </Button>
+        </Form>
+        <Alert title="Data, instituição ou cancelamento" className="mt-6">
+          <p>
+            A data ({formatCalendarDate(party.eventDate)}), a instituição ({party.institutionName ?? party.causeName}) e o cancelamento da
+            festa são alterados pela nossa equipe, para proteger quem já doou.{" "}
+            <Link to="/contato" className="font-bold underline underline-offset-2">
+              Fale com a gente em Contato
+            </Link>{" "}
+            informando o link da festa.
+          </p>
+        </Alert>
+        <Link to={sharePagePath(party.shareCode)} className={buttonVariants({ variant: "ghost", className: "mt-4" })}>
+          Voltar
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { testContext } from "@tests/context";
+import { useTestDatabase } from "@tests/database";
+useTestDatabase();
+
+import { authedRequest, createTestUser } from "@tests/auth";
+import { fieldErrors } from "@tests/forms";
+import { insertCause, insertInstitution, insertParty } from "@tests/parties";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/platform/db.server";
+import { GOAL_MESSAGES } from "~/domain/parties/party-goal";
+import type { FormResult } from "~/platform/forms/submission";
+import { action, loader } from "./painel.festa.$id.editar";
+
+// The host edits their own party (issue 17, item 5): reason, goal and photo; every change audited;
+// the date and the institution are not theirs to change here; another account's party is a 404.
+
+async function edit(cookie: string, code: string, fields: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const request = authedRequest(`/painel/festa/${code}/editar`, { method: "POST", body: form, cookie });
+  const result = await action({ request, params: { id: code }, context: testContext() } as never).catch((r: unknown) => r);
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), errors: {} };
+  const r = result as { data: { result?: FormResult; photoError?: string } | string; init: { status: number } };
+  const body = typeof r.data === "string" ? {} : r.data;
+  return { status: r.init.status, location: null, errors: body.result ? fieldErrors(body.result) : {}, photoError: body.photoError };
+}
+
+async function world() {
+  const host = await createTestUser();
+  const other = await createTestUser();
+  const cause = await insertCause();
+  const org = await insertInstitution(cause.id);
+  const party = await insertParty({
+    userId: host.user.id,
+    causeId: cause.id,
+    organizationId: org.id,
+    shareCode: "edit1",
+    goalCents: 100_000,
+    message: "Antes",
+  });
+  return { host, other, party, org };
+}
+
+const partyRow = async (id: string) => (await db.select().from(schema.parties).where(eq(schema.parties.id, id)))[0]!;
+
+describe("/painel/festa/:id/editar", () => {
+  it("saves the host's new reason, goal and photo, audits what changed, and leaves date and institution alone", async () => {
+    const { host, party, org } = await world();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#ffaa00" } })
+      .png()
+      .toBuffer();
+    const done = await edit(host.cookie, "edit1", {
+      goal: "2.500,00",
+      message: "Porque a Lia ama os bichos.\nE eu também!",
+      eventDate: "2031-01-01",
+      organizationId: "00000000-0000-0000-0000-000000000000",
+      foto: new File([new Uint8Array(photo)], "capa.png"),
+    });
+    expect(done).toMatchObject({ status: 302, location: "/painel/festa/edit1" });
+    const after = await partyRow(party.id);
+    expect(after).toMatchObject({
+      goalCents: 250_000,
+      message: "Porque a Lia ama os bichos.\nE eu também!",
+      eventDate: party.eventDate,
+      organizationId: org.id,
+      coverPhotoKey: expect.stringMatching(/^capa-[0-9a-f]{24}$/),
+    });
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, party.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorUserId: host.user.id, action: "party.host_update", entity: "party" });
+    expect(audit[0]!.details).toEqual({
+      goalCents: { from: 100_000, to: 250_000 },
+      message: { from: "Antes", to: "Porque a Lia ama os bichos.\nE eu também!" },
+      coverPhotoKey: { from: null, to: after.coverPhotoKey },
+    });
+
+    // Saving again without changes records nothing more.
+    await edit(host.cookie, "edit1", { goal: "2.500,00", message: "Porque a Lia ama os bichos.\nE eu também!" });
+    expect(await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, party.id))).toHaveLength(1);
+  });
+
+  it.each([
+    ["49,99", GOAL_MESSAGES.tooSmall],
+    ["10.000.000,01", GOAL_MESSAGES.tooBig],
+    ["-10", GOAL_MESSAGES.negative],
+    ["dez reais", GOAL_MESSAGES.format],
+  ])("refuses the goal %s with its own message and changes nothing", async (goal, message) => {
+    const { host, party } = await world();
+    const refused = await edit(host.cookie, "edit1", { goal, message: "Outro" });
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toMatchObject({ goal: message });
+    expect(await partyRow(party.id)).toMatchObject({ goalCents: 100_000, message: "Antes" });
+    expect(await db.select().from(schema.auditLog)).toHaveLength(0);
+  });
+
+  it("refuses a non-image photo with its message and changes nothing", async () => {
+    const { host, party } = await world();
+    const refused = await edit(host.cookie, "edit1", { goal: "3.000", message: "Outro", foto: new File(["<svg/>"], "x.png") });
+    expect(refused).toMatchObject({ status: 400, photoError: "Envie uma foto em JPEG, PNG ou WebP." });
+    expect(await partyRow(party.id)).toMatchObject({ goalCents: 100_000, coverPhotoKey: null });
+  });
+
+  it("answers 404 to another account, which can neither read nor edit the party", async () => {
+    const { other, party } = await world();
+    const read = await loader({
+      request: authedRequest("/painel/festa/edit1/editar", { cookie: other.cookie }),
+      params: { id: "edit1" },
+      context: testContext(),
+    } as never).catch((r: unknown) => r);
+    expect((read as { init: { status: number } }).init.status).toBe(404);
+    const refused = await edit(other.cookie, "edit1", { goal: "9.999", message: "Invasão" });
+    expect(refused.status).toBe(404);
+    expect(await partyRow(party.id)).toMatchObject({ goalCents: 100_000, message: "Antes" });
+    expect(await db.select().from(schema.auditLog)).toHaveLength(0);
+  });
+});
