@@ -1,108 +1,18 @@
-/**
- * Renders a monthly transparency report as PDF with pdfkit's built-in Helvetica: no font files
- * or network. Helvetica speaks WinAnsi, which covers Portuguese; anything else (emoji, other
- * scripts an admin may type into a party name) is dropped instead of printing garbage.
- */
-import PDFDocument from "pdfkit";
+/** The monthly transparency report as PDF, drawn with the app's one PDF helper (platform/pdf.server.ts). */
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
+import { createPdf } from "~/platform/pdf.server";
 import { feePercentsLabel, type MonthlyReport } from "./monthly-report.server";
 
-const CORAL = "#c9361f";
-const INDIGO = "#242766";
-const MUTED = "#5d5670";
-const LINE = "#ffe0da";
-
-const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-export function toWinAnsi(text: string): string {
-  return [...text.normalize("NFC")]
-    .filter((ch) => {
-      const code = ch.codePointAt(0)!;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch);
-    })
-    .join("")
-    .replace(/\s{2,}/g, " ")
-    .trim();
-}
-
-type Column = { header: string; width: number; align?: "left" | "right" };
-
 export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicUrl: string; generatedAt?: Date }): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    bufferPages: true,
-    info: {
-      Title: `Relatório de transparência — ${report.label}`,
-      Author: "Festa Solidária",
-      Subject: "Relatório mensal de transparência",
-      CreationDate: options.generatedAt ?? new Date(),
-    },
+  const pdf = createPdf({
+    title: `Relatório de transparência — ${report.label}`,
+    subject: "Relatório mensal de transparência",
+    createdAt: options.generatedAt ?? new Date(),
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { width, heading, paragraph, table } = pdf;
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const text = (s: string) => toWinAnsi(s);
-
-  const ensureRoom = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
-  };
-  const heading = (title: string) => {
-    ensureRoom(60);
-    doc.moveDown(1.2).font("Helvetica-Bold").fontSize(13).fillColor(INDIGO).text(text(title), left, doc.y);
-    doc.moveDown(0.4);
-  };
-  const paragraph = (s: string, color = MUTED) => {
-    doc.font("Helvetica").fontSize(10).fillColor(color).text(text(s), left, doc.y, { width });
-  };
-  const table = (columns: Column[], rows: string[][], totalRow?: string[]) => {
-    const draw = (cells: string[], bold: boolean, color: string) => {
-      doc
-        .font(bold ? "Helvetica-Bold" : "Helvetica")
-        .fontSize(9.5)
-        .fillColor(color);
-      const height = Math.max(...cells.map((c, i) => doc.heightOfString(text(c), { width: columns[i]!.width - 8 }))) + 8;
-      ensureRoom(height);
-      const y = doc.y;
-      let x = left;
-      cells.forEach((cell, i) => {
-        const col = columns[i]!;
-        doc.text(text(cell), x + 4, y + 4, { width: col.width - 8, align: col.align ?? "left" });
-        x += col.width;
-      });
-      doc
-        .moveTo(left, y + height)
-        .lineTo(left + width, y + height)
-        .strokeColor(LINE)
-        .lineWidth(0.8)
-        .stroke();
-      doc.y = y + height;
-    };
-    draw(
-      columns.map((c) => c.header),
-      true,
-      INDIGO,
-    );
-    for (const row of rows) draw(row, false, "#2a2340");
-    if (totalRow) draw(totalRow, true, INDIGO);
-    doc.x = left;
-  };
-
-  // ---- title ----
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(CORAL).text("Festa Solidária", left, 50);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .fillColor(INDIGO)
-    .text(text(`Relatório de transparência — ${report.label}`), { width });
-  doc.moveDown(0.3);
+  pdf.title(`Relatório de transparência — ${report.label}`);
   paragraph(
     `Gerado em ${formatDateTime(options.generatedAt ?? new Date())} (horário de Brasília) a partir dos registros de pagamentos confirmados.` +
       (report.partial ? " Mês em andamento: os valores ainda podem aumentar até o fim do mês." : ""),
@@ -191,20 +101,5 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
       `e em até 3 dias úteis depois dela, com comprovante. Mais informações: ${options.publicUrl}/transparencia`,
   );
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.font("Helvetica").fontSize(8).fillColor(MUTED);
-    const bottom = doc.page.height - 35;
-    // Writing inside the bottom margin would make pdfkit add a page: lift the margin first.
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.text(text(`Festa Solidária · Relatório de ${report.label} · página ${i + 1} de ${range.count}`), left, bottom, {
-      width,
-      align: "center",
-    });
-    doc.page.margins.bottom = saved;
-  }
-  doc.end();
-  return done;
+  return pdf.finish((page, pages) => `Festa Solidária · Relatório de ${report.label} · página ${page} de ${pages}`);
 }

@@ -17,6 +17,7 @@ import { CHALLENGE_FIELD, issueChallenge, verifyChallenge } from "~/platform/abu
 import type { Challenge } from "altcha-lib";
 import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { resolveGiftTarget } from "./gift-target.server";
+import { giftReturnUrls } from "./gift-result.server";
 
 export type StartDonationResult =
   { ok: true; url: string; donationId: string } | { ok: false; status: number; result: FormResult; challenge?: Challenge };
@@ -71,12 +72,14 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     donation = await createPendingDonation({ ...values, abuseSubject: subject, idempotencyKey: idempotencyKey(randomUUID(), values) });
   }
 
-  // The result pages name where the gift went: the party, or the institution chosen by slug.
-  const festaQuery = target.party
-    ? `?festa=${encodeURIComponent(target.party.code)}`
-    : target.ongSlug
-      ? `?ong=${encodeURIComponent(target.ongSlug)}`
-      : "";
+  // Back from the provider: the result page or /doar, with a signed reference to this gift.
+  const returnUrls = giftReturnUrls({
+    publicUrl: config.PUBLIC_URL,
+    donationId: donation.id,
+    festa: target.party?.code ?? null,
+    ong: target.ongSlug,
+    now: context.clock.now(),
+  });
   let session;
   try {
     session = await provider.createDonationCheckout({
@@ -84,8 +87,7 @@ export async function startDonation(formData: FormData, context: StartDonationCo
       amountCents: input.amountCents,
       description: truncateText(`Doação para ${target.party?.name ?? target.organizationName ?? "Festa Solidária"}`, 200),
       customerEmail: values.donorEmail,
-      successUrl: `${config.PUBLIC_URL}/doacao-sucesso${festaQuery}`,
-      cancelUrl: `${config.PUBLIC_URL}/doacao-cancelada${festaQuery}`,
+      ...returnUrls,
       idempotencyKey: `donation-${donation.id}`,
     });
   } catch (error) {
