@@ -5,12 +5,10 @@
  * was later refunded or charged back still verifies as ours, marked as cancelled.
  */
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { type ReceiptKind, yearRange } from "./receipt-rules";
 
 const { donations, parties, organizations, ledgerEntries, subscriptionCharges, subscriptions, user } = schema;
-const reversal = alias(ledgerEntries, "reversal");
 
 export type Receipt = {
   kind: ReceiptKind;
@@ -39,7 +37,9 @@ const money = {
   feeCents: ledgerEntries.feeCents,
   netCents: ledgerEntries.netCents,
   feePercent: ledgerEntries.feePercent,
-  cancelled: sql<boolean>`exists (select 1 from ${reversal} where ${reversal.reversesId} = ${ledgerEntries.id})`.mapWith(Boolean),
+  cancelled: sql<boolean>`exists (select 1 from ledger_entries as reversal where reversal.reverses_id = ${ledgerEntries.id})`.mapWith(
+    Boolean,
+  ),
   orgName: organizations.name,
   orgLegalName: organizations.legalName,
   orgCnpj: organizations.cnpj,
