@@ -81,11 +81,13 @@ export function createPdf(info: { title: string; subject: string; createdAt: Dat
         .stroke();
       doc.y = y + height;
     };
-    draw(
-      columns.map((c) => c.header),
-      true,
-      PDF_COLORS.indigo,
-    );
+    // A table whose headers are all empty (label | value) has no header row.
+    if (columns.some((c) => c.header))
+      draw(
+        columns.map((c) => c.header),
+        true,
+        PDF_COLORS.indigo,
+      );
     for (const row of rows) draw(row, false, PDF_COLORS.ink);
     if (totalRow) draw(totalRow, true, PDF_COLORS.indigo);
     doc.x = left;

@@ -39,9 +39,13 @@ function receiptRows(r: Receipt): string[][] {
     ["Doador(a)", r.anonymous || !r.donorName ? ANONYMOUS_GIFT_LABEL : r.donorName],
     ["Destino", destination(r)],
     ["Instituição beneficiária", institutionLine(r)],
+  ];
+}
+
+function amountRows(r: Receipt): string[][] {
+  return [
     ["Valor doado", formatCents(r.grossCents)],
     [`Taxa da plataforma${percent(r.feePercent)}: operadora de cartão e administração`, formatCents(r.feeCents)],
-    ["Valor líquido para a instituição", formatCents(r.netCents)],
   ];
 }
 
@@ -61,10 +65,19 @@ function drawReceipt(pdf: Pdf, r: Receipt, publicUrl: string) {
   pdf.heading("Dados da doação");
   pdf.table(
     [
-      { header: "Item", width: width - 170 },
-      { header: "Valor", width: 170, align: "right" },
+      { header: "", width: 150 },
+      { header: "", width: width - 150 },
     ],
     receiptRows(r),
+  );
+  pdf.heading("Valores");
+  pdf.table(
+    [
+      { header: "Item", width: width - 130 },
+      { header: "Valor", width: 130, align: "right" },
+    ],
+    amountRows(r),
+    ["Valor líquido para a instituição", formatCents(r.netCents)],
   );
   pdf.heading("Verifique este recibo");
   const url = `${publicUrl}${receiptPath(r.code)}`;
@@ -139,6 +152,7 @@ export function renderYearlyStatementPdf(
         formatCents(sum("netCents")),
       ],
     );
+  pdf.doc.moveDown(0.6);
   pdf.paragraph("Pagamentos estornados (reembolso ou contestação) aparecem na lista e ficam fora do total.");
   for (const r of receipts) {
     pdf.doc.addPage();
