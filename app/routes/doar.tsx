@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const partyName = target.reason === "ended" ? (target.party?.name ?? null) : null;
     const title = forInstitution ? (target.organizationName ?? "Instituição não encontrada") : (partyName ?? "Festa não encontrada");
     return data(
-      { ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {} },
+      { ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {}, retry: undefined },
       { status: REFUSAL_STATUS[target.reason] },
     );
   }
@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await issueChallenge("doar")
       : null,
     prefill: user ? { nome: user.name, email: user.email } : {},
-    retry,
+    retry: retry ?? undefined,
   };
 }
 
@@ -157,7 +157,7 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
           impact={target.impact}
           formKey={formKey}
           feePercent={feePercent}
-          result={actionData?.result ?? ("retry" in loaderData ? (loaderData.retry ?? undefined) : undefined)}
+          result={actionData?.result ?? loaderData.retry}
           prefill={prefill}
           challenge={challenge ?? null}
         />

@@ -1,4 +1,4 @@
-import { CircleHelp, ShieldAlert, ShieldCheck } from "lucide-react";
+import { CircleAlert, CircleX, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { InstitutionBox } from "~/components/causes/institution";
 import { buttonVariants } from "~/components/ui/button";
@@ -43,7 +43,7 @@ export default function Recibo({ loaderData: { receipt } }: Route.ComponentProps
   if (!receipt) {
     return (
       <Shell
-        icon={<CircleHelp size={44} strokeWidth={2} aria-hidden="true" />}
+        icon={<CircleX size={44} strokeWidth={2} aria-hidden="true" />}
         tone="bg-pending-bg text-pending"
         title="Recibo não encontrado"
       >
@@ -58,7 +58,7 @@ export default function Recibo({ loaderData: { receipt } }: Route.ComponentProps
     <Shell
       icon={
         receipt.cancelled ? (
-          <ShieldAlert size={44} strokeWidth={2} aria-hidden="true" />
+          <CircleAlert size={44} strokeWidth={2} aria-hidden="true" />
         ) : (
           <ShieldCheck size={44} strokeWidth={2} aria-hidden="true" />
         )

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, CircleHelp, Download, LayoutDashboard, Loader2, Mail, ShieldCheck } from "lucide-react";
+import { CircleAlert, CircleCheck, Download, Info, LayoutDashboard, Loader2, Mail, Receipt, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { InstitutionBox } from "~/components/causes/institution";
@@ -24,9 +24,9 @@ function Card({ children, live }: { children: React.ReactNode; live?: boolean })
 function Destination({ amount, institution, party }: GiftBase) {
   return (
     <>
-      <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-2 rounded-full bg-indigo-50 px-5 py-2 font-bold text-indigo-800">
-        <span>{amount}</span>
-        {party ? <span className="break-words">· {party.name}</span> : null}
+      <p className="mx-auto mt-5 max-w-lg rounded-2xl bg-indigo-50 px-5 py-3 text-indigo-800">
+        <span className="block text-2xl font-extrabold">{amount}</span>
+        {party ? <span className="block font-bold break-words">para a festa {party.name}</span> : null}
       </p>
       {institution ? <InstitutionBox institution={institution} label="Sua doação vai para" className="mx-auto mt-6 max-w-lg" /> : null}
     </>
@@ -50,7 +50,7 @@ export function GiftPaid({
       listTitle="Seu recibo"
       items={[
         {
-          icon: ShieldCheck,
+          icon: Receipt,
           text: (
             <>
               Recibo nº {receipt.number}, pagamento confirmado em {receipt.paidAt}.
@@ -66,7 +66,7 @@ export function GiftPaid({
           ),
         },
         {
-          icon: CircleHelp,
+          icon: ShieldCheck,
           text: (
             <>
               Qualquer pessoa pode confirmar que ele é verdadeiro na{" "}
@@ -181,7 +181,7 @@ export function GiftNotFound({ reason }: { reason: "missing" | "invalid" | "expi
   return (
     <Card>
       <span className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-pending-bg text-pending">
-        <CircleHelp size={44} strokeWidth={2} aria-hidden="true" />
+        <Info size={44} strokeWidth={2} aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-2xl md:text-3xl">Não encontramos essa doação</h1>
       <p className="mx-auto mt-3 max-w-md text-muted">
