@@ -99,7 +99,9 @@ describe("donor e-mails never reach a page or a response", () => {
     const cookie = role === "anonymous" ? undefined : w.users[role].cookie;
     expect(urls.length).toBeGreaterThan(40);
     for (const url of urls) {
-      for (const target of url.startsWith("/painel/eventos") || /\.(xml|txt)$|relatorio/.test(url) ? [url] : [url, dataUrl(url)]) {
+      for (const target of url.startsWith("/painel/eventos") || /\.(xml|txt|pdf)$|relatorio|\/pdf$/.test(url)
+        ? [url]
+        : [url, dataUrl(url)]) {
         const { status, text } = await fetchText(target, cookie);
         expect(status, target).toBeLessThan(500);
         // The party pages do show the gifts (so this looks at real data).
