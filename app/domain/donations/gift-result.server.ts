@@ -15,9 +15,9 @@ import type { FormResult } from "~/platform/forms/submission";
 
 const { donations, parties, organizations, ledgerEntries } = schema;
 
-export const GIFT_REF_TTL_SECONDS = 30 * 24 * 3600;
+const GIFT_REF_TTL_SECONDS = 30 * 24 * 3600;
 /** /doar puts a refused gift's fields back only this long after it was started: a retry is immediate. */
-export const RETRY_PREFILL_MS = 60 * 60 * 1000;
+const RETRY_PREFILL_MS = 60 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -90,7 +90,7 @@ export async function findGiftOutcome(donationId: string) {
  * who came back from the provider: amount, name, e-mail, message, as the donor typed them. Only
  * for a gift still open or just refused, and only within RETRY_PREFILL_MS of its start.
  */
-export async function findRetryForm(donationId: string, now: Date) {
+async function findRetryForm(donationId: string, now: Date) {
   const [gift] = await db
     .select({
       status: donations.status,

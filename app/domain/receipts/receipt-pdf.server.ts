@@ -13,7 +13,7 @@ import { ANONYMOUS_GIFT_LABEL, formatReceiptNumber, receiptPath } from "./receip
 
 const percent = (p: number | null) => (p === null ? "" : ` (${p.toLocaleString("pt-BR")}%)`);
 
-export function receiptTitle(r: Receipt) {
+function receiptTitle(r: Receipt) {
   return r.kind === "subscription" ? "Recibo de contribuição — Assine o Bem" : "Recibo de doação";
 }
 

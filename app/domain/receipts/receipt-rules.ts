@@ -14,7 +14,7 @@ import { TIME_ZONE } from "~/platform/dates";
 
 export type ReceiptKind = "gift" | "subscription";
 
-export const RECEIPT_CODE_PATTERN = /^[0-9a-f]{32}$/;
+const RECEIPT_CODE_PATTERN = /^[0-9a-f]{32}$/;
 
 /** Whether a value can be a verification code at all (checked before any query). */
 export function isReceiptCode(value: unknown): value is string {
