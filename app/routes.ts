@@ -31,6 +31,8 @@ export default [
   route("conta/confirmar-email", "routes/conta.confirmar-email.tsx"),
   route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
   route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
+  // A receipt's public verification page (issue 16).
+  route("recibo/:codigo", "routes/recibo.$codigo.tsx"),
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
@@ -61,6 +63,8 @@ export default [
   route("repasses/:id/comprovante", "routes/repasses.$id.comprovante.ts"),
   route("conta/exportar/:formato", "routes/conta.exportar.$formato.ts"),
   route("privacidade/exportar/:formato", "routes/privacidade.exportar.$formato.ts"),
+  route("recibo/:codigo/pdf", "routes/recibo.$codigo.pdf.ts"),
+  route("conta/recibos/:arquivo", "routes/conta.recibos.$arquivo.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

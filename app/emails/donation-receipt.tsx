@@ -1,9 +1,10 @@
 import { getConfig } from "~/platform/config.server";
 import { formatDateTime } from "~/platform/dates";
 import { giftShareSentence } from "~/domain/donations/fee";
-import { formatCents, splitFee } from "~/platform/money";
+import { formatCents } from "~/platform/money";
+import { formatReceiptNumber } from "~/domain/receipts";
 import { formatCnpj } from "~/domain/organizations/cnpj";
-import { EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type DonationReceiptProps = {
@@ -19,10 +20,13 @@ export type DonationReceiptProps = {
   organizationCity?: string | null;
   organizationState?: string | null;
   organizationVerified?: boolean;
+  /** The ledger row's fee and net (fixed when the money moved, decision 130) and its percent. */
+  feeCents: number;
+  netCents: number;
   feePercent: number;
+  /** The receipt's public address (`/recibo/{code}`); its PDF is `…/pdf`. */
+  receiptUrl: string;
 };
-
-const formatReceiptNumber = (n: number) => String(n).padStart(6, "0");
 
 const placeOf = (city: string, state: string | null | undefined) => (state ? `${city} - ${state}` : city);
 
@@ -31,7 +35,7 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const number = formatReceiptNumber(props.receiptNumber);
   const amount = formatCents(props.amountCents);
-  const { feeCents, netCents } = splitFee(props.amountCents, props.feePercent);
+  const { feeCents, netCents } = props;
   const when = formatDateTime(props.paidAt);
   const subject = `Recibo da sua doação nº ${number} — ${amount}`;
   const hello = props.donorName ? `Obrigado, ${firstName(props.donorName)}!` : "Obrigado pela sua doação!";
@@ -76,6 +80,10 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
           ))}
         </tbody>
       </table>
+      <EmailButton href={`${props.receiptUrl}/pdf`}>Baixar recibo (PDF)</EmailButton>
+      <EmailText muted>
+        Qualquer pessoa pode confirmar que este recibo é verdadeiro em <EmailLink href={props.receiptUrl} />.
+      </EmailText>
       <EmailText muted>{giftShareSentence(props.feePercent)}</EmailText>
       <EmailText muted>
         Acompanhe o impacto em <EmailLink href={`${PUBLIC_URL}/transparencia`} />.
@@ -88,6 +96,9 @@ ${hello}
 Seu pagamento foi confirmado. Este é o recibo da sua doação:
 
 ${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}
+
+Baixar recibo (PDF): ${props.receiptUrl}/pdf
+Confira que este recibo é verdadeiro: ${props.receiptUrl}
 
 ${giftShareSentence(props.feePercent)}
 Acompanhe o impacto em ${PUBLIC_URL}/transparencia

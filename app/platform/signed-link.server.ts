@@ -1,5 +1,6 @@
 /**
- * Signed, expiring tokens for links sent by e-mail (plan management, LGPD requests, e-mail change):
+ * Signed, expiring tokens for links sent by e-mail (plan management, LGPD requests, e-mail change)
+ * or handed to a payment provider (the gift a result page is about, decision 134):
  * `<payload>.<signature>`, the payload base64url JSON `{ p: purpose, d: data, e: expiry (s) }`, the
  * signature HMAC-SHA256 over it with a key derived from APP_SECRET for that purpose. A token is
  * good for its purpose only; changing one character of it makes it "invalid", an old one "expired".
@@ -8,7 +9,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/platform/config.server";
 
-export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change";
+export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change" | "donation-result";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

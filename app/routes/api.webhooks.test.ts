@@ -185,7 +185,8 @@ describe("/api/webhooks/sandbox", () => {
       body: new URLSearchParams({ intent: "pagar" }),
     });
     const toResult = (await call(checkoutAction, pay, { id: checkoutId })) as Response;
-    expect(toResult.headers.get("Location")).toBe(`/doacao-sucesso?festa=${party.shareCode}`);
+    // The result page, with a signed reference to this gift (decision 134).
+    expect(toResult.headers.get("Location")).toMatch(/^\/doacao-sucesso\?ref=[\w.%-]+$/);
     // Nothing is paid by the browser's request itself…
     const [row] = await db.select().from(schema.donations);
     expect(row!.status).toBe("pendente");
@@ -199,7 +200,7 @@ describe("/api/webhooks/sandbox", () => {
   it.each([
     ["recusar", "falhou"],
     ["cancelar", "cancelada"],
-  ])("'%s' ends on /doacao-cancelada and the gift becomes %s", async (intent, status) => {
+  ])("'%s' goes back to /doar (form kept, signed reference) and the gift becomes %s", async (intent, status) => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id);
     const req = new Request(`http://localhost:3000/sandbox/checkout/${gift.checkoutId}`, {
@@ -207,7 +208,9 @@ describe("/api/webhooks/sandbox", () => {
       body: new URLSearchParams({ intent }),
     });
     const res = (await call(checkoutAction, req, { id: gift.checkoutId })) as Response;
-    expect(res.headers.get("Location")).toBe(`/doacao-cancelada?festa=${party.shareCode}`);
+    const back = `/doar?festa=${party.shareCode}&ref=`;
+    expect(res.headers.get("Location")!.startsWith(back)).toBe(true);
+    expect(res.headers.get("Location")!.endsWith("&pagamento=recusado")).toBe(intent === "recusar");
     expect((await donationRow(gift.id)).status).toBe("pendente");
     expect((await sandbox.flush()).map((r) => r.status)).toEqual([200]);
     expect((await donationRow(gift.id)).status).toBe(status);

@@ -18,6 +18,8 @@ import {
 } from "~/domain/accounts/account.server";
 import { accountActionSchema } from "~/domain/accounts/account-forms";
 import { listGiftsOf } from "~/domain/accounts/personal-data.server";
+import { receiptYearsOf } from "~/domain/receipts/receipts.server";
+import { receiptPdfPath, yearlyStatementPath } from "~/domain/receipts";
 import { firstErrors, type FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
@@ -43,7 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireUser(request);
   const profile = await findAccountProfile(session.id);
   if (!profile) throw data(null, { status: 404 });
-  const gifts = await listGiftsOf(accountSubject(profile));
+  const [gifts, receiptYears] = await Promise.all([
+    listGiftsOf(accountSubject(profile)),
+    receiptYearsOf({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }),
+  ]);
   return {
     profile: {
       name: profile.name,
@@ -60,7 +65,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       date: formatDate(g.createdAt),
       to: g.partyName ?? g.organizationName ?? "Festa Solidária",
       cause: g.causeName,
+      receiptPdf: g.status === "paga" ? receiptPdfPath(g.receiptCode) : null,
     })),
+    statements: receiptYears.map((year) => ({ year, href: yearlyStatementPath(year) })),
   };
 }
 
@@ -161,7 +168,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts } = loaderData;
+  const { profile, gifts, statements } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -286,11 +293,26 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   <div className="flex items-center gap-2">
                     <span className="font-extrabold">{gift.amount}</span>
                     <Badge tone={gift.status === "paga" ? "paid" : "pending"}>{STATUS_LABEL[gift.status] ?? gift.status}</Badge>
+                    {gift.receiptPdf ? (
+                      <a href={gift.receiptPdf} className="text-sm font-bold text-coral-700 underline">
+                        Recibo (PDF)
+                      </a>
+                    ) : null}
                   </div>
                 </li>
               ))}
             </ul>
           )}
+          {statements.length > 0 ? (
+            <p className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-muted">Extrato anual com todos os recibos:</span>
+              {statements.map((s) => (
+                <a key={s.year} href={s.href} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+                  <Download size={16} aria-hidden="true" /> {s.year}
+                </a>
+              ))}
+            </p>
+          ) : null}
         </Section>
 
         <Section

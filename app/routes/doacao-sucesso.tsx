@@ -1,59 +1,94 @@
-import { ChartLine, CircleCheck, HandHeart, LayoutDashboard, Mail, UserRound } from "lucide-react";
-import { useSearchParams } from "react-router";
-import { InstitutionBox } from "~/components/causes/institution";
-import { ResultLinks, ResultPage, type ResultItem } from "~/components/static-pages/result-page";
-import { resolveGiftTarget } from "~/domain/donations/gift-target.server";
-import { giftShareSentence } from "~/domain/donations/fee";
-import { festaFromSearch } from "~/domain/parties/festa-param";
+import { data } from "react-router";
+import { GiftConfirming, GiftNotFound, GiftNotPaid, GiftPaid } from "~/components/donation/gift-result";
+import { findGiftOutcome, verifyGiftRef } from "~/domain/donations/gift-result.server";
+import { findGiftReceipt } from "~/domain/receipts/receipts.server";
+import { formatReceiptNumber, receiptPath, receiptPdfPath } from "~/domain/receipts";
+import { formatDateTime } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
-import { useRootData } from "~/components/layout/root-data";
 import type { Route } from "./+types/doacao-sucesso";
 
-export const meta = () =>
+const TITLES = {
+  paid: "Doação Confirmada!",
+  waiting: "Confirmando seu pagamento",
+  "not-paid": "Pagamento não concluído",
+  unknown: "Doação não encontrada",
+};
+
+export const meta = ({ data }: Route.MetaArgs) =>
   pageMeta({
-    title: "Doação Confirmada!",
-    description: "Obrigado pela sua doação! Veja o que acontece agora com o seu presente solidário.",
+    title: TITLES[data?.state ?? "unknown"],
+    description: "O resultado da sua doação na Festa Solidária: confirmação, recibo e próximos passos.",
     noindex: true,
   });
 
-/** Who receives the gift, from the provider's redirect (`?festa=` or `?ong=`, validated like /doar's). */
-export async function loader({ request }: Route.LoaderArgs) {
+/** The provider's confirmation usually lands within seconds: re-check every 3 s, for about a minute. */
+export const RECHECK_SECONDS = 3;
+export const MAX_CHECKS = 20;
+
+/**
+ * The gift named by the signed `?ref=` the checkout gave the provider (decision 134), with its
+ * real status: only a gift the provider confirmed (its ledger row) is shown as confirmed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const target = await resolveGiftTarget({ festa: festaFromSearch(search), ong: search.get("ong") });
-  return { institution: target.ok ? target.institution : null };
+  const now = context.clock.now();
+  const ref = verifyGiftRef(search.get("ref"), now);
+  const gift = ref.ok ? await findGiftOutcome(ref.donationId) : null;
+  if (!ref.ok || !gift) {
+    const reason = ref.ok ? ("invalid" as const) : ref.error;
+    return data({ state: "unknown" as const, reason }, { status: reason === "expired" ? 410 : 404 });
+  }
+  const base = {
+    amount: formatCents(gift.amountCents),
+    institution: gift.institution,
+    party: gift.party,
+  };
+  if (gift.status === "paga") {
+    const receipt = await findGiftReceipt(gift.id);
+    if (receipt) {
+      return {
+        state: "paid" as const,
+        ...base,
+        receipt: {
+          number: formatReceiptNumber(receipt.number),
+          paidAt: formatDateTime(receipt.paidAt),
+          pdf: receiptPdfPath(receipt.code),
+          verify: receiptPath(receipt.code),
+        },
+        // A URL no cache has seen (every cache keys on the full URL): the party page is rendered
+        // after this gift was confirmed, so it shows the gift at once (decision 134).
+        partyLink: gift.party ? `/festa/${gift.party.code}?doacao=${receipt.number}` : null,
+      };
+    }
+  }
+  if (gift.status === "pendente" || gift.status === "paga") {
+    const check = Math.min(Math.max(Number.parseInt(search.get("verificacao") ?? "0", 10) || 0, 0), MAX_CHECKS);
+    const next = check < MAX_CHECKS ? `/doacao-sucesso?ref=${encodeURIComponent(search.get("ref")!)}&verificacao=${check + 1}` : null;
+    return { state: "waiting" as const, ...base, next, again: `/doacao-sucesso?ref=${encodeURIComponent(search.get("ref")!)}` };
+  }
+  const target = gift.party
+    ? `festa=${encodeURIComponent(gift.party.code)}&`
+    : gift.institution
+      ? `ong=${encodeURIComponent(gift.institution.slug)}&`
+      : "";
+  return {
+    state: "not-paid" as const,
+    ...base,
+    status: gift.status,
+    retry: ["falhou", "cancelada"].includes(gift.status) ? `/doar?${target}ref=${encodeURIComponent(search.get("ref")!)}` : null,
+  };
 }
 
-// Only words here: the payment provider's confirmed event marks a gift paid, never this page.
 export default function DoacaoSucesso({ loaderData }: Route.ComponentProps) {
-  const { institution } = loaderData;
-  const [search] = useSearchParams();
-  const festa = festaFromSearch(search);
-  const feePercent = useRootData()?.config.feePercent;
-
-  const items: ResultItem[] = [
-    {
-      icon: LayoutDashboard,
-      text: festa
-        ? "Sua doação vai aparecer no painel da festa em breve."
-        : "Sua doação será registrada assim que o pagamento for confirmado.",
-    },
-    { icon: Mail, text: "Se você informou seu e-mail, a confirmação da doação vai chegar na sua caixa de entrada." },
-    ...(feePercent === undefined ? [] : [{ icon: HandHeart, text: giftShareSentence(feePercent) }]),
-    { icon: ChartLine, text: "Você vai receber atualizações sobre o impacto que a sua doação ajudou a gerar." },
-    { icon: UserRound, text: "Seu nome aparece na lista de contribuições, a não ser que você tenha escolhido doar de forma anônima." },
-  ];
-
-  return (
-    <ResultPage
-      tone="success"
-      icon={CircleCheck}
-      title="Doação Confirmada!"
-      lead="Muito obrigado pela sua generosidade! Seu presente faz a diferença na vida de quem mais precisa."
-      listTitle="O que acontece agora"
-      items={items}
-      actions={<ResultLinks next={festa ? { to: `/festa/${festa}`, label: "Ver Festa" } : null} />}
-    >
-      {institution ? <InstitutionBox institution={institution} label="Sua doação vai para" className="mx-auto mt-6 max-w-lg" /> : null}
-    </ResultPage>
-  );
+  switch (loaderData.state) {
+    case "paid":
+      return <GiftPaid {...loaderData} />;
+    case "waiting":
+      return <GiftConfirming {...loaderData} recheckSeconds={RECHECK_SECONDS} />;
+    case "not-paid":
+      return <GiftNotPaid {...loaderData} />;
+    default:
+      return <GiftNotFound reason={loaderData.reason} />;
+  }
 }

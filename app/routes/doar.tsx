@@ -10,6 +10,7 @@ import { getOptionalUser } from "~/domain/accounts/guards.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
 import { startDonation } from "~/domain/donations/checkout.server";
 import { resolveGiftTarget } from "~/domain/donations/gift-target.server";
+import { retryFormReply } from "~/domain/donations/gift-result.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/payment-abuse.server";
@@ -32,10 +33,12 @@ const REFUSAL_STATUS = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const query = { festa: search.get("festa"), ong: search.get("ong") };
-  const [target, ad, user] = await Promise.all([
+  const [target, ad, user, retry] = await Promise.all([
     resolveGiftTarget(query, context.clock.now()),
     getSponsorAd("doar"),
     getOptionalUser(request),
+    // Back from the provider without paying (`?ref=`): the form as the donor left it.
+    retryFormReply(search, context.clock.now()),
   ]);
   const base = { ad, feePercent: context.config.PLATFORM_FEE_PERCENT, pix: context.payments.pix !== null };
   if (!target.ok) {
@@ -44,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const partyName = target.reason === "ended" ? (target.party?.name ?? null) : null;
     const title = forInstitution ? (target.organizationName ?? "Instituição não encontrada") : (partyName ?? "Festa não encontrada");
     return data(
-      { ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {} },
+      { ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {}, retry: undefined },
       { status: REFUSAL_STATUS[target.reason] },
     );
   }
@@ -70,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await issueChallenge("doar")
       : null,
     prefill: user ? { nome: user.name, email: user.email } : {},
+    retry: retry ?? undefined,
   };
 }
 
@@ -155,7 +159,7 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
           formKey={formKey}
           feePercent={feePercent}
           pix={pix}
-          result={actionData?.result}
+          result={actionData?.result ?? loaderData.retry}
           prefill={prefill}
           challenge={challenge ?? null}
         />

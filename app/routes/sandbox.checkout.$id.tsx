@@ -5,6 +5,7 @@ import type { Config } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
 import { SANDBOX_TEST_CARD_FINGERPRINT, sandboxEvent, sandboxPaymentId, type SandboxEventType } from "~/domain/payments/sandbox.server";
 import { findDonationByCheckoutId } from "~/domain/donations/donations.server";
+import { giftReturnUrls } from "~/domain/donations/gift-result.server";
 import type { Route } from "./+types/sandbox.checkout.$id";
 import { readFormData } from "~/platform/http/form-data.server";
 import { type SandboxOutcome, sandboxOutcomeSchema } from "~/domain/payments/sandbox-forms";
@@ -43,12 +44,14 @@ const OUTCOMES = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const d = await loadCheckout(params.id, context.config);
   const submission = parseFormSubmission(await readFormData(request), sandboxOutcomeSchema);
-  // Where the gift went, for the result page (as /doar's success URL says for the real providers).
-  const festa = d.partyCode
-    ? `?festa=${encodeURIComponent(d.partyCode)}`
-    : d.organizationSlug
-      ? `?ong=${encodeURIComponent(d.organizationSlug)}`
-      : "";
+  // Back where a real provider sends the donor: the checkout's return addresses (signed reference to the gift).
+  const back = giftReturnUrls({
+    publicUrl: "",
+    donationId: d.id,
+    festa: d.partyCode,
+    ong: d.partyCode ? null : d.organizationSlug,
+    now: context.clock.now(),
+  });
   if (submission.status !== "success") throw data(null, { status: 400 });
   const outcome = OUTCOMES[submission.value.intent];
   if (d.status === "pendente") {
@@ -66,9 +69,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         context.clock.now(),
       ),
     );
-    return redirect(`/doacao-${outcome.result}${festa}`);
+    // A declined card says so on the way back (its event may still be on its way to the webhook).
+    if (outcome.type === "checkout.failed") return redirect(`${back.cancelUrl}&pagamento=recusado`);
+    return redirect(outcome.result === "sucesso" ? back.successUrl : back.cancelUrl);
   }
-  return redirect(`/doacao-${d.status === "paga" ? "sucesso" : "cancelada"}${festa}`);
+  return redirect(d.status === "paga" ? back.successUrl : back.cancelUrl);
 }
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import * as rootModule from "~/root";
+import { signGiftRef } from "~/domain/donations/gift-result.server";
 import { buildWorld, type Call, call, DONOR_EMAILS, ROLES, type Role, siteRequest, type World } from "./support/world";
 
 type Cell = {
@@ -180,7 +181,13 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     },
   },
   "routes/subscription-canceled": "no loader or action",
-  "routes/doacao-sucesso": { path: () => "/doacao-sucesso?festa=mari1", loader: { cells: same(ok(noDonorEmail)) } },
+  // The gift named by the signed reference the checkout gave the provider (here a pending one): anyone holding it sees its status.
+  "routes/doacao-sucesso": {
+    path: (w) => `/doacao-sucesso?ref=${encodeURIComponent(signGiftRef(w.pending.id, new Date()))}`,
+    loader: {
+      cells: same(ok((r, w, role, f) => (expect((r.body as { state: string }).state).toBe("waiting"), noDonorEmail!(r, w, role, f)))),
+    },
+  },
   "routes/doacao-cancelada": "no loader or action",
   "routes/termos-de-uso": "no loader or action",
   "routes/politica-privacidade": "no loader or action",
@@ -209,7 +216,7 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   "routes/sandbox.checkout.$id": {
     path: (w) => `/sandbox/checkout/${w.pending.checkoutId}`,
     loader: { cells: same(ok(noDonorEmail)) },
-    action: { fields: () => ({ intent: "cancelar" }), cells: same({ status: 302, location: "/doacao-cancelada?festa=mari1" }) },
+    action: { fields: () => ({ intent: "cancelar" }), cells: same({ status: 302, location: /^\/doar\?festa=mari1&ref=[\w.%-]+$/ }) },
   },
   "routes/sandbox.assinatura.$id": {
     path: (w) => `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
@@ -356,6 +363,24 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => "/conta/exportar/json",
     // Only the person's own data: never a guest's address, even on the creator's own export.
     loader: { cells: signedIn(toLogin("/conta#meus-dados"), ok(noDonorEmail)) },
+  },
+  // Issue 16: a receipt's code is its capability (unguessable, stored); its page names the donor's first name only.
+  "routes/recibo.$codigo": {
+    path: (w) => `/recibo/${w.paid.receiptCode}`,
+    loader: { cells: same(ok((r, w, role, f) => (expect(JSON.stringify(r.body)).not.toContain("Doadora"), noDonorEmail!(r, w, role, f)))) },
+  },
+  "routes/recibo.$codigo.pdf": {
+    path: (w) => `/recibo/${w.paid.receiptCode}/pdf`,
+    loader: { cells: same(ok((r) => expect(r.contentType).toBe("application/pdf"))) },
+  },
+  "routes/conta.recibos.$arquivo": {
+    path: () => `/conta/recibos/${todayInSaoPaulo().slice(0, 4)}.pdf`,
+    loader: {
+      cells: signedIn(
+        toLogin(`/conta/recibos/${todayInSaoPaulo().slice(0, 4)}.pdf`),
+        ok((r) => expect(r.contentType).toBe("application/pdf")),
+      ),
+    },
   },
   "routes/privacidade.exportar.$formato": {
     path: () => "/privacidade/exportar/json?token=forjado",

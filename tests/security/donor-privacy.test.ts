@@ -100,7 +100,7 @@ describe("donor e-mails never reach a page or a response", () => {
     expect(urls.length).toBeGreaterThan(40);
     for (const url of urls) {
       const stream = /^\/(painel|festa\/[^/]+)\/eventos$/.test(url);
-      for (const target of stream || /\.(xml|txt)$|relatorio/.test(url) ? [url] : [url, dataUrl(url)]) {
+      for (const target of stream || /\.(xml|txt|pdf)$|relatorio|\/pdf$/.test(url) ? [url] : [url, dataUrl(url)]) {
         const { status, text } = await fetchText(target, cookie);
         expect(status, target).toBeLessThan(500);
         // The party pages do show the gifts (so this looks at real data).

@@ -36,6 +36,7 @@ export async function listGiftsOf(subject: DataSubject, executor: Executor = db)
     .select({
       id: donations.id,
       receiptNumber: donations.receiptNumber,
+      receiptCode: donations.receiptCode,
       amountCents: donations.amountCents,
       status: donations.status,
       anonymous: donations.anonymous,
@@ -143,7 +144,7 @@ export async function collectPersonalData(subject: DataSubject, now: Date, execu
     exportedAt: now.toISOString(),
     subject: subject.kind === "account" ? "conta" : "e-mail",
     account,
-    gifts: gifts.map(({ id: _id, partyShareCode: _code, ...g }) => g),
+    gifts: gifts.map(({ id: _id, partyShareCode: _code, receiptCode: _receipt, ...g }) => g),
     parties: ownParties,
     subscriptions: ownSubscriptions,
     contactMessages: messages,

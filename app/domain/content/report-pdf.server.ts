@@ -1,75 +1,18 @@
-/**
- * Renders a monthly transparency report as PDF with pdfkit's built-in Helvetica: no font files
- * or network. Helvetica speaks WinAnsi, which covers Portuguese; anything else (emoji, other
- * scripts an admin may type into a party name) is dropped instead of printing garbage.
- */
-import { createPdf, PDF_COLORS, pdfFooters, pdfTitle, toWinAnsi } from "~/platform/pdf.server";
+/** The monthly transparency report as PDF, drawn with the app's one PDF helper (platform/pdf.server.ts). */
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
+import { createPdf } from "~/platform/pdf.server";
 import { feePercentsLabel, type MonthlyReport } from "./monthly-report.server";
-
-export { toWinAnsi } from "~/platform/pdf.server";
-
-const { indigo: INDIGO, muted: MUTED, line: LINE } = PDF_COLORS;
-
-type Column = { header: string; width: number; align?: "left" | "right" };
 
 export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicUrl: string; generatedAt?: Date }): Promise<Buffer> {
   const pdf = createPdf({
     title: `Relatório de transparência — ${report.label}`,
     subject: "Relatório mensal de transparência",
-    createdAt: options.generatedAt,
+    createdAt: options.generatedAt ?? new Date(),
   });
-  const { doc, done, left, width } = pdf;
-  const text = (s: string) => toWinAnsi(s);
+  const { width, heading, paragraph, table } = pdf;
 
-  const ensureRoom = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
-  };
-  const heading = (title: string) => {
-    ensureRoom(60);
-    doc.moveDown(1.2).font("Helvetica-Bold").fontSize(13).fillColor(INDIGO).text(text(title), left, doc.y);
-    doc.moveDown(0.4);
-  };
-  const paragraph = (s: string, color = MUTED) => {
-    doc.font("Helvetica").fontSize(10).fillColor(color).text(text(s), left, doc.y, { width });
-  };
-  const table = (columns: Column[], rows: string[][], totalRow?: string[]) => {
-    const draw = (cells: string[], bold: boolean, color: string) => {
-      doc
-        .font(bold ? "Helvetica-Bold" : "Helvetica")
-        .fontSize(9.5)
-        .fillColor(color);
-      const height = Math.max(...cells.map((c, i) => doc.heightOfString(text(c), { width: columns[i]!.width - 8 }))) + 8;
-      ensureRoom(height);
-      const y = doc.y;
-      let x = left;
-      cells.forEach((cell, i) => {
-        const col = columns[i]!;
-        doc.text(text(cell), x + 4, y + 4, { width: col.width - 8, align: col.align ?? "left" });
-        x += col.width;
-      });
-      doc
-        .moveTo(left, y + height)
-        .lineTo(left + width, y + height)
-        .strokeColor(LINE)
-        .lineWidth(0.8)
-        .stroke();
-      doc.y = y + height;
-    };
-    draw(
-      columns.map((c) => c.header),
-      true,
-      INDIGO,
-    );
-    for (const row of rows) draw(row, false, "#2a2340");
-    if (totalRow) draw(totalRow, true, INDIGO);
-    doc.x = left;
-  };
-
-  // ---- title ----
-  pdfTitle(pdf, `Relatório de transparência — ${report.label}`);
-  doc.moveDown(0.3);
+  pdf.title(`Relatório de transparência — ${report.label}`);
   paragraph(
     `Gerado em ${formatDateTime(options.generatedAt ?? new Date())} (horário de Brasília) a partir dos registros de pagamentos confirmados.` +
       (report.partial ? " Mês em andamento: os valores ainda podem aumentar até o fim do mês." : ""),
@@ -162,7 +105,5 @@ export function renderMonthlyReportPdf(report: MonthlyReport, options: { publicU
       `e em até 3 dias úteis depois dela, com comprovante. Mais informações: ${options.publicUrl}/transparencia`,
   );
 
-  pdfFooters(pdf, (page, count) => `Festa Solidária · Relatório de ${report.label} · página ${page} de ${count}`);
-  doc.end();
-  return done;
+  return pdf.finish((page, pages) => `Festa Solidária · Relatório de ${report.label} · página ${page} de ${pages}`);
 }

@@ -18,6 +18,7 @@ import type { Challenge } from "altcha-lib";
 import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { resolveGiftTarget } from "./gift-target.server";
 import { ensurePixCharge, type PixChargeDeps, pixPagePath } from "./pix-checkout.server";
+import { giftReturnUrls } from "./gift-result.server";
 
 export type StartDonationResult =
   { ok: true; url: string; donationId: string } | { ok: false; status: number; result: FormResult; challenge?: Challenge };
@@ -85,12 +86,14 @@ export async function startDonation(formData: FormData, context: StartDonationCo
 
   if (pix) return startPixGift(donation.id, input.amountCents, target, { provider: pix, config, clock: context.clock });
 
-  // The result pages name where the gift went: the party, or the institution chosen by slug.
-  const festaQuery = target.party
-    ? `?festa=${encodeURIComponent(target.party.code)}`
-    : target.ongSlug
-      ? `?ong=${encodeURIComponent(target.ongSlug)}`
-      : "";
+  // Back from the provider: the result page or /doar, with a signed reference to this gift.
+  const returnUrls = giftReturnUrls({
+    publicUrl: config.PUBLIC_URL,
+    donationId: donation.id,
+    festa: target.party?.code ?? null,
+    ong: target.ongSlug,
+    now: context.clock.now(),
+  });
   let session;
   try {
     session = await provider.createDonationCheckout({
@@ -98,8 +101,7 @@ export async function startDonation(formData: FormData, context: StartDonationCo
       amountCents: input.amountCents,
       description: truncateText(`Doação para ${target.party?.name ?? target.organizationName ?? "Festa Solidária"}`, 200),
       customerEmail: values.donorEmail,
-      successUrl: `${config.PUBLIC_URL}/doacao-sucesso${festaQuery}`,
-      cancelUrl: `${config.PUBLIC_URL}/doacao-cancelada${festaQuery}`,
+      ...returnUrls,
       idempotencyKey: `donation-${donation.id}`,
     });
   } catch (error) {

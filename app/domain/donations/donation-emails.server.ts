@@ -2,14 +2,15 @@
  * The two e-mails of a paid gift, queued in the outbox inside the transaction that marks it
  * paid: the creator's "new gift" note and the donor's receipt (when they left an e-mail).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "~/platform/config.server";
 import { type Executor, schema } from "~/platform/db.server";
 import { donationReceiptEmail } from "~/emails/donation-receipt";
 import { donationReceivedEmail } from "~/emails/donation-received";
 import type { Mailer } from "~/platform/mail/outbox.server";
+import { receiptPath } from "~/domain/receipts";
 
-const { donations, parties, causes, organizations, user } = schema;
+const { donations, parties, causes, organizations, user, ledgerEntries } = schema;
 
 const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
 
@@ -22,7 +23,11 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       donorEmail: donations.donorEmail,
       message: donations.message,
       receiptNumber: donations.receiptNumber,
+      receiptCode: donations.receiptCode,
       paidAt: donations.paidAt,
+      feeCents: ledgerEntries.feeCents,
+      netCents: ledgerEntries.netCents,
+      feePercent: ledgerEntries.feePercent,
       partyName: parties.name,
       ownerName: user.name,
       ownerEmail: user.email,
@@ -36,6 +41,8 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
     .from(donations)
     .leftJoin(parties, eq(parties.id, donations.partyId))
     .leftJoin(user, eq(user.id, parties.userId))
+    // The paid row written just before, in this transaction: the receipt states its fee, not a recomputed one.
+    .leftJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
     .leftJoin(organizations, eq(organizations.id, donations.organizationId))
     // The party's cause, or the NGO's for a gift to the main charity.
     .leftJoin(causes, eq(causes.id, sql`coalesce(${parties.causeId}, ${organizations.causeId})`))
@@ -65,7 +72,10 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       organizationCity: gift.organizationCity,
       organizationState: gift.organizationState,
       organizationVerified: gift.organizationVerifiedAt !== null,
-      feePercent: config.PLATFORM_FEE_PERCENT,
+      feeCents: gift.feeCents ?? 0,
+      netCents: gift.netCents ?? gift.amountCents,
+      feePercent: gift.feePercent ?? config.PLATFORM_FEE_PERCENT,
+      receiptUrl: `${config.PUBLIC_URL}${receiptPath(gift.receiptCode)}`,
     });
     await mailer.enqueue(executor, { ...email, to: gift.donorEmail, dedupeKey: `donation-receipt:${donationId}` });
   }

@@ -89,6 +89,8 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
   });
 
   if (to === "falhou") await recordPaymentFailure(tx, failure);
+  // Before the e-mails: the receipt reads its fee and net from this row.
+  await recordMovement(tx, donation, event, to, deps.config.PLATFORM_FEE_PERCENT);
   if (to === "paga") {
     // Every paid gift is announced: the creator's panel listens by owner, a donor's Pix page by gift.
     await notifyDonationPaid(tx, {
@@ -99,7 +101,6 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
     });
     await queuePaidGiftEmails(tx, donation.id, deps);
   }
-  await recordMovement(tx, donation, event, to, deps.config.PLATFORM_FEE_PERCENT);
   // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.
   if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);
   if (donation.partyId && from === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, -1);

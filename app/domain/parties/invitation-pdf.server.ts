@@ -3,7 +3,7 @@
  * product's one PDF style (platform/pdf.server.ts). A creator prints it for the party's table.
  */
 import { formatCalendarDate } from "~/platform/dates";
-import { createPdf, PDF_COLORS, pdfFooters, pdfTitle, toWinAnsi } from "~/platform/pdf.server";
+import { createPdf, PDF_COLORS, pdfText } from "~/platform/pdf.server";
 import { qrCodePng } from "~/platform/qr.server";
 
 export type InvitationParty = {
@@ -16,17 +16,16 @@ export type InvitationParty = {
 };
 
 export async function renderInvitationPdf(party: InvitationParty): Promise<Buffer> {
-  const pdf = createPdf({ title: `Convite — ${party.name}`, subject: "Convite da festa solidária" });
-  const { doc, done, left, width } = pdf;
+  const pdf = createPdf({ title: `Convite — ${party.name}`, subject: "Convite da festa solidária", createdAt: new Date() });
+  const { doc, left, width } = pdf;
   const centred = { width, align: "center" as const };
 
-  pdfTitle(pdf, party.name, { align: "center", size: 26 });
-  doc.moveDown(0.3);
+  pdf.title(party.name, { align: "center", size: 26 });
   doc
     .font("Helvetica")
     .fontSize(13)
     .fillColor(PDF_COLORS.muted)
-    .text(toWinAnsi(`${party.eventType} · ${formatCalendarDate(party.eventDate)}`), left, doc.y, centred);
+    .text(pdfText(`${party.eventType} · ${formatCalendarDate(party.eventDate)}`), left, doc.y, centred);
   doc.moveDown(1.2);
   doc.font("Helvetica-Bold").fontSize(16).fillColor(PDF_COLORS.indigo).text("No lugar de presentes, uma doação!", left, doc.y, centred);
   doc.moveDown(0.4);
@@ -36,7 +35,7 @@ export async function renderInvitationPdf(party: InvitationParty): Promise<Buffe
     .fontSize(12)
     .fillColor(PDF_COLORS.muted)
     .text(
-      toWinAnsi(`Toda contribuição vai para ${receiver}. Aponte a câmera do celular para o código e doe com qualquer valor.`),
+      pdfText(`Toda contribuição vai para ${receiver}. Aponte a câmera do celular para o código e doe com qualquer valor.`),
       left,
       doc.y,
       centred,
@@ -50,9 +49,7 @@ export async function renderInvitationPdf(party: InvitationParty): Promise<Buffe
     .font("Helvetica-Bold")
     .fontSize(12)
     .fillColor(PDF_COLORS.indigo)
-    .text(toWinAnsi(party.shareLink), left, doc.y, { ...centred, link: party.shareLink });
+    .text(pdfText(party.shareLink), left, doc.y, { ...centred, link: party.shareLink });
 
-  pdfFooters(pdf, () => "Festa Solidária · transforme sua festa em solidariedade");
-  doc.end();
-  return done;
+  return pdf.finish(() => "Festa Solidária · transforme sua festa em solidariedade");
 }

@@ -34,6 +34,17 @@ import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * A receipt's verification code (`/recibo/{code}`): 122 random bits from the database's CSPRNG,
+ * stored, so it cannot be guessed or enumerated like the readable receipt number, survives an
+ * APP_SECRET rotation (a printed receipt must stay verifiable for years) and every row, old ones
+ * included, gets one when the column is added.
+ */
+const receiptCode = () =>
+  text("receipt_code")
+    .notNull()
+    .unique()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`);
 
 // ---------- accounts (Better Auth) ----------
 export const user = pgTable("user", {
@@ -230,6 +241,7 @@ export const donations = pgTable(
     donorEmail: text("donor_email"),
     message: text("message"),
     receiptNumber: serial("receipt_number").notNull().unique(),
+    receiptCode: receiptCode(),
     provider: text("provider").notNull(), // 'sandbox' | 'stripe' | 'pix'
     // How the donor chose to pay on /doar: 'card' (the provider's hosted page) or 'pix' (our Pix page).
     paymentMethod: text("payment_method").notNull().default("card"),
@@ -393,6 +405,9 @@ export const subscriptionCharges = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     /** The institution the charge is for: the main charity when it was paid (decision 152). */
     organizationId: uuid("organization_id").references(() => organizations.id),
+    /** The charge's readable receipt number (its own series, printed "AB-000012"). */
+    receiptNumber: serial("receipt_number").notNull().unique(),
+    receiptCode: receiptCode(),
     createdAt: createdAt(),
   },
   (t) => [index("subscription_charges_paid_idx").on(t.paidAt)],

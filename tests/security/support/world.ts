@@ -4,6 +4,7 @@
  * nothing; and an admin. Plus the plumbing to call a route's loader/action the way React Router
  * does and read what came back.
  */
+import { signGiftRef } from "~/domain/donations/gift-result.server";
 import { testContext, testDeps, testSandboxQueue } from "@tests/context";
 import { randomUUID } from "node:crypto";
 import { createTestUser, type TestUser } from "@tests/auth";
@@ -62,7 +63,12 @@ export async function buildWorld() {
     shareCode: "fim01",
     eventDate: addCalendarDays(todayInSaoPaulo(), -40),
   });
-  await insertPaidGift(party.id, { amountCents: 12_345, name: "Beatriz Doadora", email: DONOR_EMAILS[0], message: "Parabéns!" });
+  const paid = await insertPaidGift(party.id, {
+    amountCents: 12_345,
+    name: "Beatriz Doadora",
+    email: DONOR_EMAILS[0],
+    message: "Parabéns!",
+  });
   const pending = await insertPendingGift(party.id, { donorName: "Pedro Pendente", donorEmail: DONOR_EMAILS[1] });
 
   const [payout] = await db
@@ -106,6 +112,7 @@ export async function buildWorld() {
     party,
     endedParty,
     pending,
+    paid,
     payout: payout!,
     customerId,
     subscriptionCheckoutId,
@@ -212,7 +219,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/festa.$id": `/festa/${w.party.shareCode}`,
     "routes/subscription-success": "/subscription-success",
     "routes/subscription-canceled": "/subscription-canceled",
-    "routes/doacao-sucesso": `/doacao-sucesso?festa=${w.party.shareCode}`,
+    "routes/doacao-sucesso": `/doacao-sucesso?ref=${encodeURIComponent(signGiftRef(w.pending.id, new Date()))}`,
     "routes/doacao-cancelada": "/doacao-cancelada",
     "routes/termos-de-uso": "/termos-de-uso",
     "routes/politica-privacidade": "/politica-privacidade",
@@ -243,6 +250,9 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/repasses.$id.comprovante": `/repasses/${w.payout.id}/comprovante`,
     "routes/conta.exportar.$formato": "/conta/exportar/json",
     "routes/privacidade.exportar.$formato": "/privacidade/exportar/json?token=forjado",
+    "routes/recibo.$codigo": `/recibo/${w.paid.receiptCode}`,
+    "routes/recibo.$codigo.pdf": `/recibo/${w.paid.receiptCode}/pdf`,
+    "routes/conta.recibos.$arquivo": `/conta/recibos/${todayInSaoPaulo().slice(0, 4)}.pdf`,
     "routes/$": "/nao-existe",
   };
 }

@@ -1,0 +1,2 @@
+/** The receipts domain's browser-safe rules: what other domains and the UI may use. */
+export * from "./receipt-rules";

@@ -1,0 +1,191 @@
+/**
+ * Receipt queries. A receipt exists for a gift or a subscription charge that has its paid row in
+ * the ledger: every amount on it (gross, fee, net, the fee percent) and its date are that stored
+ * row's (decision 130), never recomputed; the institution is the row's. A receipt whose payment
+ * was later refunded or charged back still verifies as ours, marked as cancelled.
+ */
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { db, type Executor, schema } from "~/platform/db.server";
+import { type ReceiptKind, yearRange } from "./receipt-rules";
+
+const { donations, parties, organizations, ledgerEntries, subscriptionCharges, subscriptions, user } = schema;
+
+export type Receipt = {
+  kind: ReceiptKind;
+  number: number;
+  code: string;
+  /** When the provider says the money moved (the ledger row's `occurred_at`). */
+  paidAt: Date;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+  feePercent: number | null;
+  anonymous: boolean;
+  /** As typed on the gift, or the subscriber's account name; null when none. Never the e-mail. */
+  donorName: string | null;
+  /** The payment was refunded or charged back after the receipt was issued. */
+  cancelled: boolean;
+  institution: { name: string; legalName: string | null; cnpj: string | null; city: string; state: string } | null;
+  party: { name: string; code: string } | null;
+  /** Assine o Bem charges: the plan id. */
+  plan: string | null;
+};
+
+const money = {
+  paidAt: ledgerEntries.occurredAt,
+  grossCents: ledgerEntries.grossCents,
+  feeCents: ledgerEntries.feeCents,
+  netCents: ledgerEntries.netCents,
+  feePercent: ledgerEntries.feePercent,
+  cancelled: sql<boolean>`exists (select 1 from ledger_entries as reversal where reversal.reverses_id = ${ledgerEntries.id})`.mapWith(
+    Boolean,
+  ),
+  orgName: organizations.name,
+  orgLegalName: organizations.legalName,
+  orgCnpj: organizations.cnpj,
+  orgCity: organizations.city,
+  orgState: organizations.state,
+};
+
+type MoneyRow = {
+  paidAt: Date;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+  feePercent: number | null;
+  cancelled: boolean;
+  orgName: string | null;
+  orgLegalName: string | null;
+  orgCnpj: string | null;
+  orgCity: string | null;
+  orgState: string | null;
+};
+
+function fromRow(
+  kind: ReceiptKind,
+  row: MoneyRow & { number: number; code: string; anonymous: boolean; donorName: string | null },
+  extra: Pick<Receipt, "party" | "plan">,
+): Receipt {
+  return {
+    kind,
+    number: row.number,
+    code: row.code,
+    paidAt: row.paidAt,
+    grossCents: row.grossCents,
+    feeCents: row.feeCents,
+    netCents: row.netCents,
+    feePercent: row.feePercent === null ? null : Number(row.feePercent),
+    anonymous: row.anonymous,
+    donorName: row.donorName,
+    cancelled: row.cancelled,
+    institution: row.orgName
+      ? { name: row.orgName, legalName: row.orgLegalName, cnpj: row.orgCnpj, city: row.orgCity ?? "", state: row.orgState ?? "" }
+      : null,
+    ...extra,
+  };
+}
+
+function giftReceipts(where: SQL, executor: Executor) {
+  return executor
+    .select({
+      ...money,
+      number: donations.receiptNumber,
+      code: donations.receiptCode,
+      anonymous: donations.anonymous,
+      donorName: donations.donorName,
+      partyName: parties.name,
+      partyCode: parties.shareCode,
+    })
+    .from(donations)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
+    .leftJoin(organizations, eq(organizations.id, ledgerEntries.organizationId))
+    .leftJoin(parties, eq(parties.id, donations.partyId))
+    .where(where)
+    .orderBy(asc(ledgerEntries.occurredAt), asc(donations.receiptNumber))
+    .then((rows) =>
+      rows.map((r) =>
+        fromRow("gift", r, { party: r.partyName && r.partyCode ? { name: r.partyName, code: r.partyCode } : null, plan: null }),
+      ),
+    );
+}
+
+function chargeReceipts(where: SQL, executor: Executor) {
+  return executor
+    .select({
+      ...money,
+      number: subscriptionCharges.receiptNumber,
+      code: subscriptionCharges.receiptCode,
+      anonymous: sql<boolean>`false`.mapWith(Boolean),
+      donorName: user.name,
+      plan: subscriptions.plan,
+    })
+    .from(subscriptionCharges)
+    .innerJoin(
+      ledgerEntries,
+      and(eq(ledgerEntries.subscriptionChargeId, subscriptionCharges.id), eq(ledgerEntries.kind, "subscription_charge_paid")),
+    )
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+    .leftJoin(user, eq(user.id, subscriptions.userId))
+    .leftJoin(organizations, eq(organizations.id, ledgerEntries.organizationId))
+    .where(where)
+    .orderBy(asc(ledgerEntries.occurredAt), asc(subscriptionCharges.receiptNumber))
+    .then((rows) => rows.map((r) => fromRow("subscription", r, { party: null, plan: r.plan })));
+}
+
+/** The receipt with this verification code (gift or charge), or null. Check the code's shape first. */
+export async function findReceiptByCode(code: string, executor: Executor = db): Promise<Receipt | null> {
+  const [gift] = await giftReceipts(eq(donations.receiptCode, code), executor);
+  if (gift) return gift;
+  const [charge] = await chargeReceipts(eq(subscriptionCharges.receiptCode, code), executor);
+  return charge ?? null;
+}
+
+/** A gift's receipt, once its payment is in the ledger. */
+export async function findGiftReceipt(donationId: string, executor: Executor = db): Promise<Receipt | null> {
+  const [gift] = await giftReceipts(eq(donations.id, donationId), executor);
+  return gift ?? null;
+}
+
+/** Whose receipts: a signed-in account (its gifts, and those typed with its address once verified). */
+export type ReceiptOwner = { userId: string; email: string; emailVerified: boolean };
+
+/**
+ * Every receipt of `owner` paid in `year` (São Paulo calendar): the gifts it made signed in (or,
+ * once its address is verified, typed with it — as /conta lists them) and its subscription's
+ * charges. Ownership is in the where; nobody else's receipt can reach the statement.
+ */
+export async function listReceiptsOfYear(owner: ReceiptOwner, year: number, executor: Executor = db): Promise<Receipt[]> {
+  const { from, to } = yearRange(year);
+  const inYear = and(gte(ledgerEntries.occurredAt, from), lt(ledgerEntries.occurredAt, to))!;
+  const byEmail = eq(sql`lower(${donations.donorEmail})`, owner.email.trim().toLowerCase());
+  const giftOwner = owner.emailVerified ? or(eq(donations.userId, owner.userId), byEmail)! : eq(donations.userId, owner.userId);
+  const [gifts, charges] = await Promise.all([
+    giftReceipts(and(giftOwner, inYear)!, executor),
+    chargeReceipts(and(eq(subscriptions.userId, owner.userId), inYear)!, executor),
+  ]);
+  return [...gifts, ...charges].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+}
+
+/** The years (São Paulo) in which `owner` has receipts, newest first: the statement links /conta shows. */
+export async function receiptYearsOf(owner: ReceiptOwner, executor: Executor = db): Promise<number[]> {
+  const year = sql<number>`extract(year from ${ledgerEntries.occurredAt} at time zone 'America/Sao_Paulo')::int`.mapWith(Number);
+  const byEmail = eq(sql`lower(${donations.donorEmail})`, owner.email.trim().toLowerCase());
+  const giftOwner = owner.emailVerified ? or(eq(donations.userId, owner.userId), byEmail)! : eq(donations.userId, owner.userId);
+  const [gifts, charges] = await Promise.all([
+    executor
+      .selectDistinct({ year })
+      .from(donations)
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
+      .where(giftOwner),
+    executor
+      .selectDistinct({ year })
+      .from(subscriptionCharges)
+      .innerJoin(
+        ledgerEntries,
+        and(eq(ledgerEntries.subscriptionChargeId, subscriptionCharges.id), inArray(ledgerEntries.kind, ["subscription_charge_paid"])),
+      )
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+      .where(eq(subscriptions.userId, owner.userId)),
+  ]);
+  return [...new Set([...gifts, ...charges].map((r) => r.year))].sort((a, b) => b - a);
+}
