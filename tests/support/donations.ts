@@ -68,7 +68,14 @@ let eventCounter = 0;
 export function donationEvent(
   gift: { id: string; checkoutId: string },
   action: DonationEventAction,
-  options: { id?: string; provider?: ProviderName; occurredAt?: Date; paymentId?: string } = {},
+  options: {
+    id?: string;
+    provider?: ProviderName;
+    occurredAt?: Date;
+    paymentId?: string;
+    /** On `refunded`: the provider's refund (absent: "the whole payment was refunded"). */
+    refund?: { refundId: string; amountCents: number };
+  } = {},
 ): DonationPaymentEvent {
   return {
     kind: "donation",
@@ -79,6 +86,7 @@ export function donationEvent(
     action,
     ref: { donationId: gift.id, checkoutId: gift.checkoutId, paymentId: options.paymentId ?? null },
     paymentId: options.paymentId ?? null,
+    ...(options.refund ? { refund: options.refund } : {}),
   };
 }
 
