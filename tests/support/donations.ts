@@ -114,3 +114,30 @@ export async function historyOf(donationId: string) {
 export async function outboxEmails() {
   return db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.createdAt);
 }
+
+/**
+ * One step of what happened to a gift at the provider, for the property tests: an action, or a
+ * refund of part of the gift (30%) or of the rest, each under its own refund id.
+ */
+export type Step = DonationEventAction | "refund-part" | "refund-rest";
+
+const partOf = (amountCents: number) => Math.floor(amountCents * 0.3);
+
+/** The provider event of one step. */
+export function stepEvent(
+  gift: { id: string; checkoutId: string; amountCents: number },
+  step: Step,
+  extra: { paymentId?: string; occurredAt?: Date } = {},
+) {
+  if (step === "refund-part" || step === "refund-rest") {
+    const part = partOf(gift.amountCents);
+    const amountCents = step === "refund-part" ? part : gift.amountCents - part;
+    return donationEvent(gift, "refunded", { ...extra, refund: { refundId: `re_${step}_${gift.id}`, amountCents } });
+  }
+  return donationEvent(gift, step, extra);
+}
+
+/** What a party keeps of a gift: all of it, all but the part refunded, or nothing. */
+export function countedCents(amountCents: number, counted: "all" | "part-refunded" | "none") {
+  return counted === "all" ? amountCents : counted === "part-refunded" ? amountCents - partOf(amountCents) : 0;
+}

@@ -1,22 +1,32 @@
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
-import { donationEvent, donationRow, givingSetup, insertPendingGift, partyTotals } from "@tests/donations";
+import { countedCents, donationRow, givingSetup, insertPendingGift, partyTotals, type Step, stepEvent } from "@tests/donations";
 import { insertParty } from "@tests/parties";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { DonationEventAction, DonationPaymentEvent } from "~/domain/payments/types";
+import type { DonationPaymentEvent } from "~/domain/payments/types";
 import { processPaymentEvent } from "./payment-events.server";
 
 useTestDatabase();
 
-/** What really happened to a gift at the provider, in order. */
-const HISTORIES: Array<{ actions: DonationEventAction[]; final: string }> = [
-  { actions: [], final: "pendente" },
-  { actions: ["paid"], final: "paga" },
-  { actions: ["failed"], final: "falhou" },
-  { actions: ["canceled"], final: "cancelada" },
-  { actions: ["paid", "refunded"], final: "reembolsada" },
-  { actions: ["paid", "disputed"], final: "contestada" },
+/**
+ * What really happened to a gift at the provider, in order. A step is an action, or a refund of
+ * part of the gift (30%) or of the rest, under its own refund id; `counted` is what the party
+ * keeps of the gift (its whole amount, or net of the part refunded).
+ */
+const HISTORIES: Array<{ actions: Step[]; final: string; counted: "all" | "part-refunded" | "none" }> = [
+  { actions: [], final: "pendente", counted: "none" },
+  { actions: ["paid"], final: "paga", counted: "all" },
+  { actions: ["failed"], final: "falhou", counted: "none" },
+  { actions: ["canceled"], final: "cancelada", counted: "none" },
+  { actions: ["paid", "refunded"], final: "reembolsada", counted: "none" },
+  { actions: ["paid", "disputed"], final: "contestada", counted: "none" },
+  { actions: ["paid", "refund-part"], final: "paga", counted: "part-refunded" },
+  { actions: ["paid", "refund-part", "refund-rest"], final: "reembolsada", counted: "none" },
+  { actions: ["paid", "refund-part", "disputed"], final: "contestada", counted: "none" },
+  { actions: ["paid", "disputed", "dispute_won"], final: "paga", counted: "all" },
+  // The refund reaches us and the payment's own event never does.
+  { actions: ["refund-part"], final: "paga", counted: "part-refunded" },
 ];
 
 const scenario = fc.record({
@@ -34,7 +44,7 @@ const scenario = fc.record({
 });
 
 describe("event streams (property)", () => {
-  it("shuffled, duplicated, concurrent deliveries: total = sum of distinct paid gifts, every final status right", async () => {
+  it("shuffled, duplicated, concurrent deliveries, partial refunds and disputes: total = what the paid gifts keep, every final status right", async () => {
     const { owner, cause } = await givingSetup();
     await fc.assert(
       fc.asyncProperty(scenario, async ({ gifts, deliveries, order, concurrent }) => {
@@ -43,10 +53,10 @@ describe("event streams (property)", () => {
         const stream: DonationPaymentEvent[] = [];
         for (const g of gifts) {
           const gift = await insertPendingGift(party.id, { amountCents: g.amountCents });
-          const { actions, final } = HISTORIES[g.history]!;
-          created.push({ ...gift, final });
+          const { actions, final, counted } = HISTORIES[g.history]!;
+          created.push({ ...gift, final, keeps: countedCents(g.amountCents, counted) });
           for (const action of actions) {
-            const event = donationEvent(gift, action, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
+            const event = stepEvent(gift, action, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
             const times = deliveries[stream.length % deliveries.length]!;
             for (let i = 0; i < times; i++) stream.push(event);
           }
@@ -62,7 +72,7 @@ describe("event streams (property)", () => {
 
         for (const gift of created) expect((await donationRow(gift.id)).status).toBe(gift.final);
         const paid = created.filter((g) => g.final === "paga");
-        expect(await partyTotals(party.id)).toEqual({ raisedCents: paid.reduce((s, g) => s + g.amountCents, 0), paidCount: paid.length });
+        expect(await partyTotals(party.id)).toEqual({ raisedCents: paid.reduce((s, g) => s + g.keeps, 0), paidCount: paid.length });
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 40) },
     );

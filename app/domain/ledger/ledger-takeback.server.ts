@@ -71,7 +71,8 @@ export async function recordRefund(executor: Executor, money: GiftMoney, amountC
     .insert(ledgerEntries)
     .values({
       ...rowOf(paid, "refund", source),
-      reversesId: paid.id,
+      // Only the refund that leaves nothing undoes the paid row (the gift stops counting).
+      reversesId: after === paid.grossCents ? paid.id : null,
       grossCents: -amountCents,
       feeCents: -feeCents,
       netCents: -(amountCents - feeCents),
