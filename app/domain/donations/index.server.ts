@@ -2,3 +2,6 @@
 export * from "./donations-admin.server";
 export * from "./live-events.server";
 export * from "./unmatched-events.server";
+export * from "./party-refunds.server";
+export * from "./refund-request.server";
+export * from "./refunds.server";

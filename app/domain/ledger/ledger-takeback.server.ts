@@ -8,8 +8,8 @@
  * refunds of R of a gift of G whose paid row kept fee F, the refund rows hold round(F × R / G) of
  * fee in all, so a gift refunded in any number of parts ends exactly at the negation of its paid row.
  */
-import { eq } from "drizzle-orm";
-import { type Executor, schema } from "~/platform/db.server";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db, type Executor, schema } from "~/platform/db.server";
 import type { MovementSource } from "./ledger.server";
 
 const { ledgerEntries } = schema;
@@ -114,4 +114,15 @@ export async function recordReversal(executor: Executor, chargeback: LedgerRow, 
     .onConflictDoNothing()
     .returning({ id: ledgerEntries.id });
   return Boolean(row);
+}
+
+/** What each gift's refunds gave back so far (positive centavos), by donation id; gifts without refunds are absent. */
+export async function refundedByDonation(donationIds: string[], executor: Executor = db): Promise<Map<string, number>> {
+  if (donationIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ donationId: ledgerEntries.donationId, cents: sql<number>`-sum(${ledgerEntries.grossCents})`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.donationId, donationIds), eq(ledgerEntries.kind, "refund")))
+    .groupBy(ledgerEntries.donationId);
+  return new Map(rows.map((r) => [r.donationId!, r.cents]));
 }
