@@ -8,7 +8,8 @@ import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
-import { Pagination, ScrollTable, tdClass, thClass } from "./common";
+import { Pagination, ResultNotice, ScrollTable, tdClass, thClass } from "./common";
+import { RefundCell } from "./refunds";
 import { UnmatchedEvents } from "./unmatched-events";
 
 export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
@@ -47,6 +48,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
         </div>
       </Form>
 
+      <ResultNotice intents={["refundDonation"]} />
       {rows.length === 0 ? (
         <EmptyState title="Nenhuma doação encontrada." description={filter.status || filter.partyId ? "Tente outros filtros." : undefined}>
           {filter.status || filter.partyId ? (
@@ -81,6 +83,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
                 <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>
                 <td className={tdClass}>
                   <DonationStatusBadge status={d.status} />
+                  <RefundCell row={d} />
                 </td>
               </tr>
             ))}

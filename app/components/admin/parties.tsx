@@ -24,6 +24,7 @@ import {
   useSubmittingIntent,
   useTabForm,
 } from "./common";
+import { CancelPartyCell } from "./refunds";
 
 type Data = TabData<"festas">;
 
@@ -63,7 +64,7 @@ export function PartiesTab({ data }: { data: Data }) {
           </Link>
         </Alert>
       ) : null}
-      <ResultNotice intents={["toggleParty"]} />
+      <ResultNotice intents={["toggleParty", "cancelParty"]} />
       {editing ? (
         <EditPartyForm
           key={savedKey}
@@ -143,6 +144,7 @@ export function PartiesTab({ data }: { data: Data }) {
                       active={p.active}
                       label={p.name}
                     />
+                    <CancelPartyCell party={p} />
                   </td>
                 </tr>
               );

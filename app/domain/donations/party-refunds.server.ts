@@ -82,7 +82,7 @@ async function sendQueuedRefund(refundId: string, payments: Payments) {
   let providerRefundId: string;
   try {
     ({ refundId: providerRefundId } = await requestProviderRefund(
-      { ...gift, remainingCents: remaining, pendingCents: 0 },
+      { ...gift, remainingCents: remaining },
       { amountCents, reason: row.reason ?? "", key: `refund:${row.id}` },
       payments,
     ));

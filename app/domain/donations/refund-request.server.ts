@@ -36,20 +36,21 @@ export async function findRefundableGift(donationId: string) {
 }
 
 /**
- * Asks the gift's provider to refund `amountCents`. The idempotency key names the gift, what it had
- * given back or asked for before, and the amount: a double-submitted form asks once (Stripe and the
- * sandbox answer the same refund), a later refund of the same amount is a new one. Throws
+ * Asks the gift's provider to refund `amountCents`. The idempotency key names the gift, what the
+ * provider had confirmed giving back, and the amount: a double-submitted form (or the same amount
+ * asked again before the first is confirmed) asks once — Stripe and the sandbox answer the same
+ * refund — while a refund after the confirmation is a new one. Throws
  * RefundError (pt-BR) when the provider refuses or cannot refund at all.
  */
 export async function requestProviderRefund(
-  gift: Pick<RefundableGift, "id" | "provider" | "providerPaymentId" | "amountCents" | "remainingCents" | "pendingCents">,
+  gift: Pick<RefundableGift, "id" | "provider" | "providerPaymentId" | "amountCents" | "remainingCents">,
   request: { amountCents: number; reason: string; key?: string },
   payments: Payments,
 ): Promise<{ refundId: string }> {
   const provider = payments.webhook(gift.provider as ProviderName);
   if (!provider?.refund) throw new RefundError("Este provedor de pagamento não está ativo aqui; reembolse pelo painel dele.");
   if (!gift.providerPaymentId) throw new RefundError("O provedor não informou o pagamento desta doação; reembolse pelo painel dele.");
-  const before = gift.amountCents - gift.remainingCents + gift.pendingCents;
+  const before = gift.amountCents - gift.remainingCents;
   return provider.refund({
     paymentId: gift.providerPaymentId,
     donationId: gift.id,
