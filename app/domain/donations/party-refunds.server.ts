@@ -21,7 +21,7 @@ import { paidGiftsOfParty, pendingRefundCents } from "./refunds.server";
 
 const { refunds, donations } = schema;
 
-export const REFUNDS_CHANNEL = "refunds_queued";
+const REFUNDS_CHANNEL = "refunds_queued";
 const REFUNDS_QUEUE = "party-refunds";
 
 /** In the cancellation's transaction: one queued refund per paid gift of the party. */

@@ -1,6 +1,7 @@
 /**
  * A refund an admin asked for, or one the provider reported (docs/decisions/151-refunds.md). Plain
- * constants: the schema reads them for the `refund_status` enum, the admin tab for its labels.
+ * constants: the schema reads them for the `refund_status` enum; the admin shows "Reembolso
+ * solicitado" while a refund is queued or requested.
  *
  *   queued    → requested | failed     (a party cancellation's refund, waiting for its job)
  *   requested → succeeded | failed     (the provider took the request; its event moves the money)
@@ -9,13 +10,5 @@
  * in the same transaction that marks the refund `succeeded`.
  */
 export const REFUND_STATUSES = ["queued", "requested", "succeeded", "failed"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  queued: "Na fila",
-  requested: "Reembolso solicitado",
-  succeeded: "Reembolsado",
-  failed: "Falhou",
-};
 
 export const REFUND_REASON_MAX = 500;

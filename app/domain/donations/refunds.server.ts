@@ -2,7 +2,7 @@
  * The `refunds` rows (docs/decisions/151-refunds.md): who asked for a refund, why, and where it
  * stands. Queries only; the money moves in refund-events.server.ts when the provider's event arrives.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { DonationPaymentEvent } from "~/domain/payments";
 
@@ -90,22 +90,6 @@ export async function pendingRefundCents(donationIds: string[], executor: Execut
     .where(and(inArray(refunds.donationId, donationIds), inArray(refunds.status, ["queued", "requested"])))
     .groupBy(refunds.donationId);
   return new Map(rows.map((r) => [r.donationId, r.cents]));
-}
-
-/** The refunds of one gift, newest first (the admin's refund history of a row). */
-export async function listRefundsOf(donationId: string, executor: Executor = db) {
-  return executor
-    .select({
-      id: refunds.id,
-      amountCents: refunds.amountCents,
-      reason: refunds.reason,
-      status: refunds.status,
-      failureMessage: refunds.failureMessage,
-      createdAt: refunds.createdAt,
-    })
-    .from(refunds)
-    .where(eq(refunds.donationId, donationId))
-    .orderBy(desc(refunds.createdAt));
 }
 
 /** Gifts of a party that still hold money: what "cancelar e reembolsar" refunds. */
