@@ -32,6 +32,7 @@ export function PartiesTab({ data }: { data: Data }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
+  const cancelKey = useSavedKey("cancelParty");
   return (
     <div className="space-y-6">
       <Form
@@ -144,7 +145,7 @@ export function PartiesTab({ data }: { data: Data }) {
                       active={p.active}
                       label={p.name}
                     />
-                    <CancelPartyCell party={p} />
+                    <CancelPartyCell key={`${cancelKey}-${p.id}`} party={p} />
                   </td>
                 </tr>
               );
