@@ -3,6 +3,7 @@ import type { Config } from "~/platform/config.server";
 import type { Connection } from "~/platform/db.server";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
 import { startDonationExpiry } from "~/domain/donations/expiry.server";
+import { startPartyRefundWorker } from "~/domain/donations/party-refunds.server";
 import { createSandboxEventQueue, loopbackTransport, startSandboxDeliveryWorker } from "~/domain/payments/sandbox-delivery.server";
 import { createPayments, enabledProviders, type SandboxEventQueue } from "~/domain/payments/index.server";
 import { startDailyReconcile } from "~/domain/ledger/index.server";
@@ -37,7 +38,10 @@ export async function startBackgroundJobs(
   const sandboxWorker = await startSandboxDeliveryWorker(boss, { transport: loopbackTransport(config.PORT), secret: config.APP_SECRET });
   stops.push(sandboxWorker.stop);
   const sandboxEvents = await createSandboxEventQueue(boss, { onQueued: sandboxWorker.wake });
-  await startDailyReconcile(boss, { providers: enabledProviders(createPayments(config, sandboxEvents)), clock });
+  const payments = createPayments(config, sandboxEvents);
+  await startDailyReconcile(boss, { providers: enabledProviders(payments), clock });
+  // A cancelled party's refunds (docs/decisions/151-refunds.md).
+  stops.push(await startPartyRefundWorker(boss, connection, { payments }));
 
   return {
     sandboxEvents,

@@ -53,6 +53,8 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     causeId: fx.cause.id,
   }),
   toggleParty: (fx) => ({ id: fx.liveParty.id, active: "false" }),
+  cancelParty: (fx) => ({ partyId: fx.liveParty.id, reason: "Festa cancelada pela família", confirmed: "sim" }),
+  refundDonation: (fx) => ({ donationId: fx.liveGift.id, amount: "23,45", reason: "Doação em duplicidade", confirmed: "sim" }),
   createOrganization: (fx) => ({
     name: "Instituto Prato Cheio",
     legalName: "Instituto Prato Cheio",

@@ -116,6 +116,8 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
             message: g.message ?? null,
             provider: "sandbox",
             providerCheckoutId: `demo_${p.code}_${i}`,
+            // What the sandbox's paid event would have remembered, so a demo gift can be refunded.
+            providerPaymentId: `pi_sbx_demo_${p.code}_${i}`,
             createdAt: at,
             paidAt: at,
             statusChangedAt: at,

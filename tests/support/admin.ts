@@ -113,7 +113,7 @@ export async function adminFixture() {
     eventType: "Casamento",
     eventDate: addCalendarDays(today, -40),
   });
-  await insertPaidGift(liveParty.id, { amountCents: 12_345, name: "Beatriz Lima", message: "Parabéns!" });
+  const liveGift = await insertPaidGift(liveParty.id, { amountCents: 12_345, name: "Beatriz Lima", message: "Parabéns!" });
   await insertPaidGift(endedParty.id, { amountCents: 10_001, name: null });
   const [story] = await db
     .insert(schema.stories)
@@ -134,6 +134,6 @@ export async function adminFixture() {
       placements: ["home"],
     })
     .returning();
-  return { owner, cause, unusedCause, org: org!, liveParty, endedParty, story: story!, message: message!, ad: ad! };
+  return { owner, cause, unusedCause, org: org!, liveParty, liveGift, endedParty, story: story!, message: message!, ad: ad! };
 }
 export type AdminFixture = Awaited<ReturnType<typeof adminFixture>>;

@@ -68,7 +68,14 @@ let eventCounter = 0;
 export function donationEvent(
   gift: { id: string; checkoutId: string },
   action: DonationEventAction,
-  options: { id?: string; provider?: ProviderName; occurredAt?: Date; paymentId?: string } = {},
+  options: {
+    id?: string;
+    provider?: ProviderName;
+    occurredAt?: Date;
+    paymentId?: string;
+    /** On `refunded`: the provider's refund (absent: "the whole payment was refunded"). */
+    refund?: { refundId: string; amountCents: number };
+  } = {},
 ): DonationPaymentEvent {
   return {
     kind: "donation",
@@ -79,6 +86,7 @@ export function donationEvent(
     action,
     ref: { donationId: gift.id, checkoutId: gift.checkoutId, paymentId: options.paymentId ?? null },
     paymentId: options.paymentId ?? null,
+    ...(options.refund ? { refund: options.refund } : {}),
   };
 }
 
@@ -153,4 +161,31 @@ export function pixEvent(
     paymentId: endToEndId,
     pix: { txid: charge.txid, endToEndId, amountCents: options.amountCents ?? charge.amountCents },
   };
+}
+
+/**
+ * One step of what happened to a gift at the provider, for the property tests: an action, or a
+ * refund of part of the gift (30%) or of the rest, each under its own refund id.
+ */
+export type Step = DonationEventAction | "refund-part" | "refund-rest";
+
+const partOf = (amountCents: number) => Math.floor(amountCents * 0.3);
+
+/** The provider event of one step. */
+export function stepEvent(
+  gift: { id: string; checkoutId: string; amountCents: number },
+  step: Step,
+  extra: { paymentId?: string; occurredAt?: Date } = {},
+) {
+  if (step === "refund-part" || step === "refund-rest") {
+    const part = partOf(gift.amountCents);
+    const amountCents = step === "refund-part" ? part : gift.amountCents - part;
+    return donationEvent(gift, "refunded", { ...extra, refund: { refundId: `re_${step}_${gift.id}`, amountCents } });
+  }
+  return donationEvent(gift, step, extra);
+}
+
+/** What a party keeps of a gift: all of it, all but the part refunded, or nothing. */
+export function countedCents(amountCents: number, counted: "all" | "part-refunded" | "none") {
+  return counted === "all" ? amountCents : counted === "part-refunded" ? amountCents - partOf(amountCents) : 0;
 }

@@ -111,6 +111,8 @@ export async function insertPaidGift(
         message: gift.message ?? null,
         provider: "sandbox",
         providerCheckoutId: randomUUID(),
+        // The payment id a paid event remembers (refunds name it).
+        providerPaymentId: `pi_sbx_${randomUUID().replace(/-/g, "")}`,
         paidAt: gift.createdAt ?? new Date(),
         ...(gift.createdAt ? { createdAt: gift.createdAt } : {}),
       })

@@ -54,6 +54,30 @@ export async function startStripeFake() {
         if (key) byIdempotencyKey.set(key, result);
         return send(result.status, result.body);
       }
+      if (req.method === "POST" && req.url === "/v1/refunds") {
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const replay = key ? byIdempotencyKey.get(key) : undefined;
+        if (replay) return send(replay.status, replay.body);
+        let result: { status: number; body: unknown };
+        if (failNext) {
+          result = failNext;
+          failNext = null;
+        } else {
+          result = {
+            status: 200,
+            body: {
+              id: `re_test_fake${++counter}`,
+              object: "refund",
+              amount: Number(form.get("amount")),
+              payment_intent: form.get("payment_intent"),
+              metadata: { donation_id: form.get("metadata[donation_id]") },
+              status: "succeeded",
+            },
+          };
+        }
+        if (key) byIdempotencyKey.set(key, result);
+        return send(result.status, result.body);
+      }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.url})` } });
     });
   });

@@ -8,7 +8,8 @@ import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
-import { Pagination, ScrollTable, tdClass, thClass } from "./common";
+import { Pagination, ResultNotice, ScrollTable, tdClass, thClass, useSavedKey } from "./common";
+import { RefundCell } from "./refunds";
 import { FlaggedPixPayments, UnmatchedEvents } from "./unmatched-events";
 
 export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
@@ -16,6 +17,8 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
   const filterParams = { status: filter.status, festa: filter.partyId };
   const csvSearch = new URLSearchParams(Object.entries(filterParams).filter((e): e is [string, string] => Boolean(e[1])));
   const csvHref = `/admin/doacoes.csv${csvSearch.size ? `?${csvSearch}` : ""}`;
+  // After a refund is asked, every row's form starts closed and empty again.
+  const refundKey = useSavedKey("refundDonation");
   return (
     <div className="space-y-6">
       <Form method="get" className="flex flex-wrap items-end gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft">
@@ -47,6 +50,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
         </div>
       </Form>
 
+      <ResultNotice intents={["refundDonation"]} />
       {rows.length === 0 ? (
         <EmptyState title="Nenhuma doação encontrada." description={filter.status || filter.partyId ? "Tente outros filtros." : undefined}>
           {filter.status || filter.partyId ? (
@@ -81,6 +85,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
                 <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>
                 <td className={tdClass}>
                   <DonationStatusBadge status={d.status} />
+                  <RefundCell key={`${refundKey}-${d.id}`} row={d} />
                 </td>
               </tr>
             ))}

@@ -24,6 +24,7 @@ import {
   useSubmittingIntent,
   useTabForm,
 } from "./common";
+import { CancelPartyCell } from "./refunds";
 
 type Data = TabData<"festas">;
 
@@ -31,6 +32,7 @@ export function PartiesTab({ data }: { data: Data }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
+  const cancelKey = useSavedKey("cancelParty");
   return (
     <div className="space-y-6">
       <Form
@@ -63,7 +65,7 @@ export function PartiesTab({ data }: { data: Data }) {
           </Link>
         </Alert>
       ) : null}
-      <ResultNotice intents={["toggleParty"]} />
+      <ResultNotice intents={["toggleParty", "cancelParty"]} />
       {editing ? (
         <EditPartyForm
           key={savedKey}
@@ -143,6 +145,7 @@ export function PartiesTab({ data }: { data: Data }) {
                       active={p.active}
                       label={p.name}
                     />
+                    <CancelPartyCell key={`${cancelKey}-${p.id}`} party={p} />
                   </td>
                 </tr>
               );

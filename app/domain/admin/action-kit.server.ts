@@ -9,6 +9,7 @@ import type { Config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import type { SessionUser } from "~/domain/accounts/index.server";
+import type { Payments } from "~/domain/payments/index.server";
 import { toastHeaders } from "~/platform/http/toast.server";
 import { type AuditEntry, recordAudit } from "~/domain/admin/audit.server";
 import { type FormResult, firstErrors } from "~/platform/forms/submission";
@@ -17,7 +18,7 @@ import { deletionSchema, toggleActiveSchema } from "./forms";
 import type { AdminActionData } from "./tabs";
 
 /** What the admin panel's loaders and actions receive from the request context. */
-export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock };
+export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock; payments: Payments };
 type AdminActionContext = { admin: SessionUser; form: FormData; request: Request; deps: AdminDeps };
 export type AdminActionHandler = (ctx: AdminActionContext) => Promise<Response | ReturnType<typeof data<AdminActionData>>>;
 

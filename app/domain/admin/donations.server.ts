@@ -7,7 +7,9 @@ import {
   listPartyFilterOptions,
   listFlaggedPixPayments,
   listUnmatchedPaymentEvents,
+  pendingRefundCents,
 } from "~/domain/donations/index.server";
+import { refundedByDonation } from "~/domain/ledger/index.server";
 
 const DONATIONS_PAGE_SIZE = 25;
 
@@ -30,7 +32,17 @@ export function parseDonationFilter(url: URL): { filter: DonationFilter; page: n
 export async function loadDonations(url: URL) {
   const { filter, page } = parseDonationFilter(url);
   const total = await countDonations(filter);
-  const rows = await listDonationsPage(filter, page, DONATIONS_PAGE_SIZE);
+  const found = await listDonationsPage(filter, page, DONATIONS_PAGE_SIZE);
+  // Refunds (docs/decisions/151-refunds.md): what each gift gave back, what is asked and not yet
+  // confirmed ("Reembolso solicitado"), and what may still be refunded.
+  const ids = found.map((d) => d.id);
+  const [refunded, pending] = await Promise.all([refundedByDonation(ids), pendingRefundCents(ids)]);
+  const rows = found.map((d) => {
+    const refundedCents = refunded.get(d.id) ?? 0;
+    const pendingRefundCents = pending.get(d.id) ?? 0;
+    const refundableCents = d.status === "paga" ? Math.max(0, d.amountCents - refundedCents - pendingRefundCents) : 0;
+    return { ...d, refundedCents, pendingRefundCents, refundableCents };
+  });
   const parties = await listPartyFilterOptions();
   const unmatched = await listUnmatchedPaymentEvents(20);
   const flaggedPix = await listFlaggedPixPayments(20);

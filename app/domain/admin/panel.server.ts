@@ -10,6 +10,7 @@ import { createAdAction, loadAds, toggleAdAction, updateAdAction } from "./ads.s
 import { createCauseAction, deleteCauseAction, loadCauses, toggleCauseAction } from "./causes.server";
 import { loadDashboard, setFamiliesHelpedAction } from "./dashboard.server";
 import { loadDonations } from "./donations.server";
+import { cancelPartyAction, refundDonationAction } from "./refunds.server";
 import { loadMessages, markMessageAnsweredAction } from "./messages.server";
 import {
   createOrganizationAction,
@@ -60,6 +61,8 @@ const adminActions = {
   deleteStory: deleteStoryAction,
   updateParty: updatePartyAction,
   toggleParty: togglePartyAction,
+  cancelParty: cancelPartyAction,
+  refundDonation: refundDonationAction,
   createOrganization: createOrganizationAction,
   verifyOrganization: verifyOrganizationAction,
   updateOrganization: updateOrganizationAction,

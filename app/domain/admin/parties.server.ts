@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { partyRefundProgress } from "~/domain/donations/index.server";
 import { listCauseOptions } from "~/domain/organizations/index.server";
 import {
   causeExists,
@@ -35,7 +36,10 @@ export async function loadParties(url: URL) {
     countPartiesMatching(q, filter),
     countPartiesMatching(undefined, { withoutInstitution: true }),
   ]);
-  const rows = await searchParties(q, query.pagina, PARTIES_PAGE_SIZE, filter);
+  const found = await searchParties(q, query.pagina, PARTIES_PAGE_SIZE, filter);
+  // A cancelled party's refunds: "x de N reembolsadas" (docs/decisions/151-refunds.md).
+  const progress = await partyRefundProgress(found.map((p) => p.id));
+  const rows = found.map((p) => ({ ...p, refunds: progress.get(p.id) ?? null }));
   const editing = query.editar ? await findPartyForAdmin(query.editar) : null;
   const causes = editing ? await listCauseOptions() : [];
   return {

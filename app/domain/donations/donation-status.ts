@@ -24,6 +24,9 @@ const TARGET: Record<DonationEventAction, DonationStatus | null> = {
   canceled: "cancelada",
   refunded: "reembolsada",
   disputed: "contestada",
+  // A dispute won gives the money back: `contestada` → `paga` (refund-events.server.ts applies it
+  // with the other take-back events: refunds may be partial, so their move depends on amounts).
+  dispute_won: null,
   // One refused attempt on a checkout that stays open: counted by the abuse limits, no status.
   declined: null,
 };

@@ -4,3 +4,6 @@ export * from "./live-events.server";
 export * from "./unmatched-events.server";
 export { listFlaggedPixPayments } from "./pix-payments.server";
 export * from "./gifts.server";
+export * from "./party-refunds.server";
+export * from "./refund-request.server";
+export * from "./refunds.server";

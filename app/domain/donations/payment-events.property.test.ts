@@ -1,33 +1,52 @@
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
-import { donationEvent, donationRow, givingSetup, insertPendingGift, insertPendingPixGift, partyTotals, pixEvent } from "@tests/donations";
+import {
+  countedCents,
+  donationRow,
+  givingSetup,
+  insertPendingGift,
+  insertPendingPixGift,
+  partyTotals,
+  pixEvent,
+  type Step,
+  stepEvent,
+} from "@tests/donations";
 import { insertParty } from "@tests/parties";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { db, schema } from "~/platform/db.server";
 import { describe, expect, it } from "vitest";
-import type { DonationEventAction, DonationPaymentEvent } from "~/domain/payments/types";
+import type { DonationPaymentEvent } from "~/domain/payments/types";
 import { processPaymentEvent } from "./payment-events.server";
 
 useTestDatabase();
 
 /**
- * What really happened to a gift at the provider, in order. Pix gifts (issue 15): `pix` is the
- * exact payment of the charge, `pix-other-amount` a payment of another amount (flagged, never
- * counted), `pix-again` a second, distinct Pix for the same charge (flagged once the gift is paid).
+ * What really happened to a gift at the provider, in order. A step is an action, or a refund of
+ * part of the gift (30%) or of the rest, under its own refund id; `counted` is what the party
+ * keeps of the gift (its whole amount, or net of the part refunded). Pix gifts (issue 15): `pix`
+ * is the exact payment of the charge, `pix-other-amount` a payment of another amount (flagged,
+ * never counted), `pix-again` a second, distinct Pix for the same charge (flagged once the gift is
+ * paid).
  */
 type PixAction = "pix" | "pix-other-amount" | "pix-again";
-const HISTORIES: Array<{ actions: Array<DonationEventAction | PixAction>; final: string }> = [
-  { actions: ["pix"], final: "paga" },
-  { actions: ["pix-other-amount"], final: "pendente" },
-  { actions: ["pix-other-amount", "pix"], final: "paga" },
-  { actions: ["pix", "pix-again"], final: "paga" },
-  { actions: [], final: "pendente" },
-  { actions: ["paid"], final: "paga" },
-  { actions: ["failed"], final: "falhou" },
-  { actions: ["canceled"], final: "cancelada" },
-  { actions: ["paid", "refunded"], final: "reembolsada" },
-  { actions: ["paid", "disputed"], final: "contestada" },
+const HISTORIES: Array<{ actions: Array<Step | PixAction>; final: string; counted: "all" | "part-refunded" | "none" }> = [
+  { actions: ["pix"], final: "paga", counted: "all" },
+  { actions: ["pix-other-amount"], final: "pendente", counted: "none" },
+  { actions: ["pix-other-amount", "pix"], final: "paga", counted: "all" },
+  { actions: ["pix", "pix-again"], final: "paga", counted: "all" },
+  { actions: [], final: "pendente", counted: "none" },
+  { actions: ["paid"], final: "paga", counted: "all" },
+  { actions: ["failed"], final: "falhou", counted: "none" },
+  { actions: ["canceled"], final: "cancelada", counted: "none" },
+  { actions: ["paid", "refunded"], final: "reembolsada", counted: "none" },
+  { actions: ["paid", "disputed"], final: "contestada", counted: "none" },
+  { actions: ["paid", "refund-part"], final: "paga", counted: "part-refunded" },
+  { actions: ["paid", "refund-part", "refund-rest"], final: "reembolsada", counted: "none" },
+  { actions: ["paid", "refund-part", "disputed"], final: "contestada", counted: "none" },
+  { actions: ["paid", "disputed", "dispute_won"], final: "paga", counted: "all" },
+  // The refund reaches us and the payment's own event never does.
+  { actions: ["refund-part"], final: "paga", counted: "part-refunded" },
 ];
 
 const scenario = fc.record({
@@ -45,7 +64,7 @@ const scenario = fc.record({
 });
 
 describe("event streams (property)", () => {
-  it("shuffled, duplicated, concurrent deliveries: total = sum of distinct paid gifts, every final status right", async () => {
+  it("shuffled, duplicated, concurrent deliveries, partial refunds and disputes: total = what the paid gifts keep, every final status right", async () => {
     const { owner, cause } = await givingSetup();
     await fc.assert(
       fc.asyncProperty(scenario, async ({ gifts, deliveries, order, concurrent }) => {
@@ -53,20 +72,20 @@ describe("event streams (property)", () => {
         const created = [];
         const stream: DonationPaymentEvent[] = [];
         for (const g of gifts) {
-          const { actions, final } = HISTORIES[g.history]!;
+          const { actions, final, counted } = HISTORIES[g.history]!;
           const isPix = actions.some((a) => a.startsWith("pix"));
           const gift: { id: string; checkoutId: string; amountCents: number; txid?: string } = isPix
             ? { ...(await insertPendingPixGift(party.id, { amountCents: g.amountCents })), checkoutId: "" }
             : await insertPendingGift(party.id, { amountCents: g.amountCents });
           const charge = { txid: gift.txid ?? "", amountCents: g.amountCents };
-          created.push({ ...gift, final });
+          created.push({ ...gift, final, keeps: countedCents(g.amountCents, counted) });
           for (const action of actions) {
             const event =
               action === "pix" || action === "pix-again"
                 ? pixEvent(charge)
                 : action === "pix-other-amount"
                   ? pixEvent(charge, { amountCents: g.amountCents + 100 })
-                  : donationEvent(gift, action as DonationEventAction, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
+                  : stepEvent(gift, action as Step, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
             const times = deliveries[stream.length % deliveries.length]!;
             for (let i = 0; i < times; i++) stream.push(event);
           }
@@ -89,7 +108,7 @@ describe("event streams (property)", () => {
           }
         }
         const paid = created.filter((g) => g.final === "paga");
-        expect(await partyTotals(party.id)).toEqual({ raisedCents: paid.reduce((s, g) => s + g.amountCents, 0), paidCount: paid.length });
+        expect(await partyTotals(party.id)).toEqual({ raisedCents: paid.reduce((s, g) => s + g.keeps, 0), paidCount: paid.length });
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 40) },
     );

@@ -13,9 +13,10 @@ import { isUuid } from "./donations.server";
 import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
 import { applyPaidDelta } from "~/domain/parties/index.server";
-import { recordGiftPaid, recordGiftTakenBack } from "~/domain/ledger/index.server";
+import { recordGiftPaid } from "~/domain/ledger/index.server";
 import { checkPixPayment, flagPixPayment } from "./pix-payments.server";
 import type { PixFlagReason } from "./pix-flags";
+import { applyTakeBackEvent, isTakeBackEvent } from "./refund-events.server";
 import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "~/domain/subscriptions/index.server";
 
 const { donations, donationStatusHistory, paymentEvents, parties, pixCharges } = schema;
@@ -60,6 +61,8 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
 
   const from = donation.status;
   const expiredByUs = from === "cancelada" && (await wasExpiredByUs(tx, donation.id));
+  // Refunds (maybe partial) and disputes: amounts decide the move (docs/decisions/151-refunds.md).
+  if (isTakeBackEvent(event)) return applyTakeBackEvent(tx, donation, event, { expiredByUs, ...deps });
   const to = nextDonationStatus(from, event.action, expiredByUs);
   if (!to) {
     // Real money for a gift already closed (paid by another Pix, or closed by the provider): never silently dropped.
@@ -107,12 +110,9 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
   return { outcome: "applied", donationId: donation.id, from, to };
 }
 
-type LockedDonation = NonNullable<Awaited<ReturnType<typeof lockDonation>>>;
+export type LockedDonation = NonNullable<Awaited<ReturnType<typeof lockDonation>>>;
 
-/**
- * The ledger row of the move, with the fee in force now (docs/decisions/130-ledger.md): paid, or
- * refunded / charged back (the negation of the stored paid row; a gift never seen paid gets both).
- */
+/** The ledger row of a gift paid, with the fee in force now (docs/decisions/130-ledger.md). */
 async function recordMovement(
   tx: Transaction,
   donation: LockedDonation,
@@ -128,8 +128,6 @@ async function recordMovement(
   };
   const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
   if (to === "paga") await recordGiftPaid(tx, gift, source, feePercent);
-  if (to === "reembolsada") await recordGiftTakenBack(tx, "refund", gift, source, feePercent);
-  if (to === "contestada") await recordGiftTakenBack(tx, "chargeback", gift, source, feePercent);
 }
 
 /** SELECT … FOR UPDATE: concurrent events for one gift queue up here, one at a time. */

@@ -4,3 +4,4 @@ export * from "./ledger-reports.server";
 export * from "./reconcile.server";
 export * from "./reconcile-cli.server";
 export * from "./reconcile-job.server";
+export * from "./ledger-takeback.server";

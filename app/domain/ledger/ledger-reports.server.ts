@@ -16,9 +16,14 @@ const { ledgerEntries, parties, organizations, causes } = schema;
 export type Range = { from: Date; to: Date };
 
 const sumOf = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-/** Gifts net of those taken back: +1 per paid row, −1 per refund or chargeback. */
-const netCount = sql<number>`coalesce(sum(case ${ledgerEntries.kind} when 'gift_paid' then 1 when 'subscription_charge_paid' then 1
-  when 'refund' then -1 when 'chargeback' then -1 else 0 end), 0)`.mapWith(Number);
+/**
+ * Gifts net of those taken back: +1 per paid row (or dispute won), −1 per refund or chargeback that
+ * undoes one (a partial refund points at no row: the gift still counts; docs/decisions/151-refunds.md).
+ */
+const netCount = sql<number>`coalesce(sum(case when ${ledgerEntries.kind} in ('gift_paid', 'subscription_charge_paid', 'reversal') then 1
+  when ${ledgerEntries.kind} in ('refund', 'chargeback') and ${ledgerEntries.reversesId} is not null then -1 else 0 end), 0)`.mapWith(
+  Number,
+);
 
 function inRange(range?: Range): SQL | undefined {
   return range ? and(gte(ledgerEntries.occurredAt, range.from), lt(ledgerEntries.occurredAt, range.to)) : undefined;
@@ -33,7 +38,7 @@ export type RaisedTotals = {
   /** Gifts paid (gross, count), before refunds and chargebacks. */
   gifts: { grossCents: number; count: number };
   subscriptions: { grossCents: number; count: number };
-  /** Refunds and chargebacks: negative gross, how many. */
+  /** Refunds and chargebacks (net of disputes won): negative gross, how many. */
   takenBack: { grossCents: number; count: number };
   /** The fee percents the period's paid rows were charged at, lowest first. */
   feePercents: number[];
@@ -58,6 +63,7 @@ export async function raisedTotals(range?: Range, executor: Executor = db): Prom
   const gifts = of(["gift_paid"]);
   const subscriptions = of(["subscription_charge_paid"]);
   const takenBack = of(TAKEN_BACK_KINDS);
+  const reversals = of(["reversal"]);
   const percents = new Set<number>();
   for (const r of of(["gift_paid", "subscription_charge_paid"]))
     for (const p of r.feePercents ?? []) if (p !== null) percents.add(Number(p));
@@ -67,7 +73,11 @@ export async function raisedTotals(range?: Range, executor: Executor = db): Prom
     netCents: add(rows, "netCents"),
     gifts: { grossCents: add(gifts, "grossCents"), count: add(gifts, "count") },
     subscriptions: { grossCents: add(subscriptions, "grossCents"), count: add(subscriptions, "count") },
-    takenBack: { grossCents: add(takenBack, "grossCents"), count: add(takenBack, "count") },
+    // A dispute won (reversal) gives a chargeback back: taken back net of it.
+    takenBack: {
+      grossCents: add(takenBack, "grossCents") + add(reversals, "grossCents"),
+      count: add(takenBack, "count") - add(reversals, "count"),
+    },
     feePercents: [...percents].sort((a, b) => a - b),
   };
 }

@@ -1,14 +1,14 @@
 /**
- * Issue 14's property: over random sequences of paid, refunded, charged-back, duplicated and
- * shuffled events, with the fee changing between events, a party payout and two institution
- * payouts of direct gifts (decision 152) at random moments, the
+ * Issue 14's property: over random sequences of paid, refunded (in full or in parts), charged-back,
+ * dispute-won, duplicated and shuffled events, with the fee changing between events, a party payout
+ * and two institution payouts of direct gifts (decision 152) at random moments, the
  * ledger's sums = the parties' maintained totals = the institutions' balances = the report totals,
  * no row is ever rewritten, and reconciliation finds nothing. Runs on PGlite, and on PostgreSQL
  * with TEST_DATABASE_URL.
  */
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
-import { donationEvent, givingSetup, insertPendingGift, partyTotals } from "@tests/donations";
+import { countedCents, givingSetup, insertPendingGift, partyTotals, type Step, stepEvent } from "@tests/donations";
 import { insertParty } from "@tests/parties";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
@@ -21,7 +21,7 @@ import { splitFee } from "~/platform/money";
 import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
 import type { ReportMonth } from "~/domain/content/report-month";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
-import type { DonationEventAction, DonationPaymentEvent } from "~/domain/payments/types";
+import type { DonationPaymentEvent } from "~/domain/payments/types";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { findPartyForPayout, insertTransferredPayout } from "~/domain/payouts/payouts-admin.server";
 import { insertInstitutionPayout, listOpenInstitutionItems, lockInstitutionForPayout } from "~/domain/payouts/institution-payouts.server";
@@ -32,15 +32,21 @@ import { reconcile } from "./reconcile.server";
 
 useTestDatabase();
 
-/** What really happened to a gift at the provider, in order, and where it ends. */
-const HISTORIES: Array<{ actions: DonationEventAction[]; final: string }> = [
-  { actions: [], final: "pendente" },
-  { actions: ["paid"], final: "paga" },
-  { actions: ["failed"], final: "falhou" },
-  { actions: ["paid", "refunded"], final: "reembolsada" },
-  { actions: ["paid", "disputed"], final: "contestada" },
+/** What really happened to a gift at the provider, in order, where it ends and what of it stays counted. */
+const HISTORIES: Array<{ actions: Step[]; final: string; counted: "all" | "part-refunded" | "none" }> = [
+  { actions: [], final: "pendente", counted: "none" },
+  { actions: ["paid"], final: "paga", counted: "all" },
+  { actions: ["failed"], final: "falhou", counted: "none" },
+  { actions: ["paid", "refunded"], final: "reembolsada", counted: "none" },
+  { actions: ["paid", "disputed"], final: "contestada", counted: "none" },
   // The refund reaches us and the payment's own event never does.
-  { actions: ["refunded"], final: "reembolsada" },
+  { actions: ["refunded"], final: "reembolsada", counted: "none" },
+  // Issue 15: partial refunds (each under its refund id), and disputes won.
+  { actions: ["paid", "refund-part"], final: "paga", counted: "part-refunded" },
+  { actions: ["paid", "refund-part", "refund-rest"], final: "reembolsada", counted: "none" },
+  { actions: ["paid", "refund-part", "disputed"], final: "contestada", counted: "none" },
+  { actions: ["paid", "disputed", "dispute_won"], final: "paga", counted: "all" },
+  { actions: ["refund-part"], final: "paga", counted: "part-refunded" },
 ];
 
 const FEES = [0, 5, 7.5, 10, 12.5];
@@ -145,6 +151,9 @@ const snapshot = async (donationIds: string[]) =>
     ]),
   );
 
+/** Every gift of every run (the database keeps them between runs), with what it keeps. */
+const everPaid: Array<{ id: string; final: string; keeps: number }> = [];
+
 describe("ledger (property)", () => {
   it("ledger sums = party totals = institution balances = report totals, rows never rewritten, reconciliation clean", async () => {
     const { owner, cause } = await givingSetup();
@@ -161,6 +170,7 @@ describe("ledger (property)", () => {
           checkoutId: string;
           amountCents: number;
           final: string;
+          keeps: number;
           partyId: string | null;
           orgId: string;
         }> = [];
@@ -169,10 +179,12 @@ describe("ledger (property)", () => {
           const partyId = g.target === 0 ? partyA.id : g.target === 1 ? partyB.id : null;
           const orgId = g.target === 0 ? orgA.id : orgB.id;
           const gift = await insertPendingGift(partyId, { amountCents: g.amountCents, organizationId: partyId ? null : orgB.id });
-          const { actions, final } = HISTORIES[g.history]!;
-          created.push({ ...gift, final, partyId, orgId });
+          const { actions, final, counted } = HISTORIES[g.history]!;
+          const keeps = countedCents(g.amountCents, counted);
+          created.push({ ...gift, final, keeps, partyId, orgId });
+          everPaid.push({ id: gift.id, final, keeps });
           for (const action of actions) {
-            const event = donationEvent(gift, action, { paymentId: `pi_${gift.id}`, occurredAt: inMarch() });
+            const event = stepEvent(gift, action, { paymentId: `pi_${gift.id}`, occurredAt: inMarch() });
             const times = deliveries[stream.length % deliveries.length]!;
             for (let i = 0; i < times; i++) stream.push(event);
           }
@@ -203,7 +215,11 @@ describe("ledger (property)", () => {
             batch.map(({ event, fee }) => processPaymentEvent(event, testDeps({ config: configs.get(fee)! }))),
           );
           outcomes.forEach((o, j) => {
-            if (o.outcome === "applied" && o.from !== "paga" && ["paga", "reembolsada", "contestada"].includes(o.to))
+            if (
+              o.outcome === "applied" &&
+              ["pendente", "cancelada"].includes(o.from) &&
+              ["paga", "reembolsada", "contestada"].includes(o.to)
+            )
               paidAtFee.set(o.donationId, batch[j]!.fee);
           });
           // A fee change between events leaves every earlier row exactly as it was.
@@ -212,29 +228,31 @@ describe("ledger (property)", () => {
           before = after;
         }
 
-        // Each gift has exactly the rows its final status calls for, fees fixed when the money moved.
+        // Each gift has one paid row if money moved, fees fixed when it moved; what its rows leave is
+        // what it keeps, and a gift refunded or charged back leaves exactly nothing (fee and net too).
         const rows = await db.select().from(schema.ledgerEntries).where(inArray(schema.ledgerEntries.donationId, ids));
         for (const gift of created) {
           const mine = rows.filter((r) => r.donationId === gift.id);
-          const kinds = mine.map((r) => r.kind).sort();
-          const expected =
-            { paga: ["gift_paid"], reembolsada: ["gift_paid", "refund"], contestada: ["chargeback", "gift_paid"] }[gift.final] ?? [];
-          expect(kinds, `${gift.final} gift`).toEqual(expected);
-          const paid = mine.find((r) => r.kind === "gift_paid");
-          if (!paid) continue;
+          const paidRows = mine.filter((r) => r.kind === "gift_paid");
+          expect(paidRows, `${gift.final} gift`).toHaveLength(["paga", "reembolsada", "contestada"].includes(gift.final) ? 1 : 0);
+          const paid = paidRows[0];
+          if (!paid) {
+            expect(mine).toEqual([]);
+            continue;
+          }
           expect(paid.grossCents).toBe(gift.amountCents);
           expect(paid.feePercent).toBe(paidAtFee.get(gift.id));
           expect(paid.feeCents).toBe(splitFee(gift.amountCents, paid.feePercent!).feeCents);
           expect(paid.organizationId).toBe(gift.orgId);
-          const back = mine.find((r) => r.kind !== "gift_paid");
-          // A refund undoes the stored row, whatever the fee is by then.
-          if (back)
-            expect([back.grossCents, back.feeCents, back.netCents, back.feePercent]).toEqual([
-              0 - paid.grossCents,
-              0 - paid.feeCents,
-              0 - paid.netCents,
-              paid.feePercent,
-            ]);
+          const sum = (key: "grossCents" | "feeCents" | "netCents") => mine.reduce((s, r) => s + r[key], 0);
+          expect(sum("grossCents"), `${gift.final} gift keeps`).toBe(gift.keeps);
+          if (gift.final !== "paga") expect([sum("feeCents"), sum("netCents")]).toEqual([0, 0]);
+          // Whatever takes money back carries the paid row's percent, not today's.
+          for (const r of mine) expect(r.feePercent).toBe(paid.feePercent);
+          // A refund gives back the fee in proportion (cumulative rounding over the gift's refunds).
+          const refunded = 0 - mine.filter((r) => r.kind === "refund").reduce((s, r) => s + r.grossCents, 0);
+          const refundedFee = 0 - mine.filter((r) => r.kind === "refund").reduce((s, r) => s + r.feeCents, 0);
+          expect(refundedFee).toBe(Math.round((paid.feeCents * refunded) / paid.grossCents) + 0);
         }
 
         // Party totals = the ledger's sums = what reached `paga`.
@@ -242,7 +260,7 @@ describe("ledger (property)", () => {
           const counted = created.filter((g) => g.partyId === party.id && g.final === "paga");
           const ledgerGross = rows.filter((r) => r.partyId === party.id).reduce((s, r) => s + r.grossCents, 0);
           expect(await partyTotals(party.id)).toEqual({
-            raisedCents: counted.reduce((s, g) => s + g.amountCents, 0),
+            raisedCents: counted.reduce((s, g) => s + g.keeps, 0),
             paidCount: counted.length,
           });
           expect(ledgerGross).toBe((await partyTotals(party.id)).raisedCents);
@@ -306,7 +324,8 @@ describe("ledger (property)", () => {
         expect(totals.grossCents).toBe(money.reduce((s, r) => s + r.grossCents, 0));
         expect(totals.feeCents).toBe(money.reduce((s, r) => s + r.feeCents, 0));
         const paidEverywhere = await db.select().from(schema.donations).where(eq(schema.donations.status, "paga"));
-        expect(totals.gifts.grossCents + totals.takenBack.grossCents).toBe(paidEverywhere.reduce((s, d) => s + d.amountCents, 0));
+        const keeps = new Map(everPaid.map((g) => [g.id, g.keeps]));
+        expect(totals.gifts.grossCents + totals.takenBack.grossCents).toBe(paidEverywhere.reduce((s, d) => s + keeps.get(d.id)!, 0));
         const month = await loadMonthlyReport(MONTH, new Date("2026-04-15T12:00:00Z"));
         expect([month.grossCents, month.feeCents, month.netCents]).toEqual([totals.grossCents, totals.feeCents, totals.netCents]);
         expect(month.byCauseTotal.totalCents).toBe(month.donations.totalCents + month.takenBack.totalCents);

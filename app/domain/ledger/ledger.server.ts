@@ -2,8 +2,8 @@
  * Writes the ledger (docs/decisions/130-ledger.md): one append-only row per money movement, in the
  * caller's transaction, next to the status change that moves the money. The fee and the net are
  * computed here, once, with the fee percent the caller passes (PLATFORM_FEE_PERCENT at that moment),
- * and stored; a refund or chargeback is the negation of the stored row it undoes, so a later change
- * of the fee never touches a movement already written.
+ * and stored; refunds, chargebacks and reversals (ledger-takeback.server.ts) take their amounts from
+ * the stored paid row, so a later change of the fee never touches a movement already written.
  *
  * Every insert is `ON CONFLICT DO NOTHING` on "one row per source and kind" (and per provider event
  * and kind): the same event twice, or two events for one payment, write one row.
@@ -34,15 +34,6 @@ export async function mainOrganizationId(executor: Executor): Promise<string | n
   return row?.id ?? null;
 }
 
-async function paidRowOf(executor: Executor, donationId: string) {
-  const [row] = await executor
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.donationId, donationId), eq(ledgerEntries.kind, "gift_paid")))
-    .limit(1);
-  return row ?? null;
-}
-
 /** A gift the provider confirmed: gross = the gift, fee and net at `feePercent`. */
 export async function recordGiftPaid(executor: Executor, gift: LedgerGift, source: MovementSource, feePercent: number) {
   const { feeCents, netCents } = splitFee(gift.amountCents, feePercent);
@@ -57,44 +48,6 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
       feeCents,
       netCents,
       feePercent,
-      provider: source.provider,
-      providerEventId: source.providerEventId,
-      occurredAt: source.occurredAt,
-    })
-    .onConflictDoNothing();
-}
-
-/**
- * A paid gift refunded or charged back: the negation of its stored row (its fee percent, not
- * today's). A refund or dispute that reaches a gift never seen paid proves the payment happened
- * and was reversed (donation-status.ts): its paid row is written first, at `feePercent`, so the
- * two rows cancel out and the provider's records (a charge and its reversal) still match ours.
- */
-export async function recordGiftTakenBack(
-  executor: Executor,
-  kind: "refund" | "chargeback",
-  gift: LedgerGift,
-  source: MovementSource,
-  feePercent: number,
-) {
-  let paid = await paidRowOf(executor, gift.donationId);
-  if (!paid) {
-    await recordGiftPaid(executor, gift, source, feePercent);
-    paid = await paidRowOf(executor, gift.donationId);
-  }
-  if (!paid) return;
-  await executor
-    .insert(ledgerEntries)
-    .values({
-      kind,
-      organizationId: paid.organizationId,
-      partyId: paid.partyId,
-      donationId: paid.donationId,
-      reversesId: paid.id,
-      grossCents: -paid.grossCents,
-      feeCents: -paid.feeCents,
-      netCents: -paid.netCents,
-      feePercent: paid.feePercent,
       provider: source.provider,
       providerEventId: source.providerEventId,
       occurredAt: source.occurredAt,

@@ -3,8 +3,9 @@
  * and the provider's books tell the same story, and names every place where they do not.
  *
  * 1. every party's maintained total (`raised_cents`, `paid_count`) equals its ledger rows;
- * 2. every gift has exactly the rows its status calls for (paid; paid + refund; paid + chargeback),
- *    for its amount, each refund the exact negation of its paid row;
+ * 2. every gift has exactly the rows its status calls for: one paid row for its amount; refunds
+ *    (maybe partial) and a chargeback (and its reversal) leave something paid on `paga` and exactly
+ *    nothing on `reembolsada` / `contestada` (docs/decisions/151-refunds.md);
  * 3. every subscription charge has its paid row, every transferred payout its payout row for the
  *    amounts it records, and nothing else has one;
  * 4. every row is well formed: the sign of its kind, and for paid rows the fee its stored percent
@@ -57,9 +58,12 @@ async function checkParties(out: Discrepancy[]) {
       coalesce(l.gross, 0) as gross, coalesce(l.count, 0) as count
     from parties p
     left join (
-      select party_id, sum(gross_cents) as gross,
-        sum(case kind when 'gift_paid' then 1 when 'reversal' then 1 when 'refund' then -1 when 'chargeback' then -1 else 0 end) as count
-      from ledger_entries where donation_id is not null group by party_id
+      -- A gift counts while its rows leave something paid (partial refunds included).
+      select party_id, sum(gross) as gross, count(*) filter (where gross > 0) as count
+      from (
+        select party_id, donation_id, sum(gross_cents) as gross
+        from ledger_entries where donation_id is not null group by party_id, donation_id
+      ) g group by party_id
     ) l on l.party_id = p.id
     where p.raised_cents <> coalesce(l.gross, 0) or p.paid_count <> coalesce(l.count, 0)
     order by p.name`);
@@ -81,12 +85,12 @@ type GiftRow = {
   paid_n: string | null;
   paid_gross: string | null;
   paid_fee: string | null;
-  paid_net: string | null;
   refund_n: string | null;
   chargeback_n: string | null;
-  back_gross: string | null;
-  back_fee: string | null;
-  back_net: string | null;
+  reversal_n: string | null;
+  sum_gross: string | null;
+  sum_fee: string | null;
+  sum_net: string | null;
 };
 
 const STATUS_EN: Record<string, string> = {
@@ -98,6 +102,12 @@ const STATUS_EN: Record<string, string> = {
   cancelada: "canceled",
 };
 
+/**
+ * A gift that moved money has one paid row for its amount; refunds (any number, partial) and a
+ * chargeback (undone by a reversal when the dispute was won) take from it. `paga` leaves something
+ * paid; `reembolsada` and `contestada` leave exactly nothing (gross, fee and net); a chargeback
+ * stands unreversed only on `contestada` (docs/decisions/151-refunds.md).
+ */
 async function checkGifts(out: Discrepancy[]) {
   const bad = await rows<GiftRow>(sql`
     with l as (
@@ -105,31 +115,29 @@ async function checkGifts(out: Discrepancy[]) {
         count(*) filter (where kind = 'gift_paid') as paid_n,
         sum(gross_cents) filter (where kind = 'gift_paid') as paid_gross,
         sum(fee_cents) filter (where kind = 'gift_paid') as paid_fee,
-        sum(net_cents) filter (where kind = 'gift_paid') as paid_net,
         count(*) filter (where kind = 'refund') as refund_n,
         count(*) filter (where kind = 'chargeback') as chargeback_n,
-        coalesce(sum(gross_cents) filter (where kind in ('refund', 'chargeback')), 0) as back_gross,
-        coalesce(sum(fee_cents) filter (where kind in ('refund', 'chargeback')), 0) as back_fee,
-        coalesce(sum(net_cents) filter (where kind in ('refund', 'chargeback')), 0) as back_net
+        count(*) filter (where kind = 'reversal') as reversal_n,
+        sum(gross_cents) as sum_gross, sum(fee_cents) as sum_fee, sum(net_cents) as sum_net
       from ledger_entries where donation_id is not null group by donation_id
     )
-    select d.receipt_number as receipt, d.status, d.amount_cents as amount, l.paid_n, l.paid_gross, l.paid_fee, l.paid_net,
-      l.refund_n, l.chargeback_n, l.back_gross, l.back_fee, l.back_net
+    select d.receipt_number as receipt, d.status, d.amount_cents as amount, l.paid_n, l.paid_gross, l.paid_fee,
+      l.refund_n, l.chargeback_n, l.reversal_n, l.sum_gross, l.sum_fee, l.sum_net
     from donations d left join l on l.donation_id = d.id
     where case
       when d.status in ('paga', 'reembolsada', 'contestada') then
         coalesce(l.paid_n, 0) <> 1 or l.paid_gross <> d.amount_cents
-        or l.refund_n <> (case when d.status = 'reembolsada' then 1 else 0 end)
-        or l.chargeback_n <> (case when d.status = 'contestada' then 1 else 0 end)
-        or (d.status <> 'paga' and (l.back_gross <> -l.paid_gross or l.back_fee <> -l.paid_fee or l.back_net <> -l.paid_net))
+        or l.chargeback_n > 1 or l.reversal_n > l.chargeback_n
+        or (l.chargeback_n - l.reversal_n) <> (case when d.status = 'contestada' then 1 else 0 end)
+        or (d.status = 'reembolsada' and l.refund_n = 0)
+        or (d.status = 'paga' and l.sum_gross <= 0)
+        or (d.status <> 'paga' and (l.sum_gross <> 0 or l.sum_fee <> 0 or l.sum_net <> 0))
       else l.donation_id is not null
     end
     order by d.receipt_number`);
   for (const g of bad) {
     const pt: string[] = [];
     const en: string[] = [];
-    const expectedBack = g.status === "reembolsada" ? 1 : 0;
-    const expectedChargeback = g.status === "contestada" ? 1 : 0;
     if (!["paga", "reembolsada", "contestada"].includes(g.status)) {
       pt.push("não movimentou dinheiro, mas tem lançamentos");
       en.push("moved no money, yet has ledger rows");
@@ -141,21 +149,28 @@ async function checkGifts(out: Discrepancy[]) {
         pt.push(`pagamento lançado como ${brl(g.paid_gross)}`);
         en.push(`paid row says ${brl(g.paid_gross)}`);
       }
-      if (n(g.refund_n) !== expectedBack) {
-        pt.push(`${n(g.refund_n)} reembolso(s) lançado(s), esperado ${expectedBack}`);
-        en.push(`${n(g.refund_n)} refund row(s), expected ${expectedBack}`);
+      const open = n(g.chargeback_n) - n(g.reversal_n);
+      const expectedOpen = g.status === "contestada" ? 1 : 0;
+      if (n(g.chargeback_n) > 1 || open !== expectedOpen) {
+        pt.push(`${n(g.chargeback_n)} contestação(ões) e ${n(g.reversal_n)} reversão(ões) lançada(s)`);
+        en.push(`${n(g.chargeback_n)} chargeback row(s) and ${n(g.reversal_n)} reversal row(s)`);
       }
-      if (n(g.chargeback_n) !== expectedChargeback) {
-        pt.push(`${n(g.chargeback_n)} contestação(ões) lançada(s), esperado ${expectedChargeback}`);
-        en.push(`${n(g.chargeback_n)} chargeback row(s), expected ${expectedChargeback}`);
+      if (g.status === "reembolsada" && n(g.refund_n) === 0) {
+        pt.push("nenhum reembolso lançado");
+        en.push("no refund row");
       }
-      const reversed = g.status !== "paga" && n(g.paid_n) === 1;
-      if (reversed && (n(g.back_gross) !== -n(g.paid_gross) || n(g.back_fee) !== -n(g.paid_fee) || n(g.back_net) !== -n(g.paid_net))) {
+      if (g.status === "paga" && n(g.sum_gross) <= 0) {
+        pt.push(`o livro-caixa não deixa nada pago (saldo ${brl(g.sum_gross)})`);
+        en.push(`the ledger leaves nothing paid (balance ${brl(g.sum_gross)})`);
+      }
+      if (g.status !== "paga" && n(g.paid_n) === 1 && (n(g.sum_gross) !== 0 || n(g.sum_fee) !== 0 || n(g.sum_net) !== 0)) {
+        const backGross = n(g.sum_gross) - n(g.paid_gross);
+        const backFee = n(g.sum_fee) - n(g.paid_fee);
         pt.push(
-          `o estorno (${brl(g.back_gross)}, taxa ${brl(g.back_fee)}) não desfaz o pagamento (${brl(g.paid_gross)}, taxa ${brl(g.paid_fee)})`,
+          `o estorno (${brl(backGross)}, taxa ${brl(backFee)}) não desfaz o pagamento (${brl(g.paid_gross)}, taxa ${brl(g.paid_fee)})`,
         );
         en.push(
-          `the reversal (${brl(g.back_gross)}, fee ${brl(g.back_fee)}) does not undo the payment (${brl(g.paid_gross)}, fee ${brl(g.paid_fee)})`,
+          `the reversal (${brl(backGross)}, fee ${brl(backFee)}) does not undo the payment (${brl(g.paid_gross)}, fee ${brl(g.paid_fee)})`,
         );
       }
     }
@@ -248,42 +263,53 @@ async function checkRows(out: Discrepancy[]) {
   return n(count?.n);
 }
 
+/**
+ * What the sandbox's delivered events say moved: the events that moved a gift's status into or
+ * between paid states (each gift's status history names them) and the refunds it confirmed (the
+ * refunds table names their events). Each has its rows under its event id — a first payment's row
+ * for the gift's amount — and no sandbox row lacks such an event. Amounts of refunds and disputes
+ * are checked against the gift by checkGifts.
+ */
 async function checkSandbox(out: Discrepancy[]) {
-  const moves = await rows<{ donation: string; receipt: string; kind: string; event: string; amount: string }>(sql`
-    select d.id as donation, d.receipt_number as receipt, m.kind, h.provider_event_id as event, m.amount
+  const moves = await rows<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
+    select d.id as donation, d.receipt_number as receipt, h.provider_event_id as event,
+      coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid, d.amount_cents as amount
     from donation_status_history h
     join donations d on d.id = h.donation_id and d.provider = 'sandbox'
-    cross join lateral (
-      select 'gift_paid' as kind, d.amount_cents as amount where h.to_status = 'paga' or h.from_status is distinct from 'paga'
-      union all select 'refund', -d.amount_cents where h.to_status = 'reembolsada'
-      union all select 'chargeback', -d.amount_cents where h.to_status = 'contestada'
-    ) m
-    where h.provider_event_id is not null and h.to_status in ('paga', 'reembolsada', 'contestada')`);
+    where h.provider_event_id is not null and h.to_status in ('paga', 'reembolsada', 'contestada')
+    union all
+    select d.id, d.receipt_number, r.provider_event_id, false, r.amount_cents
+    from refunds r join donations d on d.id = r.donation_id and d.provider = 'sandbox'
+    where r.status = 'succeeded' and r.provider_event_id is not null`);
   const ours = await rows<{ donation: string; receipt: string; kind: string; event: string | null; gross: string }>(sql`
     select l.donation_id as donation, d.receipt_number as receipt, l.kind, l.provider_event_id as event, l.gross_cents as gross
     from ledger_entries l join donations d on d.id = l.donation_id
-    where l.provider = 'sandbox' and l.kind in ('gift_paid', 'refund', 'chargeback')`);
-  const key = (donation: string, kind: string) => `${donation}:${kind}`;
-  const byKey = new Map(ours.map((o) => [key(o.donation, o.kind), o]));
+    where l.provider = 'sandbox' and l.kind in ('gift_paid', 'refund', 'chargeback', 'reversal')`);
+  const key = (donation: string, event: string | null) => `${donation}:${event}`;
+  const byEvent = new Map<string, typeof ours>();
+  for (const o of ours) byEvent.set(key(o.donation, o.event), [...(byEvent.get(key(o.donation, o.event)) ?? []), o]);
+  const named = new Set<string>();
   for (const m of moves) {
-    const k = key(m.donation, m.kind);
-    const row = byKey.get(k);
-    byKey.delete(k);
-    if (!row) {
+    const k = key(m.donation, m.event);
+    named.add(k);
+    const mine = byEvent.get(k) ?? [];
+    const paid = mine.find((o) => o.kind === "gift_paid");
+    if (mine.length === 0 || (m.first_paid && !paid)) {
       out.push({
         check: "provider",
-        pt: `Sandbox: o evento ${m.event} (${KIND_PT[m.kind]}, doação nº ${m.receipt}, ${brl(m.amount)}) não tem lançamento no livro-caixa.`,
-        en: `Sandbox: event ${m.event} (${m.kind}, gift #${m.receipt}, ${brl(m.amount)}) has no ledger row.`,
+        pt: `Sandbox: o evento ${m.event} (doação nº ${m.receipt}, ${brl(m.amount)}) não tem lançamento no livro-caixa.`,
+        en: `Sandbox: event ${m.event} (gift #${m.receipt}, ${brl(m.amount)}) has no ledger row.`,
       });
-    } else if (n(row.gross) !== n(m.amount) || row.event !== m.event) {
+    } else if (m.first_paid && n(paid!.gross) !== n(m.amount)) {
       out.push({
         check: "provider",
-        pt: `Sandbox: o evento ${m.event} (${KIND_PT[m.kind]}, doação nº ${m.receipt}) moveu ${brl(m.amount)}; o livro-caixa tem ${brl(row.gross)} pelo evento ${row.event ?? "nenhum"}.`,
-        en: `Sandbox: event ${m.event} (${m.kind}, gift #${m.receipt}) moved ${brl(m.amount)}; the ledger has ${brl(row.gross)} from event ${row.event ?? "none"}.`,
+        pt: `Sandbox: o evento ${m.event} (${KIND_PT.gift_paid}, doação nº ${m.receipt}) moveu ${brl(m.amount)}; o livro-caixa tem ${brl(paid!.gross)}.`,
+        en: `Sandbox: event ${m.event} (gift_paid, gift #${m.receipt}) moved ${brl(m.amount)}; the ledger has ${brl(paid!.gross)}.`,
       });
     }
   }
-  for (const row of byKey.values()) {
+  for (const row of ours) {
+    if (named.has(key(row.donation, row.event))) continue;
     out.push({
       check: "provider",
       pt: `Sandbox: lançamento de ${KIND_PT[row.kind]} da doação nº ${row.receipt} (${brl(row.gross)}) sem evento do provedor que o explique.`,

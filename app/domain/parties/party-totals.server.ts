@@ -14,3 +14,17 @@ export async function applyPaidDelta(executor: Executor, partyId: string, amount
     })
     .where(eq(schema.parties.id, partyId));
 }
+
+/**
+ * A partial refund (the gift stays paid, `count` 0) or a gift whose refunds leave it at zero
+ * (`count` −1): the raised total moves by `raisedDelta` centavos (docs/decisions/151-refunds.md).
+ */
+export async function applyRaisedDelta(executor: Executor, partyId: string, raisedDelta: number, count: -1 | 0 | 1) {
+  await executor
+    .update(schema.parties)
+    .set({
+      raisedCents: sql`${schema.parties.raisedCents} + ${raisedDelta}`,
+      paidCount: sql`${schema.parties.paidCount} + ${count}`,
+    })
+    .where(eq(schema.parties.id, partyId));
+}

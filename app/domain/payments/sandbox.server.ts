@@ -13,6 +13,8 @@ import {
   type DonationEventAction,
   type PaymentEvent,
   type PaymentProvider,
+  RefundError,
+  type RefundRequest,
   WebhookSignatureError,
 } from "./types";
 import { createSandboxPixCharge, SANDBOX_PIX_EVENT, SANDBOX_PIX_TXID_LENGTH, sandboxPixDataSchema } from "./sandbox-pix.server";
@@ -35,6 +37,7 @@ const SANDBOX_EVENT_TYPES = {
   "checkout.canceled": "canceled",
   "payment.refunded": "refunded",
   "payment.disputed": "disputed",
+  "payment.dispute_won": "dispute_won",
 } as const satisfies Record<string, DonationEventAction>;
 export type SandboxEventType = keyof typeof SANDBOX_EVENT_TYPES;
 
@@ -47,6 +50,8 @@ const eventSchema = z.object({
     donationId: z.string().max(100).optional(),
     paymentId: z.string().max(200).optional(),
     cardFingerprint: z.string().max(100).optional(),
+    refundId: z.string().max(200).optional(),
+    amountCents: z.number().int().positive().max(100_000_000).optional(),
     subscription: sandboxSubscriptionDataSchema.optional(),
     pix: sandboxPixDataSchema.optional(),
   }),
@@ -103,6 +108,7 @@ function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
     ref: { donationId: event.data.donationId, checkoutId: event.data.checkoutId, paymentId: event.data.paymentId },
     paymentId: event.data.paymentId ?? null,
     cardFingerprint: event.data.cardFingerprint ?? null,
+    refund: event.data.refundId && event.data.amountCents ? { refundId: event.data.refundId, amountCents: event.data.amountCents } : null,
   };
 }
 
@@ -127,6 +133,26 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       const digest = createHmac("sha256", options.secret).update(`checkout:${request.idempotencyKey}`).digest("hex");
       const checkoutId = `cs_sbx_${digest.slice(0, 32)}`;
       return { checkoutId, url: `${options.publicUrl}/sandbox/checkout/${checkoutId}` };
+    },
+    /**
+     * The sandbox keeps no books: a refund is its `payment.refunded` event, queued for signed
+     * delivery like every other. The refund id (and the event id) derive from the idempotency key,
+     * so asking twice queues one event, which the webhook applies once.
+     */
+    async refund(request: RefundRequest) {
+      if (!options.events) throw new RefundError("O ambiente de testes não consegue reembolsar agora.");
+      const digest = createHmac("sha256", options.secret).update(`refund:${request.idempotencyKey}`).digest("hex");
+      const refundId = `re_sbx_${digest.slice(0, 32)}`;
+      await options.events.deliver({
+        ...sandboxEvent("payment.refunded", {
+          donationId: request.donationId,
+          paymentId: request.paymentId,
+          refundId,
+          amountCents: request.amountCents,
+        }),
+        id: `evt_sbx_${digest.slice(32, 64)}`,
+      });
+      return { refundId };
     },
     parseWebhook(rawBody: string, headers: Headers): PaymentEvent[] {
       verifySandboxSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), options.secret);

@@ -2,7 +2,7 @@ import { startStripeFake, stripeEvent } from "@tests/stripe-fake";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripeProvider, parseApiHost } from "./stripe.server";
-import { CheckoutError, WebhookSignatureError } from "./types";
+import { CheckoutError, RefundError, WebhookSignatureError } from "./types";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let fake: Awaited<ReturnType<typeof startStripeFake>>;
@@ -154,6 +154,41 @@ describe("Stripe webhook parsing", () => {
     expect(provider.parseWebhook(dispute.payload, dispute.headers)[0]).toMatchObject({ action: "disputed", ref: { paymentId: "pi_1" } });
   });
 
+  it("refund.created (partial) carries the refund id and amount; a pending refund is not yet money", () => {
+    const refund = (status: string) => ({
+      id: "re_1",
+      object: "refund",
+      amount: 1500,
+      status,
+      payment_intent: "pi_1",
+      metadata: { donation_id: request.donationId },
+    });
+    const created = signed(stripeEvent("refund.created", refund("succeeded")));
+    expect(provider.parseWebhook(created.payload, created.headers)[0]).toMatchObject({
+      action: "refunded",
+      ref: { paymentId: "pi_1", donationId: request.donationId },
+      refund: { refundId: "re_1", amountCents: 1500 },
+    });
+    const updated = signed(stripeEvent("charge.refund.updated", refund("succeeded")));
+    expect(provider.parseWebhook(updated.payload, updated.headers)[0]).toMatchObject({ refund: { refundId: "re_1" } });
+    const pending = signed(stripeEvent("refund.created", refund("pending")));
+    expect(provider.parseWebhook(pending.payload, pending.headers)[0]).toMatchObject({ kind: "ignored" });
+  });
+
+  it("a dispute closed as won gives the money back; lost, or an inquiry, moves nothing", () => {
+    const dispute = (type: string, status: string) =>
+      signed(stripeEvent(type, { id: "dp_1", object: "dispute", charge: "ch_1", payment_intent: "pi_1", status }));
+    const won = dispute("charge.dispute.closed", "won");
+    expect(provider.parseWebhook(won.payload, won.headers)[0]).toMatchObject({ action: "dispute_won", ref: { paymentId: "pi_1" } });
+    for (const [type, status] of [
+      ["charge.dispute.closed", "lost"],
+      ["charge.dispute.created", "warning_needs_response"],
+    ] as const) {
+      const event = dispute(type, status);
+      expect(provider.parseWebhook(event.payload, event.headers)[0]).toMatchObject({ kind: "ignored" });
+    }
+  });
+
   it("ignores partial refunds, subscription sessions and other event types", () => {
     for (const event of [
       stripeEvent("charge.refunded", { id: "ch_1", object: "charge", refunded: false, payment_intent: "pi_1", metadata: {} }),
@@ -182,5 +217,34 @@ describe("Stripe webhook parsing", () => {
       timestamp: Math.floor(Date.now() / 1000) - 3600,
     });
     expect(() => provider.parseWebhook(payload, new Headers({ "stripe-signature": header }))).toThrow(WebhookSignatureError);
+  });
+});
+
+describe("Stripe refunds (against a local fake)", () => {
+  const refund = {
+    paymentId: "pi_1",
+    donationId: request.donationId,
+    amountCents: 1500,
+    reason: "Doação em duplicidade",
+    idempotencyKey: "refund-key-1",
+  };
+
+  it("asks for a refund of the payment with our idempotency key; the same key never refunds twice", async () => {
+    const first = await provider.refund!(refund);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe("/v1/refunds");
+    expect(sent.headers["idempotency-key"]).toBe("refund-key-1");
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      payment_intent: "pi_1",
+      amount: "1500",
+      "metadata[donation_id]": request.donationId,
+      "metadata[reason]": "Doação em duplicidade",
+    });
+    expect(await provider.refund!(refund)).toEqual(first);
+  });
+
+  it("a refusal is a RefundError with Stripe's reason", async () => {
+    fake.failNextWith(400, "Charge ch_1 has already been refunded.");
+    await expect(provider.refund!({ ...refund, idempotencyKey: "refund-key-2" })).rejects.toThrow(RefundError);
   });
 });

@@ -8,8 +8,11 @@ import {
   CheckoutError,
   type DonationCheckoutRequest,
   type DonationEventAction,
+  type DonationPaymentEvent,
   type PaymentEvent,
   type PaymentProvider,
+  RefundError,
+  type RefundRequest,
   WebhookSignatureError,
 } from "./types";
 import { normalizeStripeSubscriptionEvent, stripeSubscriptionMethods } from "./stripe-subscriptions.server";
@@ -75,6 +78,28 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         throw new CheckoutError(error instanceof Stripe.errors.StripeError ? error.message : "Erro ao processar o pagamento");
       }
     },
+    async refund(request: RefundRequest) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amountCents,
+            reason: "requested_by_customer",
+            metadata: { donation_id: request.donationId, reason: request.reason.slice(0, 500) },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") throw new RefundError("A Stripe recusou o reembolso.");
+        return { refundId: refund.id };
+      } catch (error) {
+        if (error instanceof RefundError) throw error;
+        throw new RefundError(
+          error instanceof Stripe.errors.StripeError
+            ? `A Stripe recusou o reembolso: ${error.message}`
+            : "Não foi possível falar com a Stripe.",
+        );
+      }
+    },
     parseWebhook(rawBody: string, headers: Headers): PaymentEvent[] {
       let event: Stripe.Event;
       try {
@@ -101,7 +126,7 @@ function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
     action: DonationEventAction,
     ref: { donationId?: string | null; checkoutId?: string | null; paymentId?: string | null },
     cardFingerprint: string | null = null,
-  ): PaymentEvent => ({
+  ): DonationPaymentEvent => ({
     ...base,
     kind: "donation",
     action,
@@ -124,10 +149,20 @@ function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
       // Pix and other delayed methods complete the session before the money arrives.
       return session.payment_status === "paid" ? donation("paid", ref) : ignored("pagamento ainda não confirmado");
     }
+    case "refund.created":
+    case "refund.updated":
+    case "charge.refund.updated": {
+      // One refund (full or partial), counted once by its id whichever of these events comes first.
+      const refund = event.data.object;
+      if (refund.status !== "succeeded") return ignored(`reembolso ${refund.status ?? "sem status"}`);
+      const ref = { donationId: refund.metadata?.donation_id ?? null, paymentId: idOf(refund.payment_intent) };
+      return { ...donation("refunded", ref), refund: { refundId: refund.id, amountCents: refund.amount } };
+    }
     case "charge.refunded": {
       const charge = event.data.object;
-      // Partial refunds keep the gift paid; only a full refund takes it out of the totals.
-      if (!charge.refunded) return ignored("reembolso parcial");
+      // Each refund comes as refund.created; this one only says "all of it", for an endpoint not
+      // subscribed to refund events: the rest of the gift is refunded (never more than its amount).
+      if (!charge.refunded) return ignored("reembolso parcial: ver refund.created");
       return donation("refunded", { donationId: charge.metadata?.donation_id ?? null, paymentId: idOf(charge.payment_intent) });
     }
     case "charge.failed": {
@@ -144,7 +179,15 @@ function normalizeStripeEvent(event: Stripe.Event): PaymentEvent {
     }
     case "charge.dispute.created": {
       const dispute = event.data.object;
+      // An inquiry (warning_*) withdraws no money.
+      if (String(dispute.status ?? "").startsWith("warning_")) return ignored("consulta sem retenção de fundos");
       return donation("disputed", { paymentId: idOf(dispute.payment_intent) });
+    }
+    case "charge.dispute.closed": {
+      // Won: Stripe gives the withdrawn money back (a `reversal` in the ledger). Lost: it was already taken.
+      const dispute = event.data.object;
+      if (dispute.status !== "won") return ignored(`contestação encerrada: ${dispute.status}`);
+      return donation("dispute_won", { paymentId: idOf(dispute.payment_intent) });
     }
     default:
       return ignored("tipo de evento não tratado");

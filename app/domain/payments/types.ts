@@ -48,7 +48,7 @@ export type CustomerRequest = { userId: string; email: string; name: string };
  * checkout that stays open (the donor may try another card): it changes no status, it is only
  * counted by the abuse limits (app/domain/donations/payment-abuse.server.ts).
  */
-export type DonationEventAction = "paid" | "failed" | "canceled" | "refunded" | "disputed" | "declined";
+export type DonationEventAction = "paid" | "failed" | "canceled" | "refunded" | "disputed" | "dispute_won" | "declined";
 
 type EventBase = {
   /** The provider's event id: stored under a unique key, so a redelivery is a no-op. */
@@ -74,6 +74,11 @@ export type DonationPaymentEvent = EventBase & {
    * the end-to-end id. Checked against the charge before the gift is counted (docs/decisions/150-pix.md).
    */
   pix?: { txid: string; endToEndId: string; amountCents: number } | null;
+  /**
+   * On `refunded`: the provider's refund (its id makes it count once) and how much it gave back;
+   * absent when the event only says the whole payment was refunded (the rest is refunded then).
+   */
+  refund?: { refundId: string; amountCents: number } | null;
 };
 
 /** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
@@ -204,6 +209,29 @@ export interface PaymentProvider {
    * provider keeps no books of its own (the sandbox, whose events are its record).
    */
   listBalanceRecords?(range: { from: Date; to: Date }): Promise<ProviderBalanceRecord[]>;
+  /**
+   * Issue 15: gives back all or part of a paid gift (Stripe: a Refund; Pix: a devolução,
+   * `PUT /pix/{e2eid}/devolucao/{id}` with `valor`, where `id` is our idempotency key). Resolves
+   * once the provider took the request; the money moves in our books when its `refunded` event,
+   * naming the same refund id, arrives. Throws RefundError (message safe to show, pt-BR) when the
+   * provider refuses. The same idempotency key never refunds twice.
+   */
+  refund?(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+export type RefundRequest = {
+  /** The provider's payment id (Stripe PaymentIntent, Pix e2eid) remembered when the gift was paid. */
+  paymentId: string;
+  /** Our gift: the sandbox's event names it, Stripe keeps it in the refund's metadata. */
+  donationId: string;
+  amountCents: number;
+  reason: string;
+  idempotencyKey: string;
+};
+
+/** The provider refused a refund; `message` is safe to show to the admin (pt-BR). */
+export class RefundError extends Error {
+  override name = "RefundError";
 }
 
 export class WebhookSignatureError extends Error {

@@ -20,12 +20,14 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 // Domain constants live in plain modules (the browser may import them); the schema reads them.
 // Relative paths: drizzle-kit loads this file without the app's path aliases.
 import { TESTIMONIAL_TYPES } from "../../domain/content/content-kinds";
 import { DONATION_STATUSES } from "../../domain/donations/donation-status";
+import { REFUND_STATUSES } from "../../domain/donations/refund-status";
 import { LEDGER_KINDS } from "../../domain/ledger/ledger-kinds";
 import { PIX_KEY_TYPES } from "../../domain/organizations/pix-key";
 import { EVENT_TYPES } from "../../domain/parties/event-types";
@@ -561,7 +563,11 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique("ledger_entries_donation_kind").on(t.donationId, t.kind),
+    // One paid row, one chargeback, one reversal per gift; refunds may be partial, so a gift may
+    // have several (each under its own provider event, docs/decisions/151-refunds.md).
+    uniqueIndex("ledger_entries_donation_kind")
+      .on(t.donationId, t.kind)
+      .where(sql`${t.kind} <> 'refund'`),
     unique("ledger_entries_charge_kind").on(t.subscriptionChargeId, t.kind),
     unique("ledger_entries_payout_kind").on(t.payoutId, t.kind),
     unique("ledger_entries_event_kind").on(t.providerEventId, t.kind),
@@ -585,6 +591,42 @@ export const payoutItems = pgTable(
       .references(() => ledgerEntries.id, { onDelete: "restrict" }),
   },
   (t) => [index("payout_items_payout_idx").on(t.payoutId)],
+);
+
+// ---------- refunds (docs/decisions/151-refunds.md) ----------
+export const refundStatusEnum = pgEnum("refund_status", REFUND_STATUSES);
+/**
+ * A refund asked of the provider (by an admin, or for every gift of a cancelled party) or reported
+ * by it. The money moves in the ledger when the provider's event arrives; this row says who asked,
+ * why, and where the request stands. Unique by the provider's refund id: an event names it.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    donationId: uuid("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    providerRefundId: text("provider_refund_id").unique(),
+    amountCents: integer("amount_cents").notNull(),
+    /** Required when an admin asks; null for a refund made at the provider. */
+    reason: text("reason"),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    /** The party cancellation this refund belongs to (its progress counts these rows). */
+    partyCancellationId: uuid("party_cancellation_id"),
+    status: refundStatusEnum("status").notNull(),
+    failureMessage: text("failure_message"),
+    /** The provider event that completed it. */
+    providerEventId: text("provider_event_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("refunds_donation_idx").on(t.donationId),
+    index("refunds_cancellation_idx").on(t.partyCancellationId),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
 );
 
 // ---------- e-mail outbox ----------

@@ -1,0 +1,83 @@
+/**
+ * Doações, "Reembolsar", and Festas, "Cancelar festa e reembolsar todas as doações"
+ * (docs/decisions/151-refunds.md). Both only ask: the provider's event moves the money, the
+ * totals and the donor's e-mail, through the same code as every payment event. A provider that
+ * refuses answers a pt-BR error and nothing is written.
+ */
+import { cancelPartySchema, REFUND_MESSAGES, refundSchema, tooMuch } from "~/domain/donations";
+import { findRefundableGift, queuePartyRefunds, recordRequestedRefund, requestProviderRefund } from "~/domain/donations/index.server";
+import { setPartyActive } from "~/domain/parties/index.server";
+import { RefundError } from "~/domain/payments";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { formatCents } from "~/platform/money";
+import { type AdminActionHandler, auditedChange, fail, refuse, succeed } from "./action-kit.server";
+
+export const refundDonationAction: AdminActionHandler = async ({ admin, form, deps }) => {
+  const intent = "refundDonation";
+  const title = "Reembolso não realizado";
+  const submission = parseFormSubmission(form, refundSchema());
+  if (submission.status !== "success") return refuse(intent, title, submission.reply());
+  const { donationId, amount, reason } = submission.value;
+  const gift = await findRefundableGift(donationId);
+  if (!gift) return fail(intent, { title, description: "Esta doação não existe mais." }, { status: 404 });
+  if (gift.status !== "paga") return refuse(intent, title, submission.reply({ formErrors: [REFUND_MESSAGES.notPaid] }));
+  if (gift.availableCents <= 0) return refuse(intent, title, submission.reply({ formErrors: [REFUND_MESSAGES.nothingLeft] }));
+  if (amount > gift.availableCents)
+    return refuse(intent, title, submission.reply({ fieldErrors: { amount: [tooMuch(gift.availableCents)] } }));
+
+  let providerRefundId: string;
+  try {
+    ({ refundId: providerRefundId } = await requestProviderRefund(gift, { amountCents: amount, reason }, deps.payments));
+  } catch (error) {
+    if (!(error instanceof RefundError)) throw error;
+    return fail(intent, { title, description: error.message }, { status: 502 });
+  }
+  await auditedChange(admin, async (tx, audit) => {
+    await recordRequestedRefund(tx, {
+      donationId,
+      provider: gift.provider,
+      providerRefundId,
+      amountCents: amount,
+      reason,
+      requestedBy: admin.id,
+    });
+    await audit({
+      action: "donation.refund",
+      entity: "donation",
+      entityId: donationId,
+      details: { receiptNumber: gift.receiptNumber, amountCents: amount, reason, providerRefundId },
+    });
+  });
+  return succeed(intent, {
+    title: "Reembolso solicitado",
+    description: `${formatCents(amount)} da doação nº ${gift.receiptNumber}. O total muda quando o provedor confirmar.`,
+  });
+};
+
+export const cancelPartyAction: AdminActionHandler = async ({ admin, form }) => {
+  const intent = "cancelParty";
+  const title = "Erro ao cancelar a festa";
+  const submission = parseFormSubmission(form, cancelPartySchema);
+  if (submission.status !== "success") return refuse(intent, title, submission.reply());
+  const { partyId, reason } = submission.value;
+  const outcome = await auditedChange(admin, async (tx, audit) => {
+    const party = await setPartyActive(tx, partyId, false);
+    if (!party) return null;
+    const queued = await queuePartyRefunds(tx, { partyId, reason, requestedBy: admin.id });
+    await audit({
+      action: "party.cancel_and_refund",
+      entity: "party",
+      entityId: partyId,
+      details: { name: party.name, reason, refunds: queued.count, cancellationId: queued.cancellationId },
+    });
+    return { name: party.name, count: queued.count };
+  });
+  if (!outcome) return fail(intent, { title, description: "Esta festa não existe mais." }, { status: 404 });
+  return succeed(intent, {
+    title: "Festa cancelada",
+    description:
+      outcome.count === 0
+        ? `${outcome.name} saiu do ar. Não há doações pagas a reembolsar.`
+        : `${outcome.name} saiu do ar. ${outcome.count} doação(ões) entram na fila de reembolso; cada doador recebe um e-mail.`,
+  });
+};

@@ -1,0 +1,133 @@
+/**
+ * Refunds (full or partial) and disputes, applied to a gift inside processPaymentEvent's
+ * transaction, with the gift's row locked and the event id already recorded
+ * (docs/decisions/151-refunds.md). Amounts decide the move:
+ *
+ *  - `refunded`: gives back the event's amount (its refund id counts once), never more than what
+ *    remains; the gift stays `paga` until nothing remains, then `reembolsada`;
+ *  - `disputed`: the provider withdraws what remains; `paga` → `contestada`;
+ *  - `dispute_won`: the provider returns it (a `reversal` row); `contestada` → `paga`. Won before
+ *    the dispute itself arrived: both rows at once (they cancel out), and the late dispute is ignored.
+ *
+ * Any of them reaching a gift never seen paid proves the payment: its paid row is written first.
+ * Party totals move by exactly what the ledger rows move; the donor is e-mailed for each refund.
+ */
+import { eq, sql } from "drizzle-orm";
+import { schema, type Transaction } from "~/platform/db.server";
+import type { DonationPaymentEvent } from "~/domain/payments";
+import { giftMoney, recordChargeback, recordGiftPaid, recordRefund, recordReversal, remainingCents } from "~/domain/ledger/index.server";
+import { applyRaisedDelta } from "~/domain/parties/index.server";
+import type { DonationStatus } from "./donation-status";
+import type { EventDeps, LockedDonation, ProcessOutcome } from "./payment-events.server";
+import { queuePaidGiftEmails } from "./donation-emails.server";
+import { queueRefundEmail } from "./refund-emails.server";
+import { markRefundSucceeded, refundAlreadyCounted } from "./refunds.server";
+import { notifyDonationPaid } from "./live-events.server";
+
+const { donations, donationStatusHistory } = schema;
+
+const TAKE_BACK = ["refunded", "disputed", "dispute_won"] as const;
+
+export function isTakeBackEvent(event: DonationPaymentEvent): boolean {
+  return (TAKE_BACK as readonly string[]).includes(event.action);
+}
+
+const HOLDS_MONEY: readonly DonationStatus[] = ["paga", "reembolsada", "contestada"];
+
+export async function applyTakeBackEvent(
+  tx: Transaction,
+  donation: LockedDonation,
+  event: DonationPaymentEvent,
+  deps: EventDeps & { expiredByUs: boolean },
+): Promise<ProcessOutcome> {
+  const from = donation.status;
+  const provesPayment = from === "pendente" || (from === "cancelada" && deps.expiredByUs);
+  const ignored = (reason: string): ProcessOutcome => ({ outcome: "ignored", reason });
+  if (!provesPayment && !HOLDS_MONEY.includes(from)) return ignored(`${from} não muda com '${event.action}'`);
+  if (event.action === "refunded" && event.refund && (await refundAlreadyCounted(tx, event.refund.refundId))) {
+    return ignored("reembolso já lançado");
+  }
+
+  const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+  let to: DonationStatus = from;
+  let raised = 0;
+  let count: -1 | 0 | 1 = 0;
+  if (provesPayment) {
+    const gift = {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      organizationId: donation.organizationId ?? donation.partyOrganizationId,
+      amountCents: donation.amountCents,
+    };
+    await recordGiftPaid(tx, gift, source, deps.config.PLATFORM_FEE_PERCENT);
+    [to, raised, count] = ["paga", donation.amountCents, 1];
+  }
+  const money = await giftMoney(tx, donation.id);
+  const rest = remainingCents(money);
+  let refunded = 0;
+
+  if (event.action === "refunded") {
+    if (to === "paga") {
+      const amount = Math.min(event.refund?.amountCents ?? rest, rest);
+      if (await recordRefund(tx, money, amount, source)) refunded = amount;
+      raised -= refunded;
+      if (rest - refunded === 0) [to, count] = ["reembolsada", (count - 1) as -1 | 0];
+    }
+    // Recorded even when nothing moved (the gift was already refunded): the admin's request is done.
+    const { partyCancellation } = await markRefundSucceeded(tx, { donationId: donation.id, provider: event.provider }, event, refunded);
+    if (refunded > 0) {
+      await queueRefundEmail(
+        tx,
+        { donationId: donation.id, eventId: event.id, refundedCents: refunded, remainingCents: rest - refunded, partyCancellation },
+        deps,
+      );
+    }
+    if (to === from && refunded === 0) return ignored(`${from}: nada a reembolsar`);
+  } else if (event.action === "disputed") {
+    // One dispute per payment: a chargeback already written (a dispute won first) ends it.
+    if (to !== "paga" || money.chargeback) return ignored(`${from} não muda com 'disputed'`);
+    const row = await recordChargeback(tx, money, source);
+    if (!row) return ignored("contestação já lançada");
+    raised += row.grossCents;
+    [to, count] = ["contestada", (count - 1) as -1 | 0];
+  } else {
+    if (to === "contestada" && money.chargeback && !money.reversal) {
+      await recordReversal(tx, money.chargeback, source);
+      raised -= money.chargeback.grossCents;
+      [to, count] = ["paga", 1];
+    } else if (to === "paga" && !money.chargeback) {
+      // Won before the dispute arrived: withdrawn and returned, in that order, at once.
+      const row = await recordChargeback(tx, money, source);
+      if (row) await recordReversal(tx, row, source);
+    } else {
+      return ignored(`${from} não muda com 'dispute_won'`);
+    }
+  }
+
+  // A history row names every event that moved money (reconciliation reads them), even paga → paga.
+  if (to !== from || event.action === "dispute_won") {
+    await tx
+      .update(donations)
+      .set({
+        status: to,
+        statusChangedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        ...(provesPayment ? { paidAt: event.occurredAt } : {}),
+        ...(event.paymentId && !donation.providerPaymentId ? { providerPaymentId: event.paymentId } : {}),
+      })
+      .where(eq(donations.id, donation.id));
+    await tx
+      .insert(donationStatusHistory)
+      .values({ donationId: donation.id, fromStatus: from, toStatus: to, providerEventId: event.id, occurredAt: event.occurredAt });
+  }
+  if (provesPayment && to === "paga") {
+    if (donation.partyId && donation.partyOwnerId) {
+      const { partyId, partyOwnerId: ownerUserId } = donation;
+      await notifyDonationPaid(tx, { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents });
+    }
+    await queuePaidGiftEmails(tx, donation.id, deps);
+  }
+  // Last: the party's row stays locked only until the commit.
+  if (donation.partyId && (raised !== 0 || count !== 0)) await applyRaisedDelta(tx, donation.partyId, raised, count);
+  return { outcome: "applied", donationId: donation.id, from, to };
+}
