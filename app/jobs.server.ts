@@ -9,7 +9,8 @@ import { startDailyReconcile } from "~/domain/ledger/index.server";
 import { startEmailWorker } from "~/platform/mail/email-worker.server";
 import { logger } from "~/platform/logger.server";
 import { transportFromConfig } from "~/platform/mail/mailer.server";
-import { purgeSentEmails } from "~/platform/mail/outbox.server";
+import { outboxMailer, purgeSentEmails } from "~/platform/mail/outbox.server";
+import { startImpactJobs } from "~/domain/impact/index.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 
 export type BackgroundJobs = {
@@ -38,6 +39,7 @@ export async function startBackgroundJobs(
   stops.push(sandboxWorker.stop);
   const sandboxEvents = await createSandboxEventQueue(boss, { onQueued: sandboxWorker.wake });
   await startDailyReconcile(boss, { providers: enabledProviders(createPayments(config, sandboxEvents)), clock });
+  await startImpactJobs(boss, { mailer: outboxMailer, publicUrl: config.PUBLIC_URL, clock });
 
   return {
     sandboxEvents,

@@ -28,6 +28,9 @@ export default [
   route("conta/confirmar-email", "routes/conta.confirmar-email.tsx"),
   route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
   route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
+  route("certificado/:codigo", "routes/certificado.$codigo.tsx"),
+  route("descadastrar", "routes/descadastrar.tsx"),
+  route("painel/festas/:id/agradecer", "routes/painel.festas.$id.agradecer.tsx"),
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
@@ -48,6 +51,8 @@ export default [
   route("repasses/:id/comprovante", "routes/repasses.$id.comprovante.ts"),
   route("conta/exportar/:formato", "routes/conta.exportar.$formato.ts"),
   route("privacidade/exportar/:formato", "routes/privacidade.exportar.$formato.ts"),
+  route("painel/festas/:id/certificado/:formato", "routes/painel.festas.$id.certificado.$formato.ts"),
+  route("conta/certificado/:ano/:formato", "routes/conta.certificado.$ano.$formato.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/platform/config.server";
 
-export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change";
+export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change" | "unsubscribe";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

@@ -7,6 +7,7 @@ import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents, formatPercent, progressPercent } from "~/platform/money";
 import type { PublicGift } from "~/domain/donations/gifts.server";
 import type { PartyPayoutView } from "~/domain/payouts/party-payouts.server";
+import { CertificateLinks } from "./certificate-links";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
 
@@ -131,6 +132,7 @@ export function EndedPartyRow({ party, payout }: { party: OwnerParty; payout: Pa
       ) : (
         <p className="mt-2 text-sm text-muted">Sem doações: não há repasse a fazer.</p>
       )}
+      {party.raisedCents > 0 ? <CertificateLinks partyId={party.id} /> : null}
     </li>
   );
 }

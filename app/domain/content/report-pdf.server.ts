@@ -8,14 +8,14 @@ import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { feePercentsLabel, type MonthlyReport } from "./monthly-report.server";
 
-const CORAL = "#c9361f";
-const INDIGO = "#242766";
-const MUTED = "#5d5670";
-const LINE = "#ffe0da";
+export const CORAL = "#c9361f";
+export const INDIGO = "#242766";
+export const MUTED = "#5d5670";
+export const LINE = "#ffe0da";
 
 const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
-function toWinAnsi(text: string): string {
+export function toWinAnsi(text: string): string {
   return [...text.normalize("NFC")]
     .filter((ch) => {
       const code = ch.codePointAt(0)!;
