@@ -10,6 +10,13 @@ import { createAdAction, loadAds, toggleAdAction, updateAdAction } from "./ads.s
 import { createCauseAction, deleteCauseAction, loadCauses, toggleCauseAction } from "./causes.server";
 import { loadDashboard, setFamiliesHelpedAction } from "./dashboard.server";
 import { loadDonations } from "./donations.server";
+import {
+  createImpactUnitAction,
+  createImpactUpdateAction,
+  deleteImpactUnitAction,
+  deleteImpactUpdateAction,
+  loadImpact,
+} from "./impact.server";
 import { loadMessages, markMessageAnsweredAction } from "./messages.server";
 import {
   createOrganizationAction,
@@ -35,6 +42,7 @@ const adminLoaders = {
   historias: () => loadStories(),
   festas: (url: URL) => loadParties(url),
   ongs: (url: URL) => loadOrganizations(url),
+  impacto: () => loadImpact(),
   mensagens: (url: URL) => loadMessages(url),
   repasses: (url: URL, deps: AdminDeps) => loadPayouts(url, deps),
   equipe: () => loadTeam(),
@@ -63,6 +71,10 @@ const adminActions = {
   verifyOrganization: verifyOrganizationAction,
   updateOrganization: updateOrganizationAction,
   toggleOrganization: toggleOrganizationAction,
+  createImpactUnit: createImpactUnitAction,
+  deleteImpactUnit: deleteImpactUnitAction,
+  createImpactUpdate: createImpactUpdateAction,
+  deleteImpactUpdate: deleteImpactUpdateAction,
   markMessageAnswered: markMessageAnsweredAction,
   markPayoutTransferred: markPayoutTransferredAction,
   grantAdmin: grantAdminAction,

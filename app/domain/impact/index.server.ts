@@ -10,3 +10,4 @@ export * from "./certificates.server";
 export async function startImpactJobs(boss: Boss, deps: { mailer: Mailer; publicUrl: string; clock: Clock }) {
   await startPartyCertificates(boss, deps);
 }
+export * from "./impact-admin.server";
