@@ -18,6 +18,8 @@ import {
 } from "~/domain/accounts/account.server";
 import { accountActionSchema } from "~/domain/accounts/account-forms";
 import { listGiftsOf } from "~/domain/accounts/personal-data.server";
+import { subscriberCertificateYears } from "~/domain/impact/certificates.server";
+import { SubscriberCertificates } from "~/components/account/subscriber-certificates";
 import { firstErrors, type FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
@@ -44,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await findAccountProfile(session.id);
   if (!profile) throw data(null, { status: 404 });
   const gifts = await listGiftsOf(accountSubject(profile));
+  const certificateYears = await subscriberCertificateYears(session.id);
   return {
     profile: {
       name: profile.name,
@@ -52,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       since: formatDate(profile.createdAt),
       consent: profile.termsAcceptedAt ? { version: profile.termsVersion, at: formatDate(profile.termsAcceptedAt) } : null,
     },
+    certificateYears,
     gifts: gifts.map((g) => ({
       id: g.id,
       receiptNumber: g.receiptNumber,
@@ -161,7 +165,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts } = loaderData;
+  const { profile, gifts, certificateYears } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -292,6 +296,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           )}
         </Section>
+
+        {certificateYears.length > 0 ? (
+          <Section
+            id="certificados"
+            title="Certificado digital de Assinante do Bem"
+            description="Um por ano de assinatura, com o total destinado e um link para qualquer pessoa conferir a autenticidade."
+          >
+            <SubscriberCertificates years={certificateYears} />
+          </Section>
+        ) : null}
 
         <Section
           id="meus-dados"
