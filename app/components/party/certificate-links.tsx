@@ -1,7 +1,7 @@
-import { Award, Image } from "lucide-react";
+import { Award, BadgeCheck, Image, Send } from "lucide-react";
 
 /** An ended party's impact certificate on /painel: the PDF and the square image to share. */
-export function CertificateLinks({ partyId }: { partyId: string }) {
+export function CertificateLinks({ partyId, code }: { partyId: string; code: string | null }) {
   const base = `/painel/festas/${partyId}/certificado`;
   const link = "inline-flex items-center gap-1.5 font-bold text-indigo-700 underline-offset-2 hover:underline";
   return (
@@ -15,7 +15,14 @@ export function CertificateLinks({ partyId }: { partyId: string }) {
         <Image size={16} strokeWidth={2} aria-hidden="true" />
         Baixar imagem (WhatsApp, Instagram)
       </a>
+      {code ? (
+        <a href={`/certificado/${code}`} className={link}>
+          <BadgeCheck size={16} strokeWidth={2} aria-hidden="true" />
+          Página de verificação
+        </a>
+      ) : null}
       <a href={`/painel/festas/${partyId}/agradecer`} className={link}>
+        <Send size={16} strokeWidth={2} aria-hidden="true" />
         Agradecer aos convidados
       </a>
     </div>

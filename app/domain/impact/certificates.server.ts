@@ -143,6 +143,16 @@ export async function partiesAwaitingCertificate(today: string, executor: Execut
     );
 }
 
+/** The verification codes already issued for these parties (read-only: /painel links to them). */
+export async function partyCertificateCodes(partyIds: string[], executor: Executor = db): Promise<Map<string, string>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ partyId: certificates.partyId, code: certificates.code })
+    .from(certificates)
+    .where(inArray(certificates.partyId, partyIds));
+  return new Map(rows.map((r) => [r.partyId!, r.code]));
+}
+
 /** Marks the party's certificate announced; true only for the call that did it (so one e-mail). */
 export async function markPartyCertificateAnnounced(partyId: string, executor: Executor = db): Promise<boolean> {
   const rows = await executor
