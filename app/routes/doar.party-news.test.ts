@@ -32,6 +32,6 @@ describe("/doar: 'Quero receber notícias desta festa'", () => {
     const result = (await loader({ request, params: {}, context: testContext() } as never)) as unknown as {
       target: { impact: Record<number, string> };
     };
-    expect(result.target.impact[100]).toBe("Paga 2 consultas em AADORA (R$ 50,00 cada).");
+    expect(result.target.impact[100]).toBe("Paga 2 consultas (R$ 50,00 cada).");
   });
 });

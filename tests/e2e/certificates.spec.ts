@@ -51,7 +51,7 @@ test("an ended party's impact certificate downloads from /painel and its verific
 
 test("/doar speaks the institution's units and offers the party-news checkbox, unchecked", async ({ page }) => {
   await page.goto("/doar?festa=mari3");
-  await expect(page.getByText("Paga 1 sessão de fisioterapia em AADORA").first()).toBeVisible();
+  await expect(page.getByText("Paga 1 sessão de fisioterapia (R$ 60,00 cada).").first()).toBeVisible();
   const news = page.getByRole("checkbox", { name: "Quero receber notícias desta festa" });
   await expect(news).toBeVisible();
   await expect(news).not.toBeChecked();

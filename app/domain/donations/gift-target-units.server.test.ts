@@ -20,8 +20,8 @@ describe("/doar's impact panel in the institution's units", () => {
     ]);
     const target = await resolveGiftTarget({ festa: party.shareCode });
     if (!target.ok) throw new Error("expected a live party");
-    expect(target.impact[25]).toBe("Paga 1 sessão de fisioterapia em Casa Hunter (R$ 25,00 cada).");
-    expect(target.impact[100]).toBe("Paga 1 consulta em Casa Hunter (R$ 80,00 cada).");
+    expect(target.impact[25]).toBe("Paga 1 sessão de fisioterapia (R$ 25,00 cada).");
+    expect(target.impact[100]).toBe("Paga 1 consulta (R$ 80,00 cada).");
     expect(Object.values(target.impact).join(" ")).not.toMatch(/cesta/);
   });
 

@@ -60,7 +60,7 @@ async function withInstitutionUnits(target: GiftTarget): Promise<GiftTarget> {
   const units = await listImpactUnits(target.organizationId);
   if (units.length === 0) return target;
   const impact = { ...target.impact };
-  for (const reais of PRESET_REAIS) impact[reais] = impactLineForPreset(reais, units, target.organizationName) ?? impact[reais];
+  for (const reais of PRESET_REAIS) impact[reais] = impactLineForPreset(reais, units) ?? impact[reais];
   return { ...target, impact };
 }
 

@@ -20,8 +20,9 @@ describe("impact units", () => {
   });
 
   it("writes /doar's preset lines in the institution's own words", () => {
-    expect(impactLineForPreset(100, [consulta], "Instituto Vidas Raras")).toBe("Paga 1 consulta em Instituto Vidas Raras (R$ 80,00 cada).");
-    expect(impactLineForPreset(10, [consulta], null)).toContain("Cobre 13% de 1 consulta");
-    expect(impactLineForPreset(10, [], null)).toBeNull();
+    expect(impactLineForPreset(100, [consulta])).toBe("Paga 1 consulta (R$ 80,00 cada).");
+    expect(impactLineForPreset(250, [consulta, exame])).toBe("Paga 3 consultas (R$ 80,00 cada).");
+    expect(impactLineForPreset(10, [consulta])).toBe("Cobre 13% de 1 consulta (R$ 80,00).");
+    expect(impactLineForPreset(10, [])).toBeNull();
   });
 });

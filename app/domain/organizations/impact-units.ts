@@ -36,14 +36,16 @@ export function describeAmountInUnits(amountCents: number, units: readonly Impac
   return `${formatCents(amountCents)} cobrem ${percent}% do custo de 1 ${unit.singular} (${formatCents(unit.costCents)}).`;
 }
 
-/** /doar's panel line for a preset amount in reais, in the institution's units (null without units). */
-export function impactLineForPreset(reais: number, units: readonly ImpactUnit[], institutionName: string | null): string | null {
+/**
+ * /doar's panel line for a preset amount in reais, in the institution's units (null without units).
+ * The page names the institution above the form, so the line does not repeat it.
+ */
+export function impactLineForPreset(reais: number, units: readonly ImpactUnit[]): string | null {
   const cents = reais * 100;
   const unit = bestUnitFor(cents, units);
   if (!unit) return null;
-  const at = institutionName ? ` em ${institutionName}` : "";
   const whole = Math.floor(cents / unit.costCents);
-  if (whole >= 1) return `Paga ${countUnits(whole, unit)}${at} (${formatCents(unit.costCents)} cada).`;
+  if (whole >= 1) return `Paga ${countUnits(whole, unit)} (${formatCents(unit.costCents)} cada).`;
   const percent = Math.max(1, Math.round((cents / unit.costCents) * 100));
-  return `Cobre ${percent}% de 1 ${unit.singular}${at} (${formatCents(unit.costCents)}), somando-se às outras doações.`;
+  return `Cobre ${percent}% de 1 ${unit.singular} (${formatCents(unit.costCents)}).`;
 }
