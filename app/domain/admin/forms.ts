@@ -337,7 +337,7 @@ export function payoutTransferSchema(options: { settlementDate?: string } = {}) 
 }
 
 // ---------- Impacto: impact units and impact updates per institution ----------
-export const IMPACT_MESSAGES = {
+const IMPACT_MESSAGES = {
   organization: "Escolha a instituição.",
   cost: "Informe o custo em reais (ex.: 80 ou 80,50).",
   month: "Informe o mês no formato AAAA-MM.",

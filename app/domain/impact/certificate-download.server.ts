@@ -3,7 +3,7 @@ import { CertificateFontMissing, renderCertificatePng } from "./certificate-imag
 import { renderCertificatePdf } from "./certificate-pdf.server";
 import type { Certificate } from "./certificates.server";
 
-export const CERTIFICATE_FORMATS = ["pdf", "imagem"] as const;
+const CERTIFICATE_FORMATS = ["pdf", "imagem"] as const;
 export type CertificateFormat = (typeof CERTIFICATE_FORMATS)[number];
 
 export function isCertificateFormat(value: string | undefined): value is CertificateFormat {

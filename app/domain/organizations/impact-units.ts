@@ -8,10 +8,8 @@ import { formatCents } from "~/platform/money";
 
 export type ImpactUnit = { singular: string; plural: string; costCents: number };
 
-export const IMPACT_UNIT_LIMITS = { name: 60, maxCostCents: 100_000_000 } as const;
-
 /** "1 consulta", "20 consultas" (the count in pt-BR digits). */
-export function countUnits(count: number, unit: ImpactUnit): string {
+function countUnits(count: number, unit: ImpactUnit): string {
   return `${count.toLocaleString("pt-BR")} ${count === 1 ? unit.singular : unit.plural}`;
 }
 
