@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { useTestDatabase } from "@tests/database";
 import { insertCause, insertInstitution, insertUser } from "@tests/parties";
 import { eq } from "drizzle-orm";
@@ -7,6 +8,8 @@ import { db, schema } from "~/platform/db.server";
 import { unsubscribe } from "~/platform/mail/mailing-lists.server";
 import { outboxMailer } from "~/platform/mail/outbox.server";
 import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { renderCertificatePng } from "./certificate-image.server";
+import { renderCertificatePdf } from "./certificate-pdf.server";
 import { subscriberCertificateFor, subscriberCertificateYears } from "./certificates.server";
 import { previousMonth, sendMonthlyImpactReports } from "./monthly-impact.server";
 
@@ -101,7 +104,7 @@ describe("the subscriber's yearly certificate", () => {
   it("adds up the year's charges from the ledger, for the subscriber only", async () => {
     const cause = await insertCause();
     const org = await insertInstitution(cause.id, { name: "Instituto Prato Cheio" });
-    const user = await subscriberCharged("Ana Assinante", org.id, [
+    const user = await subscriberCharged("Maria da Conceição Gonçalves 💚", org.id, [
       { cents: 5000, at: "2025-12-10T15:00:00Z" },
       { cents: 5000, at: "2026-01-10T15:00:00Z" },
       { cents: 5000, at: "2026-02-10T15:00:00Z" },
@@ -119,5 +122,14 @@ describe("the subscriber's yearly certificate", () => {
     expect(await subscriberCertificateFor(other.id, 2026)).toBeNull();
     expect(await subscriberCertificateFor(user.id, 2024)).toBeNull();
     expect((await subscriberCertificateFor(user.id, 2026))!.code).toBe(certificate!.code);
+
+    const png = await renderCertificatePng(certificate!, { publicUrl });
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1080]);
+    const pdf = await renderCertificatePdf(certificate!, { publicUrl });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    if (process.env.CERTIFICATE_SHOTS) {
+      writeFileSync(`${process.env.CERTIFICATE_SHOTS}/assinante.png`, png);
+      writeFileSync(`${process.env.CERTIFICATE_SHOTS}/assinante.pdf`, pdf);
+    }
   });
 });
