@@ -10,7 +10,8 @@ import { startDailyReconcile } from "~/domain/ledger/index.server";
 import { startEmailWorker } from "~/platform/mail/email-worker.server";
 import { logger } from "~/platform/logger.server";
 import { transportFromConfig } from "~/platform/mail/mailer.server";
-import { purgeSentEmails } from "~/platform/mail/outbox.server";
+import { outboxMailer, purgeSentEmails } from "~/platform/mail/outbox.server";
+import { startImpactJobs } from "~/domain/impact/index.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 
 export type BackgroundJobs = {
@@ -42,6 +43,7 @@ export async function startBackgroundJobs(
   await startDailyReconcile(boss, { providers: enabledProviders(payments), clock });
   // A cancelled party's refunds (docs/decisions/151-refunds.md).
   stops.push(await startPartyRefundWorker(boss, connection, { payments }));
+  await startImpactJobs(boss, { mailer: outboxMailer, publicUrl: config.PUBLIC_URL, clock });
 
   return {
     sandboxEvents,

@@ -33,6 +33,9 @@ export default [
   route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
   // A receipt's public verification page (issue 16).
   route("recibo/:codigo", "routes/recibo.$codigo.tsx"),
+  route("certificado/:codigo", "routes/certificado.$codigo.tsx"),
+  route("descadastrar", "routes/descadastrar.tsx"),
+  route("painel/festas/:id/agradecer", "routes/painel.festas.$id.agradecer.tsx"),
 
   // The sandbox payment provider's hosted checkout (only when the sandbox is enabled).
   route("sandbox/checkout/:id", "routes/sandbox.checkout.$id.tsx"),
@@ -65,6 +68,8 @@ export default [
   route("privacidade/exportar/:formato", "routes/privacidade.exportar.$formato.ts"),
   route("recibo/:codigo/pdf", "routes/recibo.$codigo.pdf.ts"),
   route("conta/recibos/:arquivo", "routes/conta.recibos.$arquivo.ts"),
+  route("painel/festas/:id/certificado/:formato", "routes/painel.festas.$id.certificado.$formato.ts"),
+  route("conta/certificado/:ano/:formato", "routes/conta.certificado.$ano.$formato.ts"),
 
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -27,6 +27,7 @@ export const NOT_PUBLIC = new Set([
   "conta",
   "conta/confirmar-email",
   "assinatura/gerenciar",
+  "painel/festas/:id/agradecer",
 ]);
 
 export function readManifest(buildDir: string) {

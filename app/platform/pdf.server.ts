@@ -25,12 +25,13 @@ export function pdfText(text: string): string {
 export type PdfColumn = { header: string; width: number; align?: "left" | "right" };
 
 /** An A4 document with 50 pt margins and buffered pages; `finish()` ends it and resolves with its bytes. */
-export function createPdf(info: { title: string; subject: string; createdAt: Date }) {
+export function createPdf(info: { title: string; subject: string; createdAt: Date; layout?: "portrait" | "landscape"; margin?: number }) {
   const doc = new PDFDocument({
     size: "A4",
-    margin: 50,
+    layout: info.layout ?? "portrait",
+    margin: info.margin ?? 50,
     bufferPages: true,
-    info: { Title: info.title, Author: "Festa Solidária", Subject: info.subject, CreationDate: info.createdAt },
+    info: { Title: pdfText(info.title), Author: "Festa Solidária", Subject: pdfText(info.subject), CreationDate: info.createdAt },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -97,15 +98,15 @@ export function createPdf(info: { title: string; subject: string; createdAt: Dat
     doc.x = left;
   };
   /** Writes each page's footer (`footer(page, pages)`) and ends the document. */
-  const finish = (footer: (page: number, pages: number) => string): Promise<Buffer> => {
+  const finish = (footer?: (page: number, pages: number) => string): Promise<Buffer> => {
     const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) {
+    for (let i = range.start; footer && i < range.start + range.count; i++) {
       doc.switchToPage(i);
       doc.font("Helvetica").fontSize(8).fillColor(PDF_COLORS.muted);
       // Writing inside the bottom margin would make pdfkit add a page: lift the margin first.
       const saved = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.text(pdfText(footer(i + 1, range.count)), left, doc.page.height - 35, { width, align: "center" });
+      doc.text(pdfText(footer!(i + 1, range.count)), left, doc.page.height - 35, { width, align: "center" });
       doc.page.margins.bottom = saved;
     }
     doc.end();

@@ -113,6 +113,15 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     sortOrder: "0",
   }),
   toggleAd: (fx) => ({ id: fx.ad.id, active: "false" }),
+  createImpactUnit: (fx) => ({ organizationId: fx.org.id, singular: "sessão de terapia", plural: "sessões de terapia", cost: "120,00" }),
+  deleteImpactUnit: (fx) => ({ id: fx.impactUnit.id, confirmed: "sim" }),
+  createImpactUpdate: (fx) => ({
+    organizationId: fx.org.id,
+    month: "2026-03",
+    title: "Mutirão de consultas",
+    body: "Atendemos 40 famílias.",
+  }),
+  deleteImpactUpdate: (fx) => ({ id: fx.impactUpdate.id, confirmed: "sim" }),
 };
 
 async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {

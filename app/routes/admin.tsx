@@ -9,6 +9,7 @@ import { OrganizationsTab } from "~/components/admin/organizations";
 import { PartiesTab } from "~/components/admin/parties";
 import { PayoutsTab } from "~/components/admin/payouts";
 import { StoriesTab } from "~/components/admin/stories";
+import { ImpactTab } from "~/components/admin/impact";
 import { TeamTab } from "~/components/admin/team";
 import { tabLinkClass } from "~/components/ui/tabs";
 import { type AdminTabData, loadAdminTab, runAdminAction } from "~/domain/admin/panel.server";
@@ -69,6 +70,8 @@ function TabContent({ view }: { view: AdminTabData }) {
       return <PartiesTab data={view.data} />;
     case "ongs":
       return <OrganizationsTab data={view.data} />;
+    case "impacto":
+      return <ImpactTab data={view.data} />;
     case "mensagens":
       return <MessagesTab data={view.data} />;
     case "repasses":

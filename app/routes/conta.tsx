@@ -20,6 +20,8 @@ import { accountActionSchema } from "~/domain/accounts/account-forms";
 import { listGiftsOf } from "~/domain/accounts/personal-data.server";
 import { receiptYearsOf } from "~/domain/receipts/receipts.server";
 import { receiptPdfPath, yearlyStatementPath } from "~/domain/receipts";
+import { subscriberCertificateYears } from "~/domain/impact/certificates.server";
+import { SubscriberCertificates } from "~/components/account/subscriber-certificates";
 import { firstErrors, type FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listGiftsOf(accountSubject(profile)),
     receiptYearsOf({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }),
   ]);
+  const certificateYears = await subscriberCertificateYears(session.id);
   return {
     profile: {
       name: profile.name,
@@ -57,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       since: formatDate(profile.createdAt),
       consent: profile.termsAcceptedAt ? { version: profile.termsVersion, at: formatDate(profile.termsAcceptedAt) } : null,
     },
+    certificateYears,
     gifts: gifts.map((g) => ({
       id: g.id,
       receiptNumber: g.receiptNumber,
@@ -168,7 +172,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts, statements } = loaderData;
+  const { profile, gifts, statements, certificateYears } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -314,6 +318,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
         </Section>
+
+        {certificateYears.length > 0 ? (
+          <Section
+            id="certificados"
+            title="Certificado digital de Assinante do Bem"
+            description="Um por ano de assinatura, com o total destinado e um link para qualquer pessoa conferir a autenticidade."
+          >
+            <SubscriberCertificates years={certificateYears} />
+          </Section>
+        ) : null}
 
         <Section
           id="meus-dados"

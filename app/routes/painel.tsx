@@ -12,6 +12,7 @@ import { partyVisibility } from "~/domain/parties/party-status";
 import { listRecentPaidGiftsByParty } from "~/domain/donations/gifts.server";
 import { listPartiesOfOwner } from "~/domain/parties/party-list.server";
 import { listPartyPayouts } from "~/domain/payouts/party-payouts.server";
+import { partyCertificateCodes } from "~/domain/impact/certificates.server";
 import { useRootData } from "~/components/layout/root-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,12 +21,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parties = await listPartiesOfOwner(user.id);
   const live = parties.filter((p) => partyVisibility(p) === "live");
   const ended = parties.filter((p) => partyVisibility(p) === "ended");
-  const [gifts, payouts] = await Promise.all([listRecentPaidGiftsByParty(live.map((p) => p.id)), listPartyPayouts(ended)]);
+  const [gifts, payouts, certificates] = await Promise.all([
+    listRecentPaidGiftsByParty(live.map((p) => p.id)),
+    listPartyPayouts(ended),
+    partyCertificateCodes(ended.map((p) => p.id)),
+  ]);
   return {
     firstName: user.name.split(" ")[0] ?? user.name,
     live: live.map((p) => ({ ...p, gifts: gifts.get(p.id) ?? [] })),
     // An ended party's payout: settlement, deadline and, once transferred, the date and the proof.
-    ended: ended.map((p) => ({ ...p, payout: payouts.get(p.id)! })),
+    ended: ended.map((p) => ({ ...p, payout: payouts.get(p.id)!, certificateCode: certificates.get(p.id) ?? null })),
   };
 }
 
@@ -102,8 +107,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               : ` Depois que a operadora do cartão libera os valores, transferimos ${netAmountPhrase(feePercent)} para a instituição.`}
           </p>
           <ul className="mt-4 grid gap-3">
-            {ended.map(({ payout, ...party }) => (
-              <EndedPartyRow key={party.id} party={party} payout={payout} />
+            {ended.map(({ payout, certificateCode, ...party }) => (
+              <EndedPartyRow key={party.id} party={party} payout={payout} certificateCode={certificateCode} />
             ))}
           </ul>
         </section>

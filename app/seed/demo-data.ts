@@ -440,3 +440,16 @@ export const DEMO_UNPAID_GIFTS = [
 ];
 
 export const FAMILIES_HELPED_DEMO = 2847;
+
+/**
+ * Each demo institution's impact units (admins keep them in Admin → Impacto): /doar's panel and the
+ * certificates speak them. An institution without units (Prato Cheio) keeps its cause's lines.
+ */
+export const DEMO_IMPACT_UNITS: Record<string, Array<{ singular: string; plural: string; costCents: number }>> = {
+  aadora: [
+    { singular: "sessão de fisioterapia", plural: "sessões de fisioterapia", costCents: 6000 },
+    { singular: "consulta com especialista", plural: "consultas com especialista", costCents: 15000 },
+  ],
+  "ler-e-crescer": [{ singular: "livro infantil", plural: "livros infantis", costCents: 3000 }],
+  "patinhas-do-bem": [{ singular: "castração", plural: "castrações", costCents: 10000 }],
+};

@@ -10,6 +10,7 @@ import {
   DEMO_CAUSE_IMPACT,
   DEMO_CAUSES,
   DEMO_CNPJ_NOTE,
+  DEMO_IMPACT_UNITS,
   DEMO_ORGANIZATIONS,
   DEMO_PARTIES,
   DEMO_STORIES,
@@ -57,6 +58,9 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
       )
       .returning();
     const orgId = (slug: string) => orgs.find((o) => o.slug === slug)!.id;
+    await tx
+      .insert(schema.impactUnits)
+      .values(Object.entries(DEMO_IMPACT_UNITS).flatMap(([slug, units]) => units.map((u) => ({ ...u, organizationId: orgId(slug) }))));
 
     await tx.insert(schema.testimonials).values(DEMO_TESTIMONIALS.map((t, i) => ({ ...t, sortOrder: i })));
     await tx.insert(schema.sponsorAds).values(DEMO_ADS.map((a, i) => ({ ...a, sortOrder: i })));

@@ -134,6 +134,27 @@ export async function adminFixture() {
       placements: ["home"],
     })
     .returning();
-  return { owner, cause, unusedCause, org: org!, liveParty, liveGift, endedParty, story: story!, message: message!, ad: ad! };
+  const [impactUnit] = await db
+    .insert(schema.impactUnits)
+    .values({ organizationId: org!.id, singular: "consulta", plural: "consultas", costCents: 8000 })
+    .returning();
+  const [impactUpdate] = await db
+    .insert(schema.impactUpdates)
+    .values({ organizationId: org!.id, month: "2026-01", title: "Nova sala de terapia", body: "Inauguramos a sala." })
+    .returning();
+  return {
+    owner,
+    cause,
+    unusedCause,
+    org: org!,
+    liveParty,
+    liveGift,
+    endedParty,
+    story: story!,
+    message: message!,
+    ad: ad!,
+    impactUnit: impactUnit!,
+    impactUpdate: impactUpdate!,
+  };
 }
 export type AdminFixture = Awaited<ReturnType<typeof adminFixture>>;

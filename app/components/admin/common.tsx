@@ -225,7 +225,7 @@ export function ActiveAndDeleteActions(props: {
 }
 
 /** Delete behind the spec's confirmation ('Tem certeza que deseja excluir esta causa?'). */
-function DeleteButton({ intent, id, prompt, label }: { intent: string; id: string; prompt: string; label: string }) {
+export function DeleteButton({ intent, id, prompt, label }: { intent: string; id: string; prompt: string; label: string }) {
   const fetcher = useFetcher<AdminActionData>();
   return (
     <fetcher.Form method="post" onSubmit={(event) => event.preventDefault()}>

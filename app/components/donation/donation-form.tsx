@@ -144,6 +144,12 @@ export function DonationForm({
             aria-invalid={(shown.doador && !anonymous) || shown.email ? true : undefined}
           />
           <FieldError id="campo-doador-erro" error={shown.doador} />
+          {festa ? (
+            <label className="flex cursor-pointer items-start gap-3">
+              <input type="checkbox" name="noticias" className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700" />
+              <span>Quero receber notícias desta festa</span>
+            </label>
+          ) : null}
         </fieldset>
 
         {pix ? (

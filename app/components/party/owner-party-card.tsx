@@ -7,6 +7,7 @@ import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents, formatPercent, progressPercent } from "~/platform/money";
 import type { PublicGift } from "~/domain/donations/gifts.server";
 import type { PartyPayoutView } from "~/domain/payouts/party-payouts.server";
+import { CertificateLinks } from "./certificate-links";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
 import { editPagePath, sharePagePath } from "~/domain/parties/share-links";
@@ -100,7 +101,15 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
 }
 
 /** An ended party on /painel: read-only totals and its payout (settlement, deadline, transfer, proof). */
-export function EndedPartyRow({ party, payout }: { party: OwnerParty; payout: PartyPayoutView }) {
+export function EndedPartyRow({
+  party,
+  payout,
+  certificateCode = null,
+}: {
+  party: OwnerParty;
+  payout: PartyPayoutView;
+  certificateCode?: string | null;
+}) {
   const transfer = payout.transfer;
   return (
     <li className="rounded-2xl border border-coral-100 bg-white px-5 py-4" data-ended-party={party.shareCode}>
@@ -155,6 +164,7 @@ export function EndedPartyRow({ party, payout }: { party: OwnerParty; payout: Pa
       ) : (
         <p className="mt-2 text-sm text-muted">Sem doações: não há repasse a fazer.</p>
       )}
+      {party.raisedCents > 0 ? <CertificateLinks partyId={party.id} code={certificateCode} /> : null}
     </li>
   );
 }

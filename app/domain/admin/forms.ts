@@ -11,6 +11,7 @@ import { EVENT_TYPES, parseGoal } from "~/domain/parties";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { formatCalendarDate, isValidCalendarDate } from "~/platform/dates";
 import { safeRedirectPath } from "~/platform/http/safe-redirect";
+import { parseReaisToCents } from "~/platform/money";
 
 const tooLong = (max: number) => `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`;
 
@@ -362,3 +363,33 @@ export const institutionPayoutTransferSchema = z
     earlyReason: optionalText(500),
   })
   .check(z.refine((v) => v.proofUrl !== null || v.proofFile !== null, { message: PAYOUT_MESSAGES.proofRequired, path: ["proofUrl"] }));
+// ---------- Impacto: impact units and impact updates per institution ----------
+const IMPACT_MESSAGES = {
+  organization: "Escolha a instituição.",
+  cost: "Informe o custo em reais (ex.: 80 ou 80,50).",
+  month: "Informe o mês no formato AAAA-MM.",
+} as const;
+
+export const impactUnitSchema = z.object({
+  organizationId: z.uuid({ error: IMPACT_MESSAGES.organization }),
+  singular: text("Informe a unidade no singular (ex.: consulta).", 60),
+  plural: text("Informe a unidade no plural (ex.: consultas).", 60),
+  cost: z.pipe(
+    text(IMPACT_MESSAGES.cost, 20),
+    z.transform((v, ctx) => {
+      const cents = parseReaisToCents(v);
+      if (cents === null || cents <= 0 || cents > 100_000_000) {
+        ctx.issues.push({ code: "custom", message: IMPACT_MESSAGES.cost, input: v });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  ),
+});
+
+export const impactUpdateSchema = z.object({
+  organizationId: z.uuid({ error: IMPACT_MESSAGES.organization }),
+  month: text(IMPACT_MESSAGES.month, 7).check(z.regex(/^20\d{2}-(0[1-9]|1[0-2])$/, IMPACT_MESSAGES.month)),
+  title: text("Informe o título da atualização.", 120),
+  body: text("Escreva o texto da atualização.", 4000),
+});

@@ -11,6 +11,13 @@ import { createCauseAction, deleteCauseAction, loadCauses, toggleCauseAction } f
 import { loadDashboard, setFamiliesHelpedAction } from "./dashboard.server";
 import { loadDonations } from "./donations.server";
 import { cancelPartyAction, refundDonationAction } from "./refunds.server";
+import {
+  createImpactUnitAction,
+  createImpactUpdateAction,
+  deleteImpactUnitAction,
+  deleteImpactUpdateAction,
+  loadImpact,
+} from "./impact.server";
 import { loadMessages, markMessageAnsweredAction } from "./messages.server";
 import {
   createOrganizationAction,
@@ -37,6 +44,7 @@ const adminLoaders = {
   historias: () => loadStories(),
   festas: (url: URL) => loadParties(url),
   ongs: (url: URL) => loadOrganizations(url),
+  impacto: () => loadImpact(),
   mensagens: (url: URL) => loadMessages(url),
   repasses: (url: URL, deps: AdminDeps) => loadPayouts(url, deps),
   equipe: () => loadTeam(),
@@ -67,6 +75,10 @@ const adminActions = {
   verifyOrganization: verifyOrganizationAction,
   updateOrganization: updateOrganizationAction,
   toggleOrganization: toggleOrganizationAction,
+  createImpactUnit: createImpactUnitAction,
+  deleteImpactUnit: deleteImpactUnitAction,
+  createImpactUpdate: createImpactUpdateAction,
+  deleteImpactUpdate: deleteImpactUpdateAction,
   markMessageAnswered: markMessageAnsweredAction,
   markPayoutTransferred: markPayoutTransferredAction,
   markInstitutionPayoutTransferred: markInstitutionPayoutTransferredAction,

@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: "historias", label: "Histórias" },
   { id: "festas", label: "Festas" },
   { id: "ongs", label: "ONGs" },
+  { id: "impacto", label: "Impacto" },
   { id: "mensagens", label: "Mensagens" },
   { id: "repasses", label: "Repasses" },
   { id: "equipe", label: "Equipe" },

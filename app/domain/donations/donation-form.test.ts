@@ -63,6 +63,7 @@ describe("donationSchema", () => {
       festa: null,
       ong: null,
       formKey: "k",
+      wantsPartyNews: false,
     });
     const anonymous = parse({ preset: "10", anonima: "on", nome: "Quem" });
     expect(anonymous.status === "success" && anonymous.value).toMatchObject({

@@ -111,6 +111,7 @@ export const donationSchema = z.pipe(
     festa: posted(64),
     ong: posted(64),
     chave: posted(100),
+    noticias: posted(10),
   }),
   z.transform((input, ctx) => {
     const issue = (path: string, message: string) => ctx.issues.push({ code: "custom", message, path: [path], input });
@@ -133,6 +134,8 @@ export const donationSchema = z.pipe(
       festa: input.festa || null,
       ong: input.ong || null,
       formKey: input.chave,
+      // The party's one thank-you message may reach this donor (unchecked by default; party gifts only).
+      wantsPartyNews: input.noticias === "on" && Boolean(input.festa),
     };
   }),
 );

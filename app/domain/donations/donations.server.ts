@@ -56,6 +56,8 @@ export type NewDonation = {
   idempotencyKey: string;
   /** Keyed hash of the checkout's address (payment-abuse.server.ts), to count its declines. */
   abuseSubject?: string | null;
+  /** "Quero receber notícias desta festa" (party gifts only). */
+  wantsPartyNews?: boolean;
 };
 
 /**

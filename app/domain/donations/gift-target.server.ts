@@ -7,9 +7,15 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { parseFestaParam } from "~/domain/parties";
 import { findPartyForDonation, type PartyForDonation } from "~/domain/donations/donations.server";
 import { type InstitutionSummary, institutionSummary } from "~/domain/organizations";
-import { findOrganizationForGift, getMainOrganization, type OrganizationForGift } from "~/domain/organizations/index.server";
+import { impactLineForPreset } from "~/domain/organizations";
+import {
+  findOrganizationForGift,
+  getMainOrganization,
+  listImpactUnits,
+  type OrganizationForGift,
+} from "~/domain/organizations/index.server";
 import { partyVisibility } from "~/domain/parties/index.server";
-import { impactLinesFor, type ImpactLines } from "./donation-form";
+import { impactLinesFor, PRESET_REAIS, type ImpactLines } from "./donation-form";
 
 export const TARGET_MESSAGES = {
   notFound: "Não encontramos esta festa. Confira o link recebido ou doe para a nossa causa principal.",
@@ -42,6 +48,23 @@ export type GiftTarget =
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export async function resolveGiftTarget(query: GiftTargetQuery, now: Date = new Date()): Promise<GiftTarget> {
+  return withInstitutionUnits(await resolveTarget(query, now));
+}
+
+/**
+ * The impact panel speaks the institution's own units when an admin has set them ("Paga 1 consulta
+ * em …"); otherwise the cause's lines, or the generic ones. Computed here, so /doar ships no code for it.
+ */
+async function withInstitutionUnits(target: GiftTarget): Promise<GiftTarget> {
+  if (!target.ok || !target.organizationId) return target;
+  const units = await listImpactUnits(target.organizationId);
+  if (units.length === 0) return target;
+  const impact = { ...target.impact };
+  for (const reais of PRESET_REAIS) impact[reais] = impactLineForPreset(reais, units) ?? impact[reais];
+  return { ...target, impact };
+}
+
+async function resolveTarget(query: GiftTargetQuery, now: Date): Promise<GiftTarget> {
   const festa = query.festa?.trim() || null;
   const ong = query.ong?.trim().toLowerCase() || null;
   if (festa) return partyTarget(festa, now);

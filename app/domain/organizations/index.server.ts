@@ -2,3 +2,4 @@
 export * from "./causes-admin.server";
 export * from "./organizations-admin.server";
 export * from "./organizations.server";
+export * from "./impact-units.server";

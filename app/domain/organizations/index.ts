@@ -5,3 +5,4 @@ export * from "./pix-key";
 export * from "./institution";
 export * from "./brazilian-states";
 export * from "./cause-icons";
+export * from "./impact-units";

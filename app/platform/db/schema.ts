@@ -257,6 +257,8 @@ export const donations = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The donor ticked "Quero receber notícias desta festa": the creator's one thank-you message may reach them. */
+    wantsPartyNews: boolean("wants_party_news").notNull().default(false),
   },
   (t) => [
     index("donations_party_paid_idx")
@@ -642,6 +644,8 @@ export const emailOutbox = pgTable(
     template: text("template").notNull(),
     // Makes "send once" e-mails (e.g. one confirmation per subscription) idempotent.
     dedupeKey: text("dedupe_key").unique(),
+    /** Extra headers for the message (List-Unsubscribe on list mail, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: emailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -655,6 +659,84 @@ export const emailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("email_outbox_created_idx").on(t.createdAt.desc()),
   ],
+);
+
+// ---------- impact: units, updates, certificates, e-mail lists ----------
+/** What an institution's work costs, in its own words ("1 consulta = R$ 80"); admins maintain them. */
+export const impactUnits = pgTable(
+  "impact_units",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    singular: text("singular").notNull(), // "consulta"
+    plural: text("plural").notNull(), // "consultas"
+    costCents: integer("cost_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("impact_units_organization_idx").on(t.organizationId), check("impact_units_cost_positive", sql`${t.costCents} > 0`)],
+);
+
+/** An institution's news for a month ("YYYY-MM"), sent in the subscribers' monthly impact report. */
+export const impactUpdates = pgTable(
+  "impact_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("impact_updates_month_idx").on(t.month, t.organizationId)],
+);
+
+/**
+ * An impact certificate's public verification code: one per ended party, or one per subscriber and
+ * year. The figures are read from the ledger when shown; the code only proves the certificate is ours.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    partyId: uuid("party_id")
+      .unique()
+      .references(() => parties.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    year: integer("year"),
+    /** When the party's creator was told by e-mail that the certificate is ready. */
+    announcedAt: timestamp("announced_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("certificates_user_year").on(t.userId, t.year),
+    check("certificates_one_kind", sql`(${t.partyId} is null) <> (${t.userId} is null and ${t.year} is null)`),
+  ],
+);
+
+/** The one thank-you message a party's creator may send to the donors who asked for its news. */
+export const partyThankYous = pgTable("party_thank_yous", {
+  partyId: uuid("party_id")
+    .primaryKey()
+    .references(() => parties.id, { onDelete: "cascade" }),
+  message: text("message").notNull(),
+  recipients: integer("recipients").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Addresses that left a mailing list (one-click unsubscribe, RFC 8058): list mail skips them. */
+export const emailUnsubscribes = pgTable(
+  "email_unsubscribes",
+  {
+    email: text("email").notNull(), // lower case
+    list: text("list").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.list] })],
 );
 
 // ---------- audit ----------

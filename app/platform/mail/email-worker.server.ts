@@ -45,7 +45,13 @@ export async function drainOutbox(transport: MailTransport, policy: RetryPolicy 
     if (batch.length === 0) return { sent, failed };
     for (const email of batch) {
       try {
-        await transport.send({ to: email.to, subject: email.subject, html: email.html, text: email.text });
+        await transport.send({
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          ...(email.headers ? { headers: email.headers } : {}),
+        });
         // The local mailbox is where a developer reads the links: blank only what really left.
         await markEmailSent(email.id, undefined, { blankSensitive: transport.kind !== "mailbox" });
         sent++;

@@ -5,7 +5,7 @@
  */
 import type { Config } from "~/platform/config.server";
 
-type OutgoingEmail = { to: string; subject: string; html: string; text: string };
+type OutgoingEmail = { to: string; subject: string; html: string; text: string; headers?: Record<string, string> };
 
 export interface MailTransport {
   kind: "smtp" | "mailbox";

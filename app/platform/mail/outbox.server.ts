@@ -13,7 +13,7 @@ const { emailOutbox } = schema;
 export const OUTBOX_CHANNEL = "email_outbox";
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
-export type NewEmail = RenderedEmail & { to: string; dedupeKey?: string };
+export type NewEmail = RenderedEmail & { to: string; dedupeKey?: string; headers?: Record<string, string> };
 
 /**
  * How request handlers and services send mail: into the outbox, inside their transaction. A
@@ -38,6 +38,7 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
       text: email.text,
       template: email.template,
       dedupeKey: email.dedupeKey ?? null,
+      headers: email.headers ?? null,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });

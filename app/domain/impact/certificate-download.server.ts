@@ -1,0 +1,43 @@
+/** A certificate as a download (PDF or square PNG), for the resource routes of /painel and /conta. */
+import { CertificateFontMissing, renderCertificatePng } from "./certificate-image.server";
+import { renderCertificatePdf } from "./certificate-pdf.server";
+import type { Certificate } from "./certificates.server";
+
+const CERTIFICATE_FORMATS = ["pdf", "imagem"] as const;
+export type CertificateFormat = (typeof CERTIFICATE_FORMATS)[number];
+
+export function isCertificateFormat(value: string | undefined): value is CertificateFormat {
+  return (CERTIFICATE_FORMATS as readonly string[]).includes(value ?? "");
+}
+
+const plain = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+
+export async function certificateDownload(
+  certificate: Certificate,
+  format: CertificateFormat,
+  options: { publicUrl: string; now: Date; fileName: string },
+): Promise<Response> {
+  let body: Buffer;
+  try {
+    body =
+      format === "pdf"
+        ? await renderCertificatePdf(certificate, { publicUrl: options.publicUrl, generatedAt: options.now })
+        : await renderCertificatePng(certificate, { publicUrl: options.publicUrl });
+  } catch (error) {
+    if (error instanceof CertificateFontMissing) return plain(503, "A imagem do certificado está indisponível no momento. Baixe o PDF.");
+    throw error;
+  }
+  const ext = format === "pdf" ? "pdf" : "png";
+  return new Response(new Uint8Array(body), {
+    headers: {
+      "Content-Type": format === "pdf" ? "application/pdf" : "image/png",
+      "Content-Disposition": `attachment; filename="${options.fileName}.${ext}"`,
+      "Content-Length": String(body.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export const certificateNotFound = () => plain(404, "Certificado não encontrado. Ele fica disponível quando a festa termina.");

@@ -1,0 +1,37 @@
+import { testContext } from "@tests/context";
+import { useTestDatabase } from "@tests/database";
+import { givingSetup } from "@tests/donations";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/platform/db.server";
+import { action, loader } from "./doar";
+
+useTestDatabase();
+
+type ActionArgs = Parameters<typeof action>[0];
+let ip = 0;
+
+function post(fields: Record<string, string>) {
+  const request = new Request("http://localhost:3000/doar", { method: "POST", body: new URLSearchParams(fields) });
+  return action({ request, params: {}, context: testContext({ clientIp: `10.9.0.${++ip}` }) } as unknown as ActionArgs);
+}
+
+describe("/doar: 'Quero receber notícias desta festa'", () => {
+  it("is stored on the gift only when ticked (unchecked by default)", async () => {
+    const { party } = await givingSetup();
+    const guest = { preset: "25", nome: "Beatriz Lima", email: "bia@exemplo.com.br", festa: party.shareCode };
+    expect(await post({ ...guest, chave: "form-key-0001" })).toBeInstanceOf(Response);
+    expect(await post({ ...guest, chave: "form-key-0002", noticias: "on" })).toBeInstanceOf(Response);
+    const gifts = await db.select({ wants: schema.donations.wantsPartyNews, at: schema.donations.createdAt }).from(schema.donations);
+    expect(gifts.map((g) => g.wants).sort()).toEqual([false, true]);
+  });
+
+  it("the impact panel is computed on the server from the institution's units", async () => {
+    const { party, org } = await givingSetup();
+    await db.insert(schema.impactUnits).values({ organizationId: org.id, singular: "consulta", plural: "consultas", costCents: 5000 });
+    const request = new Request(`http://localhost:3000/doar?festa=${party.shareCode}`);
+    const result = (await loader({ request, params: {}, context: testContext() } as never)) as unknown as {
+      target: { impact: Record<number, string> };
+    };
+    expect(result.target.impact[100]).toBe("Paga 2 consultas (R$ 50,00 cada).");
+  });
+});
