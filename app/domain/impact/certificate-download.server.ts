@@ -1,5 +1,5 @@
 /** A certificate as a download (PDF or square PNG), for the resource routes of /painel and /conta. */
-import { CertificateFontMissing, renderCertificatePng } from "./certificate-image.server";
+import { renderCertificatePng } from "./certificate-image.server";
 import { renderCertificatePdf } from "./certificate-pdf.server";
 import type { Certificate } from "./certificates.server";
 
@@ -18,16 +18,10 @@ export async function certificateDownload(
   format: CertificateFormat,
   options: { publicUrl: string; now: Date; fileName: string },
 ): Promise<Response> {
-  let body: Buffer;
-  try {
-    body =
-      format === "pdf"
-        ? await renderCertificatePdf(certificate, { publicUrl: options.publicUrl, generatedAt: options.now })
-        : await renderCertificatePng(certificate, { publicUrl: options.publicUrl });
-  } catch (error) {
-    if (error instanceof CertificateFontMissing) return plain(503, "A imagem do certificado está indisponível no momento. Baixe o PDF.");
-    throw error;
-  }
+  const body =
+    format === "pdf"
+      ? await renderCertificatePdf(certificate, { publicUrl: options.publicUrl, generatedAt: options.now })
+      : await renderCertificatePng(certificate, { publicUrl: options.publicUrl });
   const ext = format === "pdf" ? "pdf" : "png";
   return new Response(new Uint8Array(body), {
     headers: {

@@ -1,48 +1,16 @@
 /**
  * An impact certificate as a square image (1080×1080 PNG) to share on WhatsApp and Instagram:
- * laid out by satori, drawn by resvg. Satori needs TTF/OTF/WOFF font data; the site's Nunito ships
- * only as woff2, so the image uses Liberation Sans (Helvetica's metrics: the same look as the PDFs),
- * read from the system's font folder. Text goes through the PDFs' WinAnsi filter: accents render,
- * emoji are dropped instead of drawing empty boxes.
+ * laid out by satori and drawn by resvg through the one image renderer (platform/images), in the
+ * site's Nunito. Text goes through the PDFs' WinAnsi filter: accents render, emoji are dropped
+ * instead of drawing empty boxes.
  */
-import { readFile } from "node:fs/promises";
-import { Resvg } from "@resvg/resvg-js";
 import QRCode from "qrcode";
-import satori from "satori";
+import { IMAGE_FONT, renderPng } from "~/platform/images/render-png.server";
 import { PDF_COLORS, pdfText } from "~/platform/pdf.server";
 import { formatCertificateCode } from "./certificate-code";
 import type { Certificate } from "./certificates.server";
 import { verificationUrl } from "./certificate-pdf.server";
 import { certificateTexts } from "./certificate-texts";
-
-const FONT_DIRS = ["/usr/share/fonts/truetype/liberation", "/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/liberation"];
-
-export class CertificateFontMissing extends Error {}
-
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
-
-async function loadFonts() {
-  for (const dir of FONT_DIRS) {
-    try {
-      const [regular, bold] = await Promise.all([
-        readFile(`${dir}/LiberationSans-Regular.ttf`),
-        readFile(`${dir}/LiberationSans-Bold.ttf`),
-      ]);
-      return { regular, bold };
-    } catch {
-      // try the next folder
-    }
-  }
-  throw new CertificateFontMissing("Liberation Sans not found (install fonts-liberation)");
-}
-
-function certificateFonts() {
-  fonts ??= loadFonts().catch((error: unknown) => {
-    fonts = null;
-    throw error;
-  });
-  return fonts;
-}
 
 type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } };
 const h = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({
@@ -58,7 +26,6 @@ function nameSize(name: string) {
 }
 
 export async function renderCertificatePng(certificate: Certificate, options: { publicUrl: string }): Promise<Buffer> {
-  const { regular, bold } = await certificateFonts();
   const t = certificateTexts(certificate);
   const clean = (s: string) => pdfText(s);
   const name = clean(t.name) || "Festa Solidária";
@@ -78,7 +45,7 @@ export async function renderCertificatePng(certificate: Certificate, options: { 
       display: "flex",
       backgroundColor: PDF_COLORS.coral,
       padding: 24,
-      fontFamily: "Liberation Sans",
+      fontFamily: IMAGE_FONT,
       boxSizing: "border-box",
     },
     [
@@ -133,13 +100,5 @@ export async function renderCertificatePng(certificate: Certificate, options: { 
     ],
   );
 
-  const svg = await satori(tree as unknown as React.ReactNode, {
-    width: 1080,
-    height: 1080,
-    fonts: [
-      { name: "Liberation Sans", data: regular, weight: 400, style: "normal" },
-      { name: "Liberation Sans", data: bold, weight: 700, style: "normal" },
-    ],
-  });
-  return new Resvg(svg, { fitTo: { mode: "width", value: 1080 }, font: { loadSystemFonts: false } }).render().asPng();
+  return renderPng(tree as unknown as React.ReactNode, 1080, 1080);
 }

@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { photoStorageKey } from "~/platform/images/photos.server";
 import { PHOTO_VARIANTS } from "~/platform/images/photo-urls";
-import { createImageCache, renderPng } from "~/platform/images/render-png.server";
+import { createImageCache, IMAGE_FONT, renderPng } from "~/platform/images/render-png.server";
+import { pdfText } from "~/platform/pdf.server";
 import { formatCents, progressPercent } from "~/platform/money";
 import { getStorage, readAll } from "~/platform/storage/index.server";
 import { previewVersion } from "./preview-version";
@@ -59,15 +60,35 @@ function Layout({ party, kind, photo }: { party: PreviewParty; kind: PreviewKind
   const square = kind === "stories";
   const photoHeight = square ? 560 : height;
   const percent = party.goalCents > 0 ? progressPercent(party.raisedCents, party.goalCents) : 0;
-  const nameSize = party.name.length > 60 ? 44 : square ? 64 : 56;
+  // Only what the image font draws: emoji and other scripts would print as empty boxes.
+  const name = pdfText(party.name) || "Festa Solidária";
+  const receiver = pdfText(party.institutionName ?? party.causeName);
+  const nameSize = name.length > 60 ? 44 : square ? 64 : 56;
   return (
-    <div style={{ width, height, display: "flex", flexDirection: square ? "column" : "row", background: "#fff8f3", fontFamily: "Sans" }}>
+    <div
+      style={{ width, height, display: "flex", flexDirection: square ? "column" : "row", background: "#fff8f3", fontFamily: IMAGE_FONT }}
+    >
       <div style={{ display: "flex", width: square ? width : 520, height: photoHeight, background: "#ffe0da" }}>
         {photo ? (
           <img src={photo} width={square ? width : 520} height={photoHeight} style={{ objectFit: "cover" }} />
         ) : (
           <div style={{ display: "flex", width: "100%", height: "100%", alignItems: "center", justifyContent: "center", fontSize: 160 }}>
-            <div style={{ display: "flex", width: 220, height: 220, borderRadius: 110, background: "#c9361f" }} />
+            <div
+              style={{
+                display: "flex",
+                width: 220,
+                height: 220,
+                borderRadius: 110,
+                background: "#c9361f",
+                color: "#fff8f3",
+                fontWeight: 800,
+                fontSize: 120,
+                alignItems: "center",
+                justifyContent: "center",
+              }}
+            >
+              {name.charAt(0).toUpperCase()}
+            </div>
           </div>
         )}
       </div>
@@ -88,11 +109,9 @@ function Layout({ party, kind, photo }: { party: PreviewParty; kind: PreviewKind
             maxHeight: nameSize * 1.1 * 3,
           }}
         >
-          {party.name}
+          {name}
         </div>
-        <div style={{ display: "flex", marginTop: 16, fontSize: 28, color: "#5d5670" }}>
-          {`Em prol de ${party.institutionName ?? party.causeName}`}
-        </div>
+        <div style={{ display: "flex", marginTop: 16, fontSize: 28, color: "#5d5670" }}>{`Em prol de ${receiver}`}</div>
         <div style={{ display: "flex", marginTop: 28, fontSize: 30, fontWeight: 700, color: "#242766" }}>{progressLine(party)}</div>
         {party.goalCents > 0 ? (
           <div style={{ display: "flex", marginTop: 14, width: "100%", height: 20, borderRadius: 10, background: "#ffe0da" }}>
@@ -106,15 +125,14 @@ function Layout({ party, kind, photo }: { party: PreviewParty; kind: PreviewKind
 
 const cache = createImageCache();
 
-/** The party's image of `kind` as PNG with its ETag; null without a usable font. */
-export async function partyImage(party: PreviewParty, kind: PreviewKind): Promise<{ png: Buffer; etag: string } | null> {
+/** The party's image of `kind` as PNG with its ETag. */
+export async function partyImage(party: PreviewParty, kind: PreviewKind): Promise<{ png: Buffer; etag: string }> {
   const key = `${kind}:${party.id}:${previewVersion(party)}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const { width, height } = SIZES[kind];
   const photo = await photoDataUrl(party.coverPhotoKey, kind === "stories" ? width : 520, kind === "stories" ? 560 : height);
   const png = await renderPng(<Layout party={party} kind={kind} photo={photo} />, width, height);
-  if (!png) return null;
   const entry = { png, etag: `"${createHash("sha1").update(png).digest("base64url")}"` };
   cache.set(key, entry);
   return entry;

@@ -1,52 +1,39 @@
 /**
- * Generated images (a party's link preview, its stories image): a React element laid out by satori
- * into SVG and rasterised to PNG by resvg. satori needs TTF/OTF/WOFF font data; the installed
- * Nunito ships only as WOFF2, which it cannot read, so a sans-serif TrueType font of the system is
- * used (Liberation Sans or DejaVu Sans; PREVIEW_FONT_DIR may name another folder). Without one,
- * rendering returns null and callers fall back to the product's static image.
+ * Generated images (a party's link preview and stories image, impact certificates): a React element
+ * laid out by satori into SVG and rasterised to PNG by resvg, in the site's own font. satori reads
+ * TTF/OTF/WOFF (not WOFF2), so the fonts come from @fontsource/nunito's WOFF files (Latin subset:
+ * every Portuguese accent), shipped with the app: no system font is needed. Characters outside it
+ * (emoji) are dropped by callers before layout.
  */
 import fs from "node:fs";
-import path from "node:path";
+import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import type { ReactNode } from "react";
 import satori from "satori";
-import { logger } from "~/platform/logger.server";
 
-type Font = { name: string; data: Buffer; weight: 400 | 700; style: "normal" };
+/** The family name elements use in `fontFamily`. */
+export const IMAGE_FONT = "Nunito";
 
-const CANDIDATES: Array<[regular: string, bold: string]> = [
-  ["liberation/LiberationSans-Regular.ttf", "liberation/LiberationSans-Bold.ttf"],
-  ["dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf"],
-];
-const DIRS = [process.env.PREVIEW_FONT_DIR, "/usr/share/fonts/truetype", "/usr/share/fonts"].filter(Boolean) as string[];
+type Font = { name: string; data: Buffer; weight: 400 | 700 | 800; style: "normal" };
 
-let fonts: Font[] | null | undefined;
+let fonts: Font[] | undefined;
 
-function loadFonts(): Font[] | null {
-  if (fonts !== undefined) return fonts;
-  for (const dir of DIRS) {
-    for (const [regular, bold] of CANDIDATES) {
-      const r = path.join(dir, regular);
-      const b = path.join(dir, bold);
-      if (fs.existsSync(r) && fs.existsSync(b)) {
-        fonts = [
-          { name: "Sans", data: fs.readFileSync(r), weight: 400, style: "normal" },
-          { name: "Sans", data: fs.readFileSync(b), weight: 700, style: "normal" },
-        ];
-        return fonts;
-      }
-    }
-  }
-  logger.warn("Nenhuma fonte TrueType encontrada para gerar imagens; usando a imagem padrão");
-  fonts = null;
+function loadFonts(): Font[] {
+  if (fonts) return fonts;
+  const require = createRequire(import.meta.url);
+  const read = (weight: 400 | 700 | 800): Font => ({
+    name: IMAGE_FONT,
+    data: fs.readFileSync(require.resolve(`@fontsource/nunito/files/nunito-latin-${weight}-normal.woff`)),
+    weight,
+    style: "normal",
+  });
+  fonts = [read(400), read(700), read(800)];
   return fonts;
 }
 
-/** The element as a PNG of `width`×`height`, or null when no font is available. */
-export async function renderPng(element: ReactNode, width: number, height: number): Promise<Buffer | null> {
-  const available = loadFonts();
-  if (!available) return null;
-  const svg = await satori(element, { width, height, fonts: available });
+/** The element as a PNG of `width`×`height`. */
+export async function renderPng(element: ReactNode, width: number, height: number): Promise<Buffer> {
+  const svg = await satori(element, { width, height, fonts: loadFonts() });
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render().asPng());
 }
 
