@@ -15,6 +15,7 @@ import {
   findAccountProfile,
   requestEmailChange,
   updateAccountName,
+  updateAccountPhoto,
 } from "~/domain/accounts/account.server";
 import { accountActionSchema } from "~/domain/accounts/account-forms";
 import { listGiftsOf } from "~/domain/accounts/personal-data.server";
@@ -22,6 +23,9 @@ import { receiptYearsOf } from "~/domain/receipts/receipts.server";
 import { receiptPdfPath, yearlyStatementPath } from "~/domain/receipts";
 import { subscriberCertificateYears } from "~/domain/impact/certificates.server";
 import { SubscriberCertificates } from "~/components/account/subscriber-certificates";
+import { ProfilePhoto } from "~/components/account/profile-photo";
+import { personAvatar } from "~/domain/parties/party-images";
+import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
 import { firstErrors, type FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
@@ -59,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       emailVerified: profile.emailVerified,
       since: formatDate(profile.createdAt),
       consent: profile.termsAcceptedAt ? { version: profile.termsVersion, at: formatDate(profile.termsAcceptedAt) } : null,
+      avatarUrl: personAvatar(profile.photoKey, profile.image, profile.id),
+      hasPhoto: profile.photoKey !== null,
     },
     certificateYears,
     gifts: gifts.map((g) => ({
@@ -75,7 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "nome" | "senha" | "email" | "excluir";
+type Intent = "nome" | "senha" | "email" | "excluir" | "foto";
 type ActionData = { intent: Intent | null; ok: boolean; message?: string; errors?: Record<string, string> };
 const reply = (body: ActionData, status = 200) => data(body, { status });
 
@@ -84,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const submission = parseFormSubmission(form, accountActionSchema);
   const posted = String(form.get("intent") ?? "");
-  const intent = (["nome", "senha", "email", "excluir"].includes(posted) ? posted : null) as Intent | null;
+  const intent = (["nome", "senha", "email", "excluir", "foto"].includes(posted) ? posted : null) as Intent | null;
   if (submission.status !== "success") return reply({ intent, ok: false, errors: firstErrors(submission.reply() as FormResult) }, 400);
   const value = submission.value;
   const ip = clientIpFromContext(context);
@@ -93,6 +99,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "nome":
       await updateAccountName(session.id, value.name);
       return reply({ intent: "nome", ok: true, message: "Nome atualizado." });
+    case "foto": {
+      if (value.remover) {
+        await updateAccountPhoto(session.id, null);
+        return reply({ intent: "foto", ok: true, message: "Foto removida." });
+      }
+      const upload = form.get("foto");
+      if (!isFilePart(upload)) return reply({ intent: "foto", ok: false, errors: { foto: "Escolha uma foto." } }, 400);
+      // Checked by its content; a refused file stores nothing.
+      const checked = await processPhoto(upload, "perfil");
+      if (!checked.ok) return reply({ intent: "foto", ok: false, errors: { foto: checked.message } }, 400);
+      if (!(await storePhoto(checked.photo)))
+        return reply(
+          { intent: "foto", ok: false, errors: { foto: "Não conseguimos guardar a foto agora. Tente de novo em alguns minutos." } },
+          503,
+        );
+      await updateAccountPhoto(session.id, checked.photo.id);
+      return reply({ intent: "foto", ok: true, message: "Foto atualizada." });
+    }
     case "senha": {
       const result = await changeAccountPassword({
         request,
@@ -219,6 +243,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               Salvar nome
             </Button>
           </Form>
+          <Result result={result} intent="foto" />
+          <ProfilePhoto avatarUrl={profile.avatarUrl} hasPhoto={profile.hasPhoto} error={errors("foto").foto} busy={busy("foto")} />
 
           <h3 className="mt-8 text-lg font-extrabold text-indigo-800">E-mail</h3>
           <p className="mt-1 text-sm text-muted">

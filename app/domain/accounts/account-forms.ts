@@ -43,8 +43,17 @@ const deleteAccountSchema = z.object({
     .check(z.minLength(1, "Digite sua senha para confirmar."), z.maxLength(128)),
 });
 
+/** The profile photo: the file itself is read from the form apart (checked by content on the server). */
+const photoSchema = z.object({ intent: z.literal("foto"), remover: z.optional(z.literal("sim")) });
+
 /** Every /conta form, told apart by `intent`. */
-export const accountActionSchema = z.discriminatedUnion("intent", [nameSchema, passwordSchema, emailChangeSchema, deleteAccountSchema]);
+export const accountActionSchema = z.discriminatedUnion("intent", [
+  nameSchema,
+  passwordSchema,
+  emailChangeSchema,
+  deleteAccountSchema,
+  photoSchema,
+]);
 
 /** /privacidade/solicitar: the address to prove. */
 export const privacyRequestSchema = z.object({ email });

@@ -19,6 +19,7 @@ import type { Payments } from "~/domain/payments/index.server";
 import { CLIENT_IP_HEADER, getAuth, withAuthTransaction, authExecutor } from "./auth-config.server";
 import { verifyPassword } from "./password.server";
 import { anonymiseSubjectData, donorNamesOf, type DataSubject } from "./personal-data.server";
+import { deletePhotoFiles } from "~/platform/images/photos.server";
 import { CLOSED_BY_DELETION_MESSAGE, PRIVACY_LINK_TTL_SECONDS } from "./privacy-policy";
 
 const { user, account, parties, auditLog } = schema;
@@ -43,10 +44,28 @@ export async function findAccountProfile(userId: string, executor: Executor = db
       createdAt: user.createdAt,
       termsVersion: user.termsVersion,
       termsAcceptedAt: user.termsAcceptedAt,
+      image: user.image,
+      photoKey: user.photoKey,
     })
     .from(user)
     .where(eq(user.id, userId));
   return row ?? null;
+}
+
+/** Sets (or, with null, removes) the account's profile photo, audited; the stored files stay (content-addressed, maybe shared). */
+export async function updateAccountPhoto(userId: string, photoKey: string | null) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(user)
+      .set({ photoKey, updatedAt: sql`now()` })
+      .where(eq(user.id, userId));
+    await recordAccountAudit(tx, {
+      actorUserId: userId,
+      action: photoKey ? "account.update_photo" : "account.remove_photo",
+      entity: "user",
+      entityId: userId,
+    });
+  });
 }
 
 export function accountSubject(profile: { id: string; email: string; emailVerified: boolean }): DataSubject {
@@ -208,7 +227,7 @@ export async function deleteAccount(
   }
 
   const subject = accountSubject(profile);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     // Still on line: event date no older than the offline limit (party-status.ts), and active.
     const oldestLive = addCalendarDays(todayInSaoPaulo(input.now), -5);
     const closed = await tx
@@ -233,6 +252,9 @@ export async function deleteAccount(
     });
     return { ok: true as const, anonymisedGifts, closedParties: closed.length };
   });
+  // The profile photo is personal data too: its files go once the account is gone.
+  if (profile.photoKey) await deletePhotoFiles(profile.photoKey);
+  return outcome;
 }
 
 /** Audit entries that quote the person (an admin grant names the address) keep the action, lose the quote. */

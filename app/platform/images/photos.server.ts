@@ -12,7 +12,7 @@ import { logger } from "~/platform/logger.server";
 import { type FileStorage, getStorage } from "~/platform/storage/index.server";
 import { sniffFileType } from "~/platform/storage/sniff";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_MESSAGES } from "./photo-rules";
-import { PHOTO_VARIANTS, type PhotoKind } from "./photo-urls";
+import { PHOTO_VARIANTS, photoKind, type PhotoKind } from "./photo-urls";
 
 export type ProcessedPhoto = { id: string; files: Array<{ key: string; bytes: Uint8Array }> };
 export type PhotoCheck = { ok: true; photo: ProcessedPhoto } | { ok: false; message: string };
@@ -81,5 +81,16 @@ export async function storePhoto(photo: ProcessedPhoto, storage: FileStorage = g
   } catch (error) {
     logger.error({ err: error, photo: photo.id }, "Foto não pôde ser guardada no armazenamento de arquivos");
     return false;
+  }
+}
+
+/** Removes every width of a photo (an account deleted under LGPD); failures are logged, never thrown. */
+export async function deletePhotoFiles(id: string, storage: FileStorage = getStorage()): Promise<void> {
+  const kind = photoKind(id);
+  if (!kind) return;
+  for (const width of PHOTO_VARIANTS[kind].widths) {
+    await storage.delete(photoStorageKey(id, width)).catch((error: unknown) => {
+      logger.error({ err: error, photo: id }, "Foto não pôde ser apagada do armazenamento de arquivos");
+    });
   }
 }
