@@ -37,7 +37,7 @@ export function ProfilePhoto({
             hint={`JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Aparece ao lado de “Organizado por” nas suas festas.`}
             className="[&_input]:h-auto [&_input]:py-2"
           />
-          <Button type="submit" loading={busy} loadingText="Enviando...">
+          <Button type="submit" variant="secondary" loading={busy} loadingText="Enviando...">
             Enviar foto
           </Button>
         </Form>
