@@ -2,7 +2,7 @@
  * A local PSP speaking the Central Bank's API Pix, for the adapter's tests: HTTPS with mutual TLS
  * (a client certificate signed by the test CA is required, as Efí requires), OAuth
  * client_credentials at /oauth/token, and under /v2: PUT/GET /cob/{txid}, PUT /webhook/{chave},
- * PUT /pix/{e2eid}/devolucao/{id}. The certificates are made for each run with the openssl CLI.
+ * PUT/GET /pix/{e2eid}/devolucao/{id} (settled by `settle`, also for a MED). The certificates are made for each run with the openssl CLI.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,6 +11,16 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+export type FakeDevolucao = {
+  id: string;
+  rtrId: string;
+  valor: string;
+  natureza: string;
+  motivo?: string;
+  status: "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO";
+  horario: { solicitacao: string; liquidacao?: string };
+};
 
 export type FakeCob = {
   txid: string;
@@ -82,7 +92,8 @@ export async function startPixPspFake(
   const requests: Array<{ method: string; path: string; body: unknown; clientCn: string | null }> = [];
   const tokens = new Set<string>();
   const webhooks = new Map<string, string>();
-  const state = { down: false, tokenCalls: 0 };
+  const devolucoes = new Map<string, FakeDevolucao>();
+  const state = { down: false, tokenCalls: 0, refuseRefunds: false };
 
   const server = https.createServer(
     {
@@ -156,14 +167,28 @@ export async function startPixPspFake(
           webhooks.set(decodeURIComponent(m[1]!), String((body as { webhookUrl?: string })?.webhookUrl));
           return send(200, { webhookUrl: (body as { webhookUrl?: string })?.webhookUrl });
         }
-        if ((m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname)) && req.method === "PUT") {
-          return send(201, {
-            id: m[2],
-            rtrId: `D${m[1]!.slice(1)}`,
-            valor: (body as { valor: string }).valor,
-            status: "EM_PROCESSAMENTO",
-            horario: { solicitacao: new Date().toISOString() },
-          });
+        if ((m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname))) {
+          const key = `${m[1]}/${m[2]}`;
+          if (req.method === "GET") {
+            const found = devolucoes.get(key);
+            return found ? send(200, found) : send(404, { nome: "devolucao_nao_encontrada", mensagem: "Devolução não encontrada" });
+          }
+          if (req.method === "PUT") {
+            if (state.refuseRefunds)
+              return send(400, { nome: "valor_devolucao_atingido", mensagem: "Valor de devolução excede o disponível" });
+            // Like Efí: the same id twice is refused; the client finds it with GET.
+            if (devolucoes.has(key)) return send(400, { nome: "id_devolucao_duplicado", mensagem: "Id de devolução já utilizado" });
+            const devolucao: FakeDevolucao = {
+              id: m[2]!,
+              rtrId: `D${m[1]!.slice(1, 30)}${devolucoes.size}`,
+              valor: (body as { valor: string }).valor,
+              natureza: "ORIGINAL",
+              status: "EM_PROCESSAMENTO",
+              horario: { solicitacao: new Date().toISOString() },
+            };
+            devolucoes.set(key, devolucao);
+            return send(201, devolucao);
+          }
         }
         return send(404, { nome: "nao_encontrado" });
       });
@@ -191,6 +216,30 @@ export async function startPixPspFake(
       cob.pix = [...(cob.pix ?? []), pix];
       cob.status = "CONCLUIDA";
       return { pix: [pix] };
+    },
+    devolucoes,
+    /** The PSP settles a devolução (or makes one under the MED): the webhook body, the Pix with its devoluções. */
+    settle(endToEndId: string, devolucaoId?: string, med?: { valor: string; natureza: string; motivo: string }) {
+      const cob = [...cobs.values()].find((c) => c.pix?.some((p) => p.endToEndId === endToEndId))!;
+      const pix = cob.pix!.find((p) => p.endToEndId === endToEndId)!;
+      if (med) {
+        const id = `MED${devolucoes.size}`;
+        devolucoes.set(`${endToEndId}/${id}`, {
+          id,
+          rtrId: `D${endToEndId.slice(1, 30)}${devolucoes.size}`,
+          valor: med.valor,
+          natureza: med.natureza,
+          motivo: med.motivo,
+          status: "DEVOLVIDO",
+          horario: { solicitacao: new Date().toISOString(), liquidacao: new Date().toISOString() },
+        });
+      } else {
+        const d = devolucoes.get(`${endToEndId}/${devolucaoId}`)!;
+        d.status = "DEVOLVIDO";
+        d.horario.liquidacao = new Date().toISOString();
+      }
+      const own = [...devolucoes.entries()].filter(([k]) => k.startsWith(`${endToEndId}/`)).map(([, d]) => d);
+      return { pix: [{ ...pix, devolucoes: own }] };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

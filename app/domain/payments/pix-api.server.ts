@@ -13,7 +13,15 @@ import fs from "node:fs";
 import https from "node:https";
 import { z } from "zod";
 import type { PixApiConfig } from "~/platform/config.server";
-import { CheckoutError, type PaymentEvent, type PaymentProvider, type PixChargeStatus, WebhookSignatureError } from "./types";
+import {
+  CheckoutError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PixChargeStatus,
+  RefundError,
+  type RefundRequest,
+  WebhookSignatureError,
+} from "./types";
 import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
 
 type HttpResult = { status: number; body: unknown };
@@ -77,6 +85,20 @@ const cobSchema = z.object({
   pixCopiaECola: z.string().optional(),
   pix: z.array(z.object({ endToEndId: z.string(), valor: z.string(), horario: z.string() })).optional(),
 });
+/**
+ * A devolução as the standard describes it (webhook `pix[].devolucoes[]`, `GET /pix/{e2eid}/devolucao/{id}`).
+ * `natureza` ORIGINAL / RETIRADA are ours; a `MED_*` nature is the Special Return Mechanism (a
+ * fraud or operational-failure claim the payer's bank won: the money already left our account).
+ */
+const devolucaoSchema = z.object({
+  id: z.string().min(1).max(35),
+  rtrId: z.string().max(64).optional(),
+  valor: z.string().max(20),
+  status: z.string().max(40),
+  natureza: z.string().max(40).optional(),
+  motivo: z.string().max(140).optional(),
+  horario: z.object({ solicitacao: z.string().max(40).optional(), liquidacao: z.string().max(40).optional() }).optional(),
+});
 const webhookSchema = z.object({
   pix: z
     .array(
@@ -85,6 +107,7 @@ const webhookSchema = z.object({
         txid: z.string().max(35).optional(),
         valor: z.string().max(20),
         horario: z.string().max(40),
+        devolucoes: z.array(devolucaoSchema).max(100).optional(),
       }),
     )
     .max(1000)
@@ -134,6 +157,22 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
     const parsed = cobSchema.safeParse(res.body);
     if (res.status !== 200 || !parsed.success) throw new Error(`GET /cob respondeu HTTP ${res.status}`);
     return parsed.data;
+  }
+
+  /**
+   * PUT /pix/{e2eid}/devolucao/{id}: gives a Pix back. `id` is ours (the PSP's idempotency): a PSP
+   * that refuses the same id twice is asked with GET, and the devolução it already has is the answer.
+   */
+  async function refundPix(request: { endToEndId: string; refundId: string; amountCents: number }) {
+    const path = `/pix/${encodeURIComponent(request.endToEndId)}/devolucao/${encodeURIComponent(request.refundId)}`;
+    const valor = centsToPixValue(request.amountCents);
+    const res = await call("PUT", path, { valor });
+    const parsed = devolucaoSchema.safeParse(res.body);
+    if ((res.status === 200 || res.status === 201) && parsed.success) return parsed.data;
+    const existing = await call("GET", path);
+    const found = devolucaoSchema.safeParse(existing.body);
+    if (existing.status === 200 && found.success && found.data.valor === valor && found.data.status !== "NAO_REALIZADO") return found.data;
+    throw new Error(`devolução recusada (HTTP ${res.status}${pspMessage(res.body)})`);
   }
 
   const provider = {
@@ -191,20 +230,24 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       const parsed = webhookSchema.safeParse(json);
       if (!parsed.success) throw new WebhookSignatureError("evento malformado");
       // No `pix` list: the PSP's test call when the webhook is registered.
-      return (parsed.data.pix ?? []).map((p) => pixReceivedEvent("pix", p));
+      // Each Pix, then its devoluções (a redelivered Pix is a plain duplicate: its devoluções still count once each).
+      return (parsed.data.pix ?? []).flatMap((p) => [pixReceivedEvent("pix", p), ...pixDevolucaoEvents("pix", p)]);
     },
     /** PUT /webhook/{chave}: where the PSP sends our Pix (run once per environment; docs/operations.md). */
     async registerWebhook(webhookUrl: string) {
       const res = await call("PUT", `/webhook/${encodeURIComponent(config.pixKey)}`, { webhookUrl });
       if (res.status < 200 || res.status >= 300) throw new Error(`PUT /webhook respondeu HTTP ${res.status}`);
     },
-    /** PUT /pix/{e2eid}/devolucao/{id}: gives a Pix back (the refund feature calls it). */
-    async refundPix(request: { endToEndId: string; refundId: string; amountCents: number }) {
-      const path = `/pix/${encodeURIComponent(request.endToEndId)}/devolucao/${encodeURIComponent(request.refundId)}`;
-      const res = await call("PUT", path, { valor: centsToPixValue(request.amountCents) });
-      const parsed = z.object({ id: z.string(), rtrId: z.string(), status: z.string() }).safeParse(res.body);
-      if ((res.status !== 200 && res.status !== 201) || !parsed.success) throw new Error(`devolução recusada (HTTP ${res.status})`);
-      return parsed.data;
+    refundPix,
+    /** The refund seam (docs/decisions/151-refunds.md): the devolução's id derives from our idempotency key. */
+    async refund(request: RefundRequest) {
+      const refundId = pixRefundId(request.idempotencyKey);
+      try {
+        await refundPix({ endToEndId: request.paymentId, refundId, amountCents: request.amountCents });
+      } catch (error) {
+        throw new RefundError(`O banco recusou a devolução do Pix (${(error as Error).message}).`);
+      }
+      return { refundId };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
@@ -227,4 +270,45 @@ export function pixReceivedEvent(
     paymentId: p.endToEndId,
     pix: { txid: p.txid, endToEndId: p.endToEndId, amountCents: cents },
   };
+}
+
+/** Our devolução id for an idempotency key: the standard's `[a-zA-Z0-9]{1,35}`, the same for a retry. */
+export function pixRefundId(idempotencyKey: string) {
+  return `D${createHash("sha256").update(`devolucao:${idempotencyKey}`).digest("hex").slice(0, 32)}`;
+}
+
+function pspMessage(body: unknown) {
+  const m = (body as { mensagem?: unknown } | null)?.mensagem;
+  return typeof m === "string" ? `: ${m.slice(0, 120)}` : "";
+}
+
+/**
+ * A Pix's settled devoluções as events (docs/decisions/150-pix.md, "Refunds and MED"): ours
+ * (`ORIGINAL`, `RETIRADA`) are `refunded` with the devolução as the refund; one made by the Special
+ * Return Mechanism (`natureza` `MED_*`) is `disputed`. Only `DEVOLVIDO` moves money: a devolução
+ * still `EM_PROCESSAMENTO` or `NAO_REALIZADO` is not an event. The event id names the Pix and the
+ * devolução, so a redelivery is a duplicate.
+ */
+export function pixDevolucaoEvents(
+  provider: "pix" | "sandbox",
+  p: { endToEndId: string; horario: string; devolucoes?: Array<z.infer<typeof devolucaoSchema>> },
+): PaymentEvent[] {
+  return (p.devolucoes ?? []).flatMap((d): PaymentEvent[] => {
+    if (d.status !== "DEVOLVIDO") return [];
+    const cents = pixValueToCents(d.valor);
+    const occurredAt = new Date(d.horario?.liquidacao ?? d.horario?.solicitacao ?? p.horario);
+    const med = (d.natureza ?? "").startsWith("MED_");
+    const base = { id: `devolucao:${p.endToEndId}:${d.id}`, provider, type: med ? "pix.med" : "pix.devolucao", occurredAt };
+    if (cents === null || Number.isNaN(occurredAt.getTime())) return [{ ...base, kind: "ignored", reason: "devolução ilegível" }];
+    return [
+      {
+        ...base,
+        kind: "donation",
+        action: med ? "disputed" : "refunded",
+        ref: { paymentId: p.endToEndId },
+        paymentId: p.endToEndId,
+        refund: med ? null : { refundId: d.id, amountCents: cents },
+      },
+    ];
+  });
 }
