@@ -67,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     error: null,
     method,
+    // The last subscription ended (cancelled here, at the provider, or in the bank app for Pix Automático).
+    ...(status.status === "canceled" ? { ended: true } : {}),
     signedIn: true,
     subscription: status.plan
       ? {
@@ -146,6 +148,11 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
           {error ? (
             <Alert tone="danger" title={error.title}>
               {error.description}
+            </Alert>
+          ) : null}
+          {!subscription && "ended" in loaderData && loaderData.ended ? (
+            <Alert tone="info" title="Sua assinatura foi cancelada">
+              Não haverá novas cobranças. Quando quiser, escolha um plano para voltar a apoiar todos os meses.
             </Alert>
           ) : null}
           {subscription && currentPlan ? (
