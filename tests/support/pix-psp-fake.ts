@@ -93,6 +93,14 @@ export async function startPixPspFake(
   const tokens = new Set<string>();
   const webhooks = new Map<string, string>();
   const devolucoes = new Map<string, FakeDevolucao>();
+  const recs = new Map<
+    string,
+    { idRec: string; status: string; atualizacao: Array<{ status: string; data: string }> } & Record<string, unknown>
+  >();
+  const cobrs = new Map<
+    string,
+    { txid: string; status: string; atualizacao: Array<{ status: string; data: string }> } & Record<string, unknown>
+  >();
   const state = { down: false, tokenCalls: 0, refuseRefunds: false };
 
   const server = https.createServer(
@@ -163,6 +171,45 @@ export async function startPixPspFake(
             return send(201, cob);
           }
         }
+        if (url.pathname === "/v2/rec" && req.method === "POST") {
+          const b = body as { vinculo: { contrato: string; objeto: string }; calendario: object; valor: { valorRec: string } };
+          if (!/^\d+\.\d{2}$/.test(b?.valor?.valorRec ?? "")) return send(400, { nome: "valor_invalido", mensagem: "Requisição inválida" });
+          const idRec = `RR12345678${new Date().toISOString().slice(0, 10).replace(/-/g, "")}${randomBytes(6).toString("hex").slice(0, 11)}`;
+          const rec = {
+            idRec,
+            status: "CRIADA",
+            vinculo: b.vinculo,
+            calendario: b.calendario,
+            valor: b.valor,
+            dadosQR: { pixCopiaECola: `00020101021226...rec/${idRec}` },
+            atualizacao: [{ status: "CRIADA", data: new Date().toISOString() }],
+          };
+          recs.set(idRec, rec);
+          return send(201, rec);
+        }
+        if ((m = /^\/v2\/rec\/([A-Za-z0-9]+)$/.exec(url.pathname)) && req.method === "GET") {
+          const rec = recs.get(m[1]!);
+          return rec ? send(200, rec) : send(404, { nome: "rec_nao_encontrada", mensagem: "Recorrência não encontrada" });
+        }
+        if ((m = /^\/v2\/cobr\/([A-Za-z0-9]{26,35})$/.exec(url.pathname))) {
+          const txid = m[1]!;
+          if (req.method === "GET") return cobrs.has(txid) ? send(200, cobrs.get(txid)) : send(404, { nome: "cobranca_nao_encontrada" });
+          if (req.method === "PUT") {
+            if (cobrs.has(txid)) return send(400, { nome: "txid_duplicado", mensagem: "Campo txid já utilizado" });
+            const b = body as { idRec: string; calendario: { dataDeVencimento: string }; valor: { original: string } };
+            if (!recs.has(b.idRec)) return send(400, { nome: "rec_inexistente", mensagem: "Recorrência inexistente" });
+            const cobr = {
+              idRec: b.idRec,
+              txid,
+              status: "ATIVA",
+              calendario: b.calendario,
+              valor: b.valor,
+              atualizacao: [{ status: "ATIVA", data: new Date().toISOString() }],
+            };
+            cobrs.set(txid, cobr);
+            return send(201, cobr);
+          }
+        }
         if ((m = /^\/v2\/webhook\/(.+)$/.exec(url.pathname)) && req.method === "PUT") {
           webhooks.set(decodeURIComponent(m[1]!), String((body as { webhookUrl?: string })?.webhookUrl));
           return send(200, { webhookUrl: (body as { webhookUrl?: string })?.webhookUrl });
@@ -218,6 +265,22 @@ export async function startPixPspFake(
       return { pix: [pix] };
     },
     devolucoes,
+    recs,
+    cobrs,
+    /** Pix Automático: the payer's bank approves or cancels a recurrence, or a month's charge settles or fails; returns the webhook body. */
+    recStatus(idRec: string, status: "APROVADA" | "CANCELADA", solicitante?: string) {
+      const rec = recs.get(idRec)!;
+      rec.status = status;
+      rec.atualizacao.push({ status, data: new Date().toISOString() });
+      if (solicitante) rec.encerramento = { cancelamento: { solicitante } };
+      return { rec: [rec] };
+    },
+    cobrStatus(txid: string, status: "CONCLUIDA" | "REJEITADA") {
+      const cobr = cobrs.get(txid)!;
+      cobr.status = status;
+      cobr.atualizacao.push({ status, data: new Date().toISOString() });
+      return { cobr: [cobr] };
+    },
     /** The PSP settles a devolução (or makes one under the MED): the webhook body, the Pix with its devoluções. */
     settle(endToEndId: string, devolucaoId?: string, med?: { valor: string; natureza: string; motivo: string }) {
       const cob = [...cobs.values()].find((c) => c.pix?.some((p) => p.endToEndId === endToEndId))!;

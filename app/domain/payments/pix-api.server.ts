@@ -23,6 +23,10 @@ import {
   WebhookSignatureError,
 } from "./types";
 import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
+import { devolucaoSchema, pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
+import { isPixAutomaticoBody, pixAutomaticoEvents, pixAutomaticoResources } from "./pix-automatico-api.server";
+
+export { pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
 
 type HttpResult = { status: number; body: unknown };
 type HttpRequest = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<HttpResult>;
@@ -84,20 +88,6 @@ const cobSchema = z.object({
   valor: z.object({ original: z.string() }),
   pixCopiaECola: z.string().optional(),
   pix: z.array(z.object({ endToEndId: z.string(), valor: z.string(), horario: z.string() })).optional(),
-});
-/**
- * A devolução as the standard describes it (webhook `pix[].devolucoes[]`, `GET /pix/{e2eid}/devolucao/{id}`).
- * `natureza` ORIGINAL / RETIRADA are ours; a `MED_*` nature is the Special Return Mechanism (a
- * fraud or operational-failure claim the payer's bank won: the money already left our account).
- */
-const devolucaoSchema = z.object({
-  id: z.string().min(1).max(35),
-  rtrId: z.string().max(64).optional(),
-  valor: z.string().max(20),
-  status: z.string().max(40),
-  natureza: z.string().max(40).optional(),
-  motivo: z.string().max(140).optional(),
-  horario: z.object({ solicitacao: z.string().max(40).optional(), liquidacao: z.string().max(40).optional() }).optional(),
 });
 const webhookSchema = z.object({
   pix: z
@@ -227,6 +217,12 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       } catch {
         throw new WebhookSignatureError("corpo inválido");
       }
+      // The Pix Automático webhooks (`rec`, `cobr`) come to the same authenticated URL.
+      if (isPixAutomaticoBody(json)) {
+        const events = pixAutomaticoEvents(json);
+        if (!events) throw new WebhookSignatureError("evento malformado");
+        return events;
+      }
       const parsed = webhookSchema.safeParse(json);
       if (!parsed.success) throw new WebhookSignatureError("evento malformado");
       // No `pix` list: the PSP's test call when the webhook is registered.
@@ -239,6 +235,8 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       if (res.status < 200 || res.status >= 300) throw new Error(`PUT /webhook respondeu HTTP ${res.status}`);
     },
     refundPix,
+    /** Pix Automático: `/rec` and `/cobr` (pix-automatico-api.server.ts). */
+    pixAutomatico: pixAutomaticoResources(call),
     /** The refund seam (docs/decisions/151-refunds.md): the devolução's id derives from our idempotency key. */
     async refund(request: RefundRequest) {
       const refundId = pixRefundId(request.idempotencyKey);
@@ -253,25 +251,6 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
   return provider;
 }
 
-/** One Pix of a webhook or of a re-read charge as a normalized event: its end-to-end id is the event id. */
-export function pixReceivedEvent(
-  provider: "pix" | "sandbox",
-  p: { endToEndId: string; txid?: string; valor: string; horario: string },
-): PaymentEvent {
-  const base = { id: p.endToEndId, provider, type: "pix", occurredAt: new Date(p.horario) };
-  const cents = pixValueToCents(p.valor);
-  // A Pix to our key without a charge of ours (no txid), or one we cannot read: kept as ignored.
-  if (!p.txid || cents === null || Number.isNaN(base.occurredAt.getTime())) return { ...base, kind: "ignored", reason: "Pix sem cobrança" };
-  return {
-    ...base,
-    kind: "donation",
-    action: "paid",
-    ref: {},
-    paymentId: p.endToEndId,
-    pix: { txid: p.txid, endToEndId: p.endToEndId, amountCents: cents },
-  };
-}
-
 /** Our devolução id for an idempotency key: the standard's `[a-zA-Z0-9]{1,35}`, the same for a retry. */
 export function pixRefundId(idempotencyKey: string) {
   return `D${createHash("sha256").update(`devolucao:${idempotencyKey}`).digest("hex").slice(0, 32)}`;
@@ -280,35 +259,4 @@ export function pixRefundId(idempotencyKey: string) {
 function pspMessage(body: unknown) {
   const m = (body as { mensagem?: unknown } | null)?.mensagem;
   return typeof m === "string" ? `: ${m.slice(0, 120)}` : "";
-}
-
-/**
- * A Pix's settled devoluções as events (docs/decisions/150-pix.md, "Refunds and MED"): ours
- * (`ORIGINAL`, `RETIRADA`) are `refunded` with the devolução as the refund; one made by the Special
- * Return Mechanism (`natureza` `MED_*`) is `disputed`. Only `DEVOLVIDO` moves money: a devolução
- * still `EM_PROCESSAMENTO` or `NAO_REALIZADO` is not an event. The event id names the Pix and the
- * devolução, so a redelivery is a duplicate.
- */
-export function pixDevolucaoEvents(
-  provider: "pix" | "sandbox",
-  p: { endToEndId: string; horario: string; devolucoes?: Array<z.infer<typeof devolucaoSchema>> },
-): PaymentEvent[] {
-  return (p.devolucoes ?? []).flatMap((d): PaymentEvent[] => {
-    if (d.status !== "DEVOLVIDO") return [];
-    const cents = pixValueToCents(d.valor);
-    const occurredAt = new Date(d.horario?.liquidacao ?? d.horario?.solicitacao ?? p.horario);
-    const med = (d.natureza ?? "").startsWith("MED_");
-    const base = { id: `devolucao:${p.endToEndId}:${d.id}`, provider, type: med ? "pix.med" : "pix.devolucao", occurredAt };
-    if (cents === null || Number.isNaN(occurredAt.getTime())) return [{ ...base, kind: "ignored", reason: "devolução ilegível" }];
-    return [
-      {
-        ...base,
-        kind: "donation",
-        action: med ? "disputed" : "refunded",
-        ref: { paymentId: p.endToEndId },
-        paymentId: p.endToEndId,
-        refund: med ? null : { refundId: d.id, amountCents: cents },
-      },
-    ];
-  });
 }
