@@ -26,7 +26,7 @@ import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
 import { devolucaoSchema, pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
 import { isPixAutomaticoBody, pixAutomaticoEvents, pixAutomaticoResources } from "./pix-automatico-api.server";
 
-export { pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
+export { pixReceivedEvent } from "./pix-events.server";
 
 type HttpResult = { status: number; body: unknown };
 type HttpRequest = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<HttpResult>;

@@ -16,14 +16,14 @@ type ApiCall = (method: string, path: string, body?: unknown) => Promise<{ statu
  * What we write in the recurrence's `vinculo.contrato` (at most 35 characters): the plan's initial
  * and our billing customer (`billing_customers`, provider `pix`), read back from its webhooks.
  */
-export const recurrenceContract = (planId: string, customerId: string) => `${planId.slice(0, 1)}-${customerId}`;
+const recurrenceContract = (planId: string, customerId: string) => `${planId.slice(0, 1)}-${customerId}`;
 const PLAN_BY_INITIAL: Record<string, string> = { b: "bronze", p: "prata", o: "ouro", d: "diamante" };
 function readContract(contract: string | undefined) {
   const match = /^([bpod])-([A-Za-z0-9_]{1,33})$/.exec(contract ?? "");
   return match ? { planId: PLAN_BY_INITIAL[match[1]!]!, customerId: match[2]! } : null;
 }
 /** A plan's "price id" for a PSP's Pix Automático (plan-prices.server.ts maps it back). */
-export const pixAutomaticoPriceId = (planId: string) => `pix_automatico_${planId}`;
+const pixAutomaticoPriceId = (planId: string) => `pix_automatico_${planId}`;
 
 const recSchema = z.object({
   idRec: z.string().min(1).max(35),
@@ -49,7 +49,6 @@ const cobrSchema = z.object({
     .max(50)
     .optional(),
 });
-export type PixRecurrence = z.infer<typeof recSchema>;
 
 export function pixAutomaticoResources(call: ApiCall) {
   async function readRec(idRec: string) {

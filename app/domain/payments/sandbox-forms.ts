@@ -22,6 +22,6 @@ export const sandboxPortalSchema = z.object({
 });
 
 /** The Pix Automático test bank (/sandbox/pix-automatico/:id): authorise, refuse, pay or fail a month, revoke. */
-export const PIX_AUTOMATICO_INTENTS = ["autorizar", "recusar", "pagar-mes", "falhar-mes", "cancelar-no-banco"] as const;
+const PIX_AUTOMATICO_INTENTS = ["autorizar", "recusar", "pagar-mes", "falhar-mes", "cancelar-no-banco"] as const;
 export type PixAutomaticoIntent = (typeof PIX_AUTOMATICO_INTENTS)[number];
 export const sandboxPixAutomaticoSchema = z.object({ intent: z.enum(PIX_AUTOMATICO_INTENTS) });

@@ -68,7 +68,7 @@ export function sandboxPixAutomaticoMethods(options: {
 }
 
 /** A month's charge (`cobr`), keyed by the recurrence and the period it pays for: paying it again is the same charge. */
-export const sandboxChargeId = (idRec: string, periodEnd: Date) => `cobr_sbx_${idRec}_${unix(periodEnd)}`;
+const sandboxChargeId = (idRec: string, periodEnd: Date) => `cobr_sbx_${idRec}_${unix(periodEnd)}`;
 
 /**
  * One click in the test bank. `row` is our subscription for this recurrence (null until the

@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import { PLAN_IDS } from "./plan-ids";
 
 /** How Assine o Bem is paid: Pix Automático (issue 15, item 4) or card (Stripe, or the sandbox's checkout). */
-export const SUBSCRIPTION_METHODS = ["pix-automatico", "cartao"] as const;
+const SUBSCRIPTION_METHODS = ["pix-automatico", "cartao"] as const;
 export type SubscriptionMethod = (typeof SUBSCRIPTION_METHODS)[number];
 
 export const subscriptionFormSchema = z.union([
