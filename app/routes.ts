@@ -42,6 +42,7 @@ export default [
   route("sandbox/assinatura/:id", "routes/sandbox.assinatura.$id.tsx"),
   route("sandbox/portal/:customer", "routes/sandbox.portal.$customer.tsx"),
   route("sandbox/pix/:txid", "routes/sandbox.pix.$txid.tsx"),
+  route("sandbox/pix-automatico/:id", "routes/sandbox.pix-automatico.$id.tsx"),
   // The local mailbox: every outbox e-mail (never in production).
   route("dev/emails", "routes/dev.emails.tsx"),
 

@@ -24,6 +24,7 @@ export const NOT_PUBLIC = new Set([
   "sandbox/assinatura/:id",
   "sandbox/portal/:customer",
   "sandbox/pix/:txid",
+  "sandbox/pix-automatico/:id",
   "conta",
   "conta/confirmar-email",
   "assinatura/gerenciar",

@@ -5,7 +5,8 @@ import type { Plan } from "~/domain/subscriptions/plans";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
-export type SubscriptionChangeKind = "cancel" | "resume" | "change-plan";
+/** `bank-cancel`: the subscriber revoked the Pix Automático authorisation in their bank app. */
+export type SubscriptionChangeKind = "cancel" | "resume" | "change-plan" | "bank-cancel";
 
 /** Confirms a change made from the plan-management link, with the link again (to undo it). */
 export function subscriptionChangedEmail({
@@ -28,22 +29,27 @@ export function subscriptionChangedEmail({
   const until = periodEnd ? formatDate(periodEnd) : null;
   const price = `${formatCents(plan.priceCents)}/mês`;
   const { subject, sentence } =
-    kind === "cancel"
+    kind === "bank-cancel"
       ? {
           subject: `Assinatura cancelada: Plano ${plan.name}`,
-          sentence: until
-            ? `Sua assinatura do Plano ${plan.name} foi cancelada. Não haverá novas cobranças; ela vale até ${until}.`
-            : `Sua assinatura do Plano ${plan.name} foi cancelada. Não haverá novas cobranças.`,
+          sentence: `Você cancelou a autorização do Pix Automático no app do seu banco, então sua assinatura do Plano ${plan.name} foi cancelada aqui também. Não haverá novas cobranças. Obrigado por todo o apoio até aqui!`,
         }
-      : kind === "resume"
+      : kind === "cancel"
         ? {
-            subject: `Assinatura mantida: Plano ${plan.name}`,
-            sentence: `O cancelamento foi desfeito: seu Plano ${plan.name} (${price}) continua.`,
+            subject: `Assinatura cancelada: Plano ${plan.name}`,
+            sentence: until
+              ? `Sua assinatura do Plano ${plan.name} foi cancelada. Não haverá novas cobranças; ela vale até ${until}.`
+              : `Sua assinatura do Plano ${plan.name} foi cancelada. Não haverá novas cobranças.`,
           }
-        : {
-            subject: `Plano alterado para ${plan.name}`,
-            sentence: `Seu plano mudou de ${previousPlan?.name ?? "—"} para ${plan.name} (${price}). O novo valor vale a partir da próxima cobrança.`,
-          };
+        : kind === "resume"
+          ? {
+              subject: `Assinatura mantida: Plano ${plan.name}`,
+              sentence: `O cancelamento foi desfeito: seu Plano ${plan.name} (${price}) continua.`,
+            }
+          : {
+              subject: `Plano alterado para ${plan.name}`,
+              sentence: `Seu plano mudou de ${previousPlan?.name ?? "—"} para ${plan.name} (${price}). O novo valor vale a partir da próxima cobrança.`,
+            };
   const element = (
     <EmailLayout preview={sentence} footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}>
       <EmailHeading>{hello}</EmailHeading>

@@ -47,7 +47,13 @@ async function subscribe(cookie: string, plan = "prata") {
 
 describe("/assine-o-bem", () => {
   it("logged out: 'Assinar' goes to /auth and back, with the spec's toast, and creates nothing", async () => {
-    expect(await loader(args(authedRequest("/assine-o-bem")))).toEqual({ signedIn: false, subscription: null, error: null });
+    expect(await loader(args(authedRequest("/assine-o-bem")))).toEqual({
+      signedIn: false,
+      subscription: null,
+      error: null,
+      // The sandbox offers Pix Automático: card stays the default choice.
+      method: "cartao",
+    });
     const response = (await action(args(post("/assine-o-bem", undefined, { intent: "assinar", plano: "prata" })))) as Response;
     expect(response.status).toBe(302);
     // Login brings the user back to the chosen plan (issue 17: not to the plans page).
@@ -72,7 +78,12 @@ describe("/assine-o-bem", () => {
 
   it("subscribe in the sandbox: checkout page, Pagar, events through the webhook, the plan shows as current", async () => {
     const { user, cookie } = await createTestUser();
-    expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toEqual({ error: null, signedIn: true, subscription: null });
+    expect(await loader(args(authedRequest("/assine-o-bem", { cookie })))).toEqual({
+      error: null,
+      signedIn: true,
+      subscription: null,
+      method: "cartao",
+    });
     const id = await subscribe(cookie, "prata");
     expect(await checkoutLoader(args(authedRequest(`/sandbox/assinatura/${id}`), { id }))).toMatchObject({
       planName: "Prata",

@@ -18,7 +18,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   type SubscriptionError,
 } from "~/domain/subscriptions/subscribe.server";
-import { subscriptionFormSchema } from "~/domain/subscriptions/subscription-form";
+import { type SubscriptionMethod, subscriptionFormSchema } from "~/domain/subscriptions/subscription-form";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
@@ -32,9 +32,16 @@ export const meta = () =>
     description: "Doe todo mês para causas que transformam vidas. Planos Bronze, Prata, Ouro e Diamante, com relatório mensal de impacto.",
   });
 
+/** Pix Automático is offered where its provider is on (the sandbox today; a PSP's `/rec` once wired). */
+const pixAutomaticoProvider = (context: Route.LoaderArgs["context"]) =>
+  context.payments.pix?.createPixAutomaticoCheckout ? context.payments.pix : null;
+const methodOf = (value: unknown): SubscriptionMethod => (value === "pix-automatico" ? "pix-automatico" : "cartao");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
-  if (!user) return { signedIn: false, subscription: null, error: null };
+  const offersPix = pixAutomaticoProvider(context) !== null;
+  const method = offersPix ? methodOf(new URL(request.url).searchParams.get("metodo")) : null;
+  if (!user) return { signedIn: false, subscription: null, error: null, method };
   const status = await getSubscriptionStatus(user.id);
   // Back from the login that "Assinar {plano}" asked for: go on to that plan's checkout. Creating a
   // checkout moves no money, and the same user and plan reuse it for 10 minutes (idempotency key).
@@ -47,16 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: "Para mudar de plano, use Gerenciar Assinatura.",
       });
     }
+    const pix = method === "pix-automatico" ? pixAutomaticoProvider(context) : null;
     const result = await startSubscription(user, chosen, {
-      provider: context.payments.checkout,
+      provider: pix ?? context.payments.checkout,
       config: context.config,
       clock: context.clock,
+      method: pix ? "pix-automatico" : "cartao",
     });
     if (result.ok) throw redirect(result.url);
-    return { signedIn: true, subscription: null, error: result.error };
+    return { signedIn: true, subscription: null, error: result.error, method };
   }
   return {
     error: null,
+    method,
+    // The last subscription ended (cancelled here, at the provider, or in the bank app for Pix Automático).
+    ...(status.status === "canceled" ? { ended: true } : {}),
     signedIn: true,
     subscription: status.plan
       ? {
@@ -78,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // to the chosen plan's checkout (the loader above goes on with it).
     const plano =
       submission.status === "success" && submission.value.intent !== "gerenciar" ? planFromQuery(submission.value.plano ?? null) : null;
-    const back = plano ? `/assine-o-bem?plano=${plano}` : "/assine-o-bem";
+    const metodo = submission.status === "success" && "metodo" in submission.value ? submission.value.metodo : undefined;
+    const back = plano ? `/assine-o-bem?plano=${plano}${metodo === "pix-automatico" ? "&metodo=pix-automatico" : ""}` : "/assine-o-bem";
     return redirectWithToast(loginUrl(back), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
   }
   if (submission.status !== "success") {
@@ -87,7 +100,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const choice = submission.value;
   const deps = { provider: context.payments.checkout, config: context.config, clock: context.clock };
-  const result = choice.intent === "gerenciar" ? await openCustomerPortal(user, deps) : await startSubscription(user, choice.plano, deps);
+  const pix = choice.intent === "assinar" && choice.metodo === "pix-automatico" ? pixAutomaticoProvider(context) : null;
+  const result =
+    choice.intent === "gerenciar"
+      ? await openCustomerPortal(user, deps)
+      : await startSubscription(user, choice.plano, pix ? { ...deps, provider: pix, method: "pix-automatico" } : deps);
   if (result.ok) return redirect(result.url);
   return data({ error: result.error }, { status: result.status });
 }
@@ -97,7 +114,7 @@ function planFromQuery(value: string | null): PlanId | null {
 }
 
 export default function AssineOBem({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, subscription } = loaderData;
+  const { signedIn, subscription, method } = loaderData;
   const feePercent = useRootData()?.config.feePercent ?? 10;
   const navigation = useNavigation();
   const busy = {
@@ -133,6 +150,11 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
               {error.description}
             </Alert>
           ) : null}
+          {!subscription && "ended" in loaderData && loaderData.ended ? (
+            <Alert tone="info" title="Sua assinatura foi cancelada">
+              Não haverá novas cobranças. Quando quiser, escolha um plano para voltar a apoiar todos os meses.
+            </Alert>
+          ) : null}
           {subscription && currentPlan ? (
             subscription.pastDue ? (
               <Alert tone="danger" title="Pagamento pendente">
@@ -150,9 +172,10 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
             )
           ) : null}
         </div>
+        {method && !subscription ? <MethodChoice method={method} /> : null}
         <ul className="mt-6 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} state={stateFor(plan.id)} busy={busy} />
+            <PlanCard key={plan.id} plan={plan} state={stateFor(plan.id)} busy={busy} method={method ?? undefined} />
           ))}
         </ul>
         <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 text-center text-sm text-muted">
@@ -165,5 +188,32 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
       <ImpactTable feePercent={feePercent} currentPlan={subscription?.plan ?? null} />
       <RankingExplanation />
     </>
+  );
+}
+
+/** "Pagar com": plain links (the server renders the chosen one; no script on this page for it). */
+function MethodChoice({ method }: { method: SubscriptionMethod }) {
+  const option = (value: SubscriptionMethod, label: string, hint: string) => (
+    <a
+      href={value === "cartao" ? "/assine-o-bem" : "/assine-o-bem?metodo=pix-automatico"}
+      aria-current={method === value ? "true" : undefined}
+      className={
+        method === value
+          ? "rounded-xl border-2 border-indigo-700 bg-indigo-50 px-4 py-2 text-center"
+          : "rounded-xl border border-coral-100 bg-white px-4 py-2 text-center hover:border-indigo-300"
+      }
+    >
+      <span className="block font-bold text-indigo-800">{label}</span>
+      <span className="block text-xs text-muted">{hint}</span>
+    </a>
+  );
+  return (
+    <nav aria-label="Forma de pagamento" className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-2">
+      <p className="text-sm font-semibold">Pagar com:</p>
+      <div className="grid w-full grid-cols-2 gap-3">
+        {option("pix-automatico", "Pix Automático", "autorize uma vez no app do banco")}
+        {option("cartao", "Cartão", "crédito, todo mês")}
+      </div>
+    </nav>
   );
 }

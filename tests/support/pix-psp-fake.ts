@@ -2,7 +2,7 @@
  * A local PSP speaking the Central Bank's API Pix, for the adapter's tests: HTTPS with mutual TLS
  * (a client certificate signed by the test CA is required, as Efí requires), OAuth
  * client_credentials at /oauth/token, and under /v2: PUT/GET /cob/{txid}, PUT /webhook/{chave},
- * PUT /pix/{e2eid}/devolucao/{id}. The certificates are made for each run with the openssl CLI.
+ * PUT/GET /pix/{e2eid}/devolucao/{id} (settled by `settle`, also for a MED). The certificates are made for each run with the openssl CLI.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,6 +11,16 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+export type FakeDevolucao = {
+  id: string;
+  rtrId: string;
+  valor: string;
+  natureza: string;
+  motivo?: string;
+  status: "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO";
+  horario: { solicitacao: string; liquidacao?: string };
+};
 
 export type FakeCob = {
   txid: string;
@@ -82,7 +92,16 @@ export async function startPixPspFake(
   const requests: Array<{ method: string; path: string; body: unknown; clientCn: string | null }> = [];
   const tokens = new Set<string>();
   const webhooks = new Map<string, string>();
-  const state = { down: false, tokenCalls: 0 };
+  const devolucoes = new Map<string, FakeDevolucao>();
+  const recs = new Map<
+    string,
+    { idRec: string; status: string; atualizacao: Array<{ status: string; data: string }> } & Record<string, unknown>
+  >();
+  const cobrs = new Map<
+    string,
+    { txid: string; status: string; atualizacao: Array<{ status: string; data: string }> } & Record<string, unknown>
+  >();
+  const state = { down: false, tokenCalls: 0, refuseRefunds: false };
 
   const server = https.createServer(
     {
@@ -152,18 +171,71 @@ export async function startPixPspFake(
             return send(201, cob);
           }
         }
+        if (url.pathname === "/v2/rec" && req.method === "POST") {
+          const b = body as { vinculo: { contrato: string; objeto: string }; calendario: object; valor: { valorRec: string } };
+          if (!/^\d+\.\d{2}$/.test(b?.valor?.valorRec ?? "")) return send(400, { nome: "valor_invalido", mensagem: "Requisição inválida" });
+          const idRec = `RR12345678${new Date().toISOString().slice(0, 10).replace(/-/g, "")}${randomBytes(6).toString("hex").slice(0, 11)}`;
+          const rec = {
+            idRec,
+            status: "CRIADA",
+            vinculo: b.vinculo,
+            calendario: b.calendario,
+            valor: b.valor,
+            dadosQR: { pixCopiaECola: `00020101021226...rec/${idRec}` },
+            atualizacao: [{ status: "CRIADA", data: new Date().toISOString() }],
+          };
+          recs.set(idRec, rec);
+          return send(201, rec);
+        }
+        if ((m = /^\/v2\/rec\/([A-Za-z0-9]+)$/.exec(url.pathname)) && req.method === "GET") {
+          const rec = recs.get(m[1]!);
+          return rec ? send(200, rec) : send(404, { nome: "rec_nao_encontrada", mensagem: "Recorrência não encontrada" });
+        }
+        if ((m = /^\/v2\/cobr\/([A-Za-z0-9]{26,35})$/.exec(url.pathname))) {
+          const txid = m[1]!;
+          if (req.method === "GET") return cobrs.has(txid) ? send(200, cobrs.get(txid)) : send(404, { nome: "cobranca_nao_encontrada" });
+          if (req.method === "PUT") {
+            if (cobrs.has(txid)) return send(400, { nome: "txid_duplicado", mensagem: "Campo txid já utilizado" });
+            const b = body as { idRec: string; calendario: { dataDeVencimento: string }; valor: { original: string } };
+            if (!recs.has(b.idRec)) return send(400, { nome: "rec_inexistente", mensagem: "Recorrência inexistente" });
+            const cobr = {
+              idRec: b.idRec,
+              txid,
+              status: "ATIVA",
+              calendario: b.calendario,
+              valor: b.valor,
+              atualizacao: [{ status: "ATIVA", data: new Date().toISOString() }],
+            };
+            cobrs.set(txid, cobr);
+            return send(201, cobr);
+          }
+        }
         if ((m = /^\/v2\/webhook\/(.+)$/.exec(url.pathname)) && req.method === "PUT") {
           webhooks.set(decodeURIComponent(m[1]!), String((body as { webhookUrl?: string })?.webhookUrl));
           return send(200, { webhookUrl: (body as { webhookUrl?: string })?.webhookUrl });
         }
-        if ((m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname)) && req.method === "PUT") {
-          return send(201, {
-            id: m[2],
-            rtrId: `D${m[1]!.slice(1)}`,
-            valor: (body as { valor: string }).valor,
-            status: "EM_PROCESSAMENTO",
-            horario: { solicitacao: new Date().toISOString() },
-          });
+        if ((m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname))) {
+          const key = `${m[1]}/${m[2]}`;
+          if (req.method === "GET") {
+            const found = devolucoes.get(key);
+            return found ? send(200, found) : send(404, { nome: "devolucao_nao_encontrada", mensagem: "Devolução não encontrada" });
+          }
+          if (req.method === "PUT") {
+            if (state.refuseRefunds)
+              return send(400, { nome: "valor_devolucao_atingido", mensagem: "Valor de devolução excede o disponível" });
+            // Like Efí: the same id twice is refused; the client finds it with GET.
+            if (devolucoes.has(key)) return send(400, { nome: "id_devolucao_duplicado", mensagem: "Id de devolução já utilizado" });
+            const devolucao: FakeDevolucao = {
+              id: m[2]!,
+              rtrId: `D${m[1]!.slice(1, 30)}${devolucoes.size}`,
+              valor: (body as { valor: string }).valor,
+              natureza: "ORIGINAL",
+              status: "EM_PROCESSAMENTO",
+              horario: { solicitacao: new Date().toISOString() },
+            };
+            devolucoes.set(key, devolucao);
+            return send(201, devolucao);
+          }
         }
         return send(404, { nome: "nao_encontrado" });
       });
@@ -191,6 +263,46 @@ export async function startPixPspFake(
       cob.pix = [...(cob.pix ?? []), pix];
       cob.status = "CONCLUIDA";
       return { pix: [pix] };
+    },
+    devolucoes,
+    recs,
+    cobrs,
+    /** Pix Automático: the payer's bank approves or cancels a recurrence, or a month's charge settles or fails; returns the webhook body. */
+    recStatus(idRec: string, status: "APROVADA" | "CANCELADA", solicitante?: string) {
+      const rec = recs.get(idRec)!;
+      rec.status = status;
+      rec.atualizacao.push({ status, data: new Date().toISOString() });
+      if (solicitante) rec.encerramento = { cancelamento: { solicitante } };
+      return { rec: [rec] };
+    },
+    cobrStatus(txid: string, status: "CONCLUIDA" | "REJEITADA") {
+      const cobr = cobrs.get(txid)!;
+      cobr.status = status;
+      cobr.atualizacao.push({ status, data: new Date().toISOString() });
+      return { cobr: [cobr] };
+    },
+    /** The PSP settles a devolução (or makes one under the MED): the webhook body, the Pix with its devoluções. */
+    settle(endToEndId: string, devolucaoId?: string, med?: { valor: string; natureza: string; motivo: string }) {
+      const cob = [...cobs.values()].find((c) => c.pix?.some((p) => p.endToEndId === endToEndId))!;
+      const pix = cob.pix!.find((p) => p.endToEndId === endToEndId)!;
+      if (med) {
+        const id = `MED${devolucoes.size}`;
+        devolucoes.set(`${endToEndId}/${id}`, {
+          id,
+          rtrId: `D${endToEndId.slice(1, 30)}${devolucoes.size}`,
+          valor: med.valor,
+          natureza: med.natureza,
+          motivo: med.motivo,
+          status: "DEVOLVIDO",
+          horario: { solicitacao: new Date().toISOString(), liquidacao: new Date().toISOString() },
+        });
+      } else {
+        const d = devolucoes.get(`${endToEndId}/${devolucaoId}`)!;
+        d.status = "DEVOLVIDO";
+        d.horario.liquidacao = new Date().toISOString();
+      }
+      const own = [...devolucoes.entries()].filter(([k]) => k.startsWith(`${endToEndId}/`)).map(([, d]) => d);
+      return { pix: [{ ...pix, devolucoes: own }] };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

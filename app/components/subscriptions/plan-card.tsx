@@ -19,10 +19,13 @@ export function PlanCard({
   plan,
   state,
   busy,
+  method,
 }: {
   plan: Plan;
   state: PlanCardState;
   busy: { plan: string | null; intent: string | null };
+  /** The payment method chosen above the cards, when there is a choice. */
+  method?: string;
 }) {
   const current = state.kind === "current";
   const popular = state.kind === "offer" && state.popular;
@@ -79,6 +82,7 @@ export function PlanCard({
         {state.kind === "offer" ? (
           <Form method="post">
             <input type="hidden" name="intent" value="assinar" />
+            {method ? <input type="hidden" name="metodo" value={method} /> : null}
             <Button
               type="submit"
               name="plano"

@@ -1,9 +1,9 @@
 import { makeTestCertificates, startPixPspFake } from "@tests/pix-psp-fake";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PixApiConfig } from "~/platform/config.server";
-import { createPixApiProvider, pixWebhookUrl, webhookTokenMatches } from "./pix-api.server";
+import { createPixApiProvider, pixRefundId, pixWebhookUrl, webhookTokenMatches } from "./pix-api.server";
 import { pixTxid } from "./pix-codes.server";
-import { CheckoutError, WebhookSignatureError } from "./types";
+import { CheckoutError, RefundError, WebhookSignatureError } from "./types";
 
 const certs = makeTestCertificates();
 let psp: Awaited<ReturnType<typeof startPixPspFake>>;
@@ -147,5 +147,71 @@ describe("API Pix adapter against a local PSP with mutual TLS", () => {
     const refund = await provider.refundPix({ endToEndId: "E12345678202611250000abcdefghijk", refundId: "D1", amountCents: 5000 });
     expect(refund).toMatchObject({ id: "D1", status: "EM_PROCESSAMENTO" });
     expect(psp.requests.at(-1)!.body).toEqual({ valor: "50.00" });
+  });
+
+  it("refund() of the seam: PUT /pix/{e2eid}/devolucao/{id} with the id derived from the key; a retry is the same devolução", async () => {
+    const provider = createPixApiProvider(config());
+    const txid = pixTxid("r".repeat(32), "gift-refund", 0, 32);
+    await provider.createPixCharge(charge(txid));
+    const e2e = psp.pay(txid).pix[0]!.endToEndId;
+    const request = {
+      paymentId: e2e,
+      donationId: "gift-refund",
+      amountCents: 2000,
+      reason: "Pedido do doador",
+      idempotencyKey: "refund:g:0:2000",
+    };
+    const first = await provider.refund(request);
+    expect(first.refundId).toBe(pixRefundId("refund:g:0:2000"));
+    expect(first.refundId).toMatch(/^[a-zA-Z0-9]{1,35}$/);
+    expect(psp.requests.at(-1)).toMatchObject({
+      method: "PUT",
+      path: `/v2/pix/${e2e}/devolucao/${first.refundId}`,
+      body: { valor: "20.00" },
+    });
+    // The PSP refuses the same id twice; the adapter finds the devolução it already has.
+    expect(await provider.refund(request)).toEqual(first);
+    expect([...psp.devolucoes.keys()].filter((k) => k.startsWith(e2e))).toHaveLength(1);
+    // Same key, another amount: not the same devolução.
+    await expect(provider.refund({ ...request, amountCents: 3000 })).rejects.toBeInstanceOf(RefundError);
+    psp.state.refuseRefunds = true;
+    try {
+      await expect(provider.refund({ ...request, idempotencyKey: "refund:g:0:9999" })).rejects.toThrow(/recusou a devolução.*excede/);
+    } finally {
+      psp.state.refuseRefunds = false;
+    }
+  });
+
+  it("the webhook's devoluções: DEVOLVIDO is a `refunded` event naming the devolução; MED is `disputed`; in progress is nothing", async () => {
+    const provider = createPixApiProvider(config());
+    const url = new URL(pixWebhookUrl("https://festa.example", TOKEN));
+    const txid = pixTxid("w".repeat(32), "gift-dev", 0, 32);
+    await provider.createPixCharge(charge(txid));
+    const e2e = psp.pay(txid).pix[0]!.endToEndId;
+    const { refundId } = await provider.refund({
+      paymentId: e2e,
+      donationId: "g",
+      amountCents: 1500,
+      reason: "r",
+      idempotencyKey: "k-dev",
+    });
+    const inProgress = { pix: [{ ...psp.cobs.get(txid)!.pix![0]!, devolucoes: [psp.devolucoes.get(`${e2e}/${refundId}`)] }] };
+    expect(provider.parseWebhook(JSON.stringify(inProgress), new Headers(), url).map((e) => e.type)).toEqual(["pix"]);
+
+    const settled = provider.parseWebhook(JSON.stringify(psp.settle(e2e, refundId)), new Headers(), url);
+    expect(settled[1]).toEqual(
+      expect.objectContaining({
+        id: `devolucao:${e2e}:${refundId}`,
+        kind: "donation",
+        provider: "pix",
+        action: "refunded",
+        ref: { paymentId: e2e },
+        refund: { refundId, amountCents: 1500 },
+      }),
+    );
+    const med = psp.settle(e2e, undefined, { valor: "35.00", natureza: "MED_FRAUDE", motivo: "Golpe relatado pelo pagador" });
+    const events = provider.parseWebhook(JSON.stringify(med), new Headers(), url);
+    expect(events.map((e) => (e.kind === "donation" ? e.action : e.kind))).toEqual(["paid", "refunded", "disputed"]);
+    expect(events[2]).toMatchObject({ type: "pix.med", ref: { paymentId: e2e }, refund: null });
   });
 });

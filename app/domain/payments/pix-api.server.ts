@@ -13,8 +13,20 @@ import fs from "node:fs";
 import https from "node:https";
 import { z } from "zod";
 import type { PixApiConfig } from "~/platform/config.server";
-import { CheckoutError, type PaymentEvent, type PaymentProvider, type PixChargeStatus, WebhookSignatureError } from "./types";
+import {
+  CheckoutError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PixChargeStatus,
+  RefundError,
+  type RefundRequest,
+  WebhookSignatureError,
+} from "./types";
 import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
+import { devolucaoSchema, pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
+import { isPixAutomaticoBody, pixAutomaticoEvents, pixAutomaticoResources } from "./pix-automatico-api.server";
+
+export { pixReceivedEvent } from "./pix-events.server";
 
 type HttpResult = { status: number; body: unknown };
 type HttpRequest = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<HttpResult>;
@@ -85,6 +97,7 @@ const webhookSchema = z.object({
         txid: z.string().max(35).optional(),
         valor: z.string().max(20),
         horario: z.string().max(40),
+        devolucoes: z.array(devolucaoSchema).max(100).optional(),
       }),
     )
     .max(1000)
@@ -134,6 +147,22 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
     const parsed = cobSchema.safeParse(res.body);
     if (res.status !== 200 || !parsed.success) throw new Error(`GET /cob respondeu HTTP ${res.status}`);
     return parsed.data;
+  }
+
+  /**
+   * PUT /pix/{e2eid}/devolucao/{id}: gives a Pix back. `id` is ours (the PSP's idempotency): a PSP
+   * that refuses the same id twice is asked with GET, and the devolução it already has is the answer.
+   */
+  async function refundPix(request: { endToEndId: string; refundId: string; amountCents: number }) {
+    const path = `/pix/${encodeURIComponent(request.endToEndId)}/devolucao/${encodeURIComponent(request.refundId)}`;
+    const valor = centsToPixValue(request.amountCents);
+    const res = await call("PUT", path, { valor });
+    const parsed = devolucaoSchema.safeParse(res.body);
+    if ((res.status === 200 || res.status === 201) && parsed.success) return parsed.data;
+    const existing = await call("GET", path);
+    const found = devolucaoSchema.safeParse(existing.body);
+    if (existing.status === 200 && found.success && found.data.valor === valor && found.data.status !== "NAO_REALIZADO") return found.data;
+    throw new Error(`devolução recusada (HTTP ${res.status}${pspMessage(res.body)})`);
   }
 
   const provider = {
@@ -188,43 +217,46 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       } catch {
         throw new WebhookSignatureError("corpo inválido");
       }
+      // The Pix Automático webhooks (`rec`, `cobr`) come to the same authenticated URL.
+      if (isPixAutomaticoBody(json)) {
+        const events = pixAutomaticoEvents(json);
+        if (!events) throw new WebhookSignatureError("evento malformado");
+        return events;
+      }
       const parsed = webhookSchema.safeParse(json);
       if (!parsed.success) throw new WebhookSignatureError("evento malformado");
       // No `pix` list: the PSP's test call when the webhook is registered.
-      return (parsed.data.pix ?? []).map((p) => pixReceivedEvent("pix", p));
+      // Each Pix, then its devoluções (a redelivered Pix is a plain duplicate: its devoluções still count once each).
+      return (parsed.data.pix ?? []).flatMap((p) => [pixReceivedEvent("pix", p), ...pixDevolucaoEvents("pix", p)]);
     },
     /** PUT /webhook/{chave}: where the PSP sends our Pix (run once per environment; docs/operations.md). */
     async registerWebhook(webhookUrl: string) {
       const res = await call("PUT", `/webhook/${encodeURIComponent(config.pixKey)}`, { webhookUrl });
       if (res.status < 200 || res.status >= 300) throw new Error(`PUT /webhook respondeu HTTP ${res.status}`);
     },
-    /** PUT /pix/{e2eid}/devolucao/{id}: gives a Pix back (the refund feature calls it). */
-    async refundPix(request: { endToEndId: string; refundId: string; amountCents: number }) {
-      const path = `/pix/${encodeURIComponent(request.endToEndId)}/devolucao/${encodeURIComponent(request.refundId)}`;
-      const res = await call("PUT", path, { valor: centsToPixValue(request.amountCents) });
-      const parsed = z.object({ id: z.string(), rtrId: z.string(), status: z.string() }).safeParse(res.body);
-      if ((res.status !== 200 && res.status !== 201) || !parsed.success) throw new Error(`devolução recusada (HTTP ${res.status})`);
-      return parsed.data;
+    refundPix,
+    /** Pix Automático: `/rec` and `/cobr` (pix-automatico-api.server.ts). */
+    pixAutomatico: pixAutomaticoResources(call),
+    /** The refund seam (docs/decisions/151-refunds.md): the devolução's id derives from our idempotency key. */
+    async refund(request: RefundRequest) {
+      const refundId = pixRefundId(request.idempotencyKey);
+      try {
+        await refundPix({ endToEndId: request.paymentId, refundId, amountCents: request.amountCents });
+      } catch (error) {
+        throw new RefundError(`O banco recusou a devolução do Pix (${(error as Error).message}).`);
+      }
+      return { refundId };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
 }
 
-/** One Pix of a webhook or of a re-read charge as a normalized event: its end-to-end id is the event id. */
-export function pixReceivedEvent(
-  provider: "pix" | "sandbox",
-  p: { endToEndId: string; txid?: string; valor: string; horario: string },
-): PaymentEvent {
-  const base = { id: p.endToEndId, provider, type: "pix", occurredAt: new Date(p.horario) };
-  const cents = pixValueToCents(p.valor);
-  // A Pix to our key without a charge of ours (no txid), or one we cannot read: kept as ignored.
-  if (!p.txid || cents === null || Number.isNaN(base.occurredAt.getTime())) return { ...base, kind: "ignored", reason: "Pix sem cobrança" };
-  return {
-    ...base,
-    kind: "donation",
-    action: "paid",
-    ref: {},
-    paymentId: p.endToEndId,
-    pix: { txid: p.txid, endToEndId: p.endToEndId, amountCents: cents },
-  };
+/** Our devolução id for an idempotency key: the standard's `[a-zA-Z0-9]{1,35}`, the same for a retry. */
+export function pixRefundId(idempotencyKey: string) {
+  return `D${createHash("sha256").update(`devolucao:${idempotencyKey}`).digest("hex").slice(0, 32)}`;
+}
+
+function pspMessage(body: unknown) {
+  const m = (body as { mensagem?: unknown } | null)?.mensagem;
+  return typeof m === "string" ? `: ${m.slice(0, 120)}` : "";
 }

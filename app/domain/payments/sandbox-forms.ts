@@ -20,3 +20,8 @@ export const sandboxPortalSchema = z.object({
   intent: z.enum(PORTAL_INTENTS),
   plano: z.catch(z.optional(z.enum(PLAN_IDS)), undefined),
 });
+
+/** The Pix Automático test bank (/sandbox/pix-automatico/:id): authorise, refuse, pay or fail a month, revoke. */
+const PIX_AUTOMATICO_INTENTS = ["autorizar", "recusar", "pagar-mes", "falhar-mes", "cancelar-no-banco"] as const;
+export type PixAutomaticoIntent = (typeof PIX_AUTOMATICO_INTENTS)[number];
+export const sandboxPixAutomaticoSchema = z.object({ intent: z.enum(PIX_AUTOMATICO_INTENTS) });

@@ -19,6 +19,11 @@ const SANDBOX_SUBSCRIPTION_EVENT_TYPES = {
   "subscription.deleted": "deleted",
   "invoice.paid": "invoice_paid",
   "invoice.payment_failed": "invoice_failed",
+  // Pix Automático (sandbox-pix-automatico.server.ts): the recurrence and its monthly charges.
+  "pix_automatico.rec_aprovada": "updated",
+  "pix_automatico.cobr_paga": "invoice_paid",
+  "pix_automatico.cobr_falhou": "invoice_failed",
+  "pix_automatico.rec_cancelada": "deleted",
 } as const satisfies Record<string, SubscriptionEventAction>;
 export type SandboxSubscriptionEventType = keyof typeof SANDBOX_SUBSCRIPTION_EVENT_TYPES;
 
@@ -69,6 +74,7 @@ export function normalizeSandboxSubscriptionEvent(event: SandboxEvent, base: Bas
       isInvoice && data.invoice
         ? { id: data.invoice.id, amountCents: data.invoice.amountCents, periodEnd: at(data.invoice.periodEnd) }
         : null,
+    canceledByPayer: event.type === "pix_automatico.rec_cancelada",
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { createSandboxPixCharge, SANDBOX_PIX_EVENT, SANDBOX_PIX_TXID_LENGTH, sandboxPixDataSchema } from "./sandbox-pix.server";
 import { pixReceivedEvent } from "./pix-api.server";
 import { centsToPixValue } from "./pix-codes.server";
+import { sandboxPixAutomaticoMethods } from "./sandbox-pix-automatico.server";
 import {
   isSandboxSubscriptionEventType,
   normalizeSandboxSubscriptionEvent,
@@ -125,6 +126,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
   return {
     name: "sandbox",
     ...sandboxSubscriptionMethods(options),
+    ...sandboxPixAutomaticoMethods(options),
     pixTxidLength: SANDBOX_PIX_TXID_LENGTH,
     createPixCharge: async (request) => createSandboxPixCharge(request, pix),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {

@@ -109,6 +109,8 @@ export type SubscriptionPaymentEvent = EventBase & {
   cancelAtPeriodEnd: boolean | null;
   /** Only on invoice events. */
   invoice: { id: string; amountCents: number; periodEnd: Date | null } | null;
+  /** On `deleted`: the payer ended it outside our pages (Pix Automático revoked in the bank app); we e-mail them. */
+  canceledByPayer?: boolean;
 };
 
 /** The provider's current view of one subscription (the success page's refresh). */
@@ -195,6 +197,11 @@ export interface PaymentProvider {
   createPixCharge?(request: PixChargeRequest): Promise<PixCharge>;
   /** Re-reads a charge at the provider ("Já paguei" when a webhook is late); absent when the webhook is the only word (sandbox). */
   getPixCharge?(txid: string): Promise<PixChargeStatus | null>;
+  /**
+   * Issue 15, item 4: Assine o Bem by Pix Automático. Opens the recurrence the subscriber authorises
+   * once in their bank app (its QR code); the result comes back as subscription events.
+   */
+  createPixAutomaticoCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   /** Issue #6: Assine o Bem checkout (subscription mode) and the customer portal. */
   createSubscriptionCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   createPortalSession?(request: PortalSessionRequest): Promise<{ url: string }>;

@@ -10,7 +10,10 @@ import { PLANS, type Plan, type PlanId } from "./plans";
 export function priceIdForPlan(planId: PlanId, provider: ProviderName, config: Config): string | null {
   const plan = PLANS.find((p) => p.id === planId);
   if (!plan) return null;
-  return provider === "sandbox" ? plan.sandboxPriceId : (config[plan.stripePriceKey] ?? null);
+  if (provider === "sandbox") return plan.sandboxPriceId;
+  // A PSP's Pix Automático names the plan in the recurrence's contract (pix-automatico-api.server.ts).
+  if (provider === "pix") return `pix_automatico_${plan.id}`;
+  return config[plan.stripePriceKey] ?? null;
 }
 
 /** The plan a provider price id stands for, or undefined for a price that is not one of ours. */

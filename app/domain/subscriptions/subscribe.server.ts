@@ -26,6 +26,7 @@ import {
 } from "~/domain/subscriptions/subscriptions.server";
 import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { priceIdForPlan } from "./plan-prices.server";
+import type { SubscriptionMethod } from "./subscription-form";
 import { planManageUrl } from "./manage-link.server";
 import { getPlan } from "./plans";
 
@@ -60,7 +61,7 @@ const fail = (status: number, title: string, description: string): SubscriptionR
 export async function startSubscription(
   user: Subscriber,
   planInput: unknown,
-  { provider, config, clock }: ProviderDeps & { clock: Clock },
+  { provider, config, clock, method = "cartao" }: ProviderDeps & { clock: Clock; method?: SubscriptionMethod },
 ): Promise<SubscriptionResult> {
   const parsed = planSchema.safeParse(planInput);
   if (!parsed.success) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.invalidPlan);
@@ -76,7 +77,9 @@ export async function startSubscription(
   if (!hit.allowed) return fail(429, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.rateLimited);
 
   const priceId = priceIdForPlan(plan.id, provider.name, config);
-  if (!priceId || !provider.createSubscriptionCheckout) {
+  // Pix Automático: the recurrence the subscriber authorises in their bank app (docs/decisions/150-pix.md).
+  const createCheckout = method === "pix-automatico" ? provider.createPixAutomaticoCheckout : provider.createSubscriptionCheckout;
+  if (!priceId || !createCheckout) {
     logger.error({ plan: plan.id, provider: provider.name, key: plan.stripePriceKey }, "subscription price not configured");
     return fail(503, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.tryLater);
   }
@@ -84,7 +87,7 @@ export async function startSubscription(
   let session;
   try {
     const customerId = await ensureCustomer(provider, user);
-    session = await provider.createSubscriptionCheckout({
+    session = await createCheckout.call(provider, {
       userId: user.id,
       customerId,
       customerEmail: user.email,
@@ -94,7 +97,7 @@ export async function startSubscription(
       cancelUrl: `${config.PUBLIC_URL}/subscription-canceled`,
       // A double click (or a retry) within the same 10 minutes reopens the same checkout.
       idempotencyKey: `sub_${createHash("sha256")
-        .update(`${user.id}:${plan.id}:${priceId}:${Math.floor(clock.now().getTime() / 600_000)}`)
+        .update(`${user.id}:${plan.id}:${priceId}:${method}:${Math.floor(clock.now().getTime() / 600_000)}`)
         .digest("hex")
         .slice(0, 40)}`,
     });

@@ -17,6 +17,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "~/platform/db.server";
 import type { Config } from "~/platform/config.server";
 import { subscriptionPaymentFailedEmail } from "~/emails/subscription-payment-failed";
+import { subscriptionChangedEmail } from "~/emails/subscription-changed";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
 import { getPlan, type Plan } from "~/domain/subscriptions/plans";
@@ -102,6 +103,8 @@ export async function applySubscriptionEvent(
   }
   if (event.action === "invoice_failed" && applied && event.invoice)
     await queuePaymentFailedEmail(tx, row, event.invoice, deps.mailer, deps.config.PUBLIC_URL);
+  if (event.action === "deleted" && applied && event.canceledByPayer && row.status === "canceled")
+    await queueBankCancelEmail(tx, row, deps.mailer, deps.config.PUBLIC_URL);
   return { outcome: "subscription", subscriptionId: row.id, applied, status: row.status, charged };
 }
 
@@ -211,6 +214,24 @@ async function applyToExisting(
       .where(where);
   }
   return moves || failedAgain;
+}
+
+/** Pix Automático revoked in the bank app: cancelled here too, and the subscriber is told (once). */
+async function queueBankCancelEmail(tx: Transaction, row: SubscriptionRow, mailer: Mailer, publicUrl: string) {
+  const contact = row.userId ? await getUserContact(row.userId, tx) : null;
+  const plan = getPlan(row.plan);
+  if (!contact || !plan) return;
+  await mailer.enqueue(tx, {
+    to: contact.email,
+    ...subscriptionChangedEmail({
+      name: contact.name,
+      kind: "bank-cancel",
+      plan,
+      periodEnd: null,
+      manageUrl: planManageUrl(publicUrl, row.id),
+    }),
+    dedupeKey: `sub-bank-cancel:${row.id}`,
+  });
 }
 
 async function queuePaymentFailedEmail(

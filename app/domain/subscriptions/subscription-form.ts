@@ -7,12 +7,18 @@
 import * as z from "zod/mini";
 import { PLAN_IDS } from "./plan-ids";
 
+/** How Assine o Bem is paid: Pix Automático (issue 15, item 4) or card (Stripe, or the sandbox's checkout). */
+const SUBSCRIPTION_METHODS = ["pix-automatico", "cartao"] as const;
+export type SubscriptionMethod = (typeof SUBSCRIPTION_METHODS)[number];
+
 export const subscriptionFormSchema = z.union([
   z.object({ intent: z.literal("gerenciar") }),
   z.object({
     // A post without an intent is a plan button, as it always was.
     intent: z._default(z.literal("assinar"), "assinar"),
     plano: z.enum(PLAN_IDS, { error: "Plano inválido. Escolha um dos planos desta página." }),
+    // Pix Automático or card (the default); shown only where a Pix Automático provider is on.
+    metodo: z.catch(z.optional(z.enum(SUBSCRIPTION_METHODS)), undefined),
   }),
 ]);
 
