@@ -133,6 +133,7 @@ describe("/doacao-sucesso: the gift behind the signed reference, as it really is
         anonima: "on",
         email: "cecilia@exemplo.com.br",
         mensagem: "Parabéns!",
+        metodo: "Cartão",
       });
     }
     const [gift] = await db.select().from(schema.donations);

@@ -142,6 +142,8 @@ test("without JavaScript: presets, the server's checks and the sandbox still wor
   await page.locator("label", { hasText: /^R\$ 10$/ }).click();
   await page.getByLabel("Nome", { exact: true }).fill("Sem Script");
   await page.getByLabel("E-mail", { exact: true }).fill("semscript@exemplo.com.br");
+  // /doar starts on Pix; the card's sandbox checkout is one choice away.
+  await page.getByLabel("Cartão").check();
   await page.getByRole("button", { name: "Doar Agora" }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await expect(page.getByText("R$ 10,00").first()).toBeVisible();

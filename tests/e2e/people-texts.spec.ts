@@ -58,7 +58,11 @@ test("a 120-character word in a party's name and a message with line breaks stay
   await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ label: "Associação Patinhas do Bem · Belo Horizonte - MG" });
   await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill(`Primeira linha\nSegunda linha ${longWord}`);
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
-  await expect(page).toHaveURL(/\/painel/);
+  // The share moment names the party too: it fits the phone as well.
+  await expect(page).toHaveURL(/\/painel\/festa\/[0-9a-z]{5}\?nova=1$/);
+  await expect(page.getByRole("heading", { name: "Sua festa está no ar!" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await page.goto("/painel");
   const code = await page
     .locator("[data-party]")
     .filter({ hasText: longWord.slice(0, 30) })

@@ -153,7 +153,9 @@ test("the donation result page without a valid signed reference claims no gift",
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Não encontramos essa doação" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Doação Confirmada!" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Ver Festa" })).toHaveCount(0);
+    // No link to a party (a gift's "Ver Festa"); only the general list of parties.
+    await expect(page.getByRole("link", { name: "Ver Festa", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver festas", exact: true })).toHaveAttribute("href", "/eventos");
     await expect(page.getByRole("main").getByRole("link", { name: "Fazer uma doação" })).toHaveAttribute("href", "/doar");
   }
 });

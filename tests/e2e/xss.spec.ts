@@ -55,7 +55,11 @@ test("script and HTML in party and donor texts render as text in Chromium: no di
   await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ index: 1 });
   await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill(partyMessage);
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
-  await expect(page).toHaveURL(/\/painel$/);
+  // The share moment shows the name first, then the party's card on /painel.
+  await expect(page).toHaveURL(/\/painel\/festa\/[0-9a-z]{5}\?nova=1$/);
+  await expect(page.getByRole("heading", { name: "Sua festa está no ar!" })).toBeVisible();
+  await expectNothingInjected(page, dialogs);
+  await page.goto("/painel");
   const card = page.locator("[data-party]").filter({ hasText: stamp });
   await expect(card).toBeVisible();
   await expect(card).toContainText(partyName);

@@ -83,7 +83,8 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
                 <td className={tdClass}>{d.partyName ?? <span className="text-muted">Doação direta</span>}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
                 <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>
-                <td className={tdClass}>
+                {/* The badge and "Reembolsar" never break mid-word; the refund form inside wraps. */}
+                <td className={`${tdClass} whitespace-nowrap`}>
                   <DonationStatusBadge status={d.status} />
                   <RefundCell key={`${refundKey}-${d.id}`} row={d} />
                 </td>

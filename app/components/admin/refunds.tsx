@@ -68,7 +68,7 @@ export function RefundCell({ row }: { row: DonationRow }) {
       {row.refundableCents > 0 ? (
         <details className="group" open={refused || undefined}>
           <summary className="cursor-pointer text-sm font-bold text-indigo-700 hover:underline">Reembolsar</summary>
-          <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-3 w-64 max-w-full space-y-3">
+          <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-3 w-64 max-w-full space-y-3 whitespace-normal">
             <IntentInput intent={intent} />
             <input type="hidden" name="donationId" value={row.id} />
             <TextField

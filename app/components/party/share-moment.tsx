@@ -53,7 +53,8 @@ export function ShareMoment({ party, qr }: { party: ShareParty; qr: string }) {
           <MessageCircle size={18} strokeWidth={2} aria-hidden="true" />
           Enviar no WhatsApp
         </a>
-        <div className="grid gap-2 sm:grid-cols-3">
+        {/* Natural widths that wrap: three equal columns cut "Imagem para stories" at 1280 px. */}
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
           <a href={qrPngPath(party.shareCode)} download={`qr-code-${party.shareCode}.png`} className={fileLink}>
             <QrCode size={18} strokeWidth={2} aria-hidden="true" />
             QR code (PNG)

@@ -99,6 +99,7 @@ async function findRetryForm(donationId: string, now: Date) {
       donorName: donations.donorName,
       donorEmail: donations.donorEmail,
       message: donations.message,
+      paymentMethod: donations.paymentMethod,
       createdAt: donations.createdAt,
     })
     .from(donations)
@@ -114,6 +115,8 @@ async function findRetryForm(donationId: string, now: Date) {
     nome: gift.anonymous ? "" : (gift.donorName ?? ""),
     email: gift.donorEmail ?? "",
     mensagem: gift.message ?? "",
+    // A declined card comes back on "Cartão", not on /doar's default (Pix).
+    metodo: gift.paymentMethod === "pix" ? "Pix" : "Cartão",
   };
   if (gift.anonymous) values.anonima = "on";
   return { declined: gift.status === "falhou", values };
