@@ -4,6 +4,7 @@ import { findPixGift, refreshPixGift, verifyPixPageRef } from "~/domain/donation
 import { ensurePixCharge } from "~/domain/donations/pix-checkout.server";
 import { pixPageSchema } from "~/domain/donations/pix-form";
 import { CheckoutError } from "~/domain/payments";
+import { formatReceiptNumber, receiptPdfPath } from "~/domain/receipts";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { logger } from "~/platform/logger.server";
@@ -31,7 +32,18 @@ async function loadGift(ref: string | undefined, secret: string) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const gift = await loadGift(params.ref, context.config.APP_SECRET);
   const base = { amountCents: gift.amountCents, destination: gift.destination, institution: gift.institution, partyCode: gift.partyCode };
-  if (gift.status === "paga") return { ...base, state: "paga" as const };
+  if (gift.status === "paga")
+    return {
+      ...base,
+      state: "paga" as const,
+      // The receipt (issue 16) and a party address no cache has served before this gift (decision 134).
+      receipt: {
+        number: formatReceiptNumber(gift.receiptNumber),
+        page: `/recibo/${gift.receiptCode}`,
+        pdf: receiptPdfPath(gift.receiptCode),
+      },
+      partyLink: gift.partyCode ? `/festa/${gift.partyCode}?doacao=${gift.receiptNumber}` : null,
+    };
   if (gift.status !== "pendente") return { ...base, state: "encerrada" as const };
   const now = context.clock.now();
   const charge = gift.charge && gift.charge.expiresAt.getTime() > now.getTime() ? gift.charge : null;
@@ -80,7 +92,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function DoarPix({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  if (d.state === "paga") return <PixPaid institution={d.institution} partyCode={d.partyCode} />;
+  if (d.state === "paga")
+    return <PixPaid institution={d.institution} amountCents={d.amountCents} receipt={d.receipt} partyLink={d.partyLink} />;
   if (d.state === "aguardando") return <PixPayment {...d} />;
   return <PixUnavailable state={d.state} error={actionData?.error ?? null} amountCents={d.amountCents} destination={d.destination} />;
 }

@@ -73,7 +73,14 @@ describe("Pix with the sandbox: /doar → Pix page → banco de testes → webho
     // Like a real bank: nothing changed until the signed event reaches the webhook.
     expect((await giftOf(ref)).status).toBe("pendente");
     expect((await sandbox.flush()).map((r) => r.status)).toEqual([200]);
-    expect((await page(context, ref)).state).toBe("paga");
+    const paid = await page(context, ref);
+    expect(paid.state).toBe("paga");
+    // The confirmation names the receipt (its PDF and verification page) and a fresh party link.
+    expect(paid.receipt).toMatchObject({
+      number: expect.stringMatching(/^\d{6}$/),
+      page: expect.stringMatching(/^\/recibo\/[0-9a-f]{32}$/),
+    });
+    expect(paid.partyLink).toMatch(/^\/festa\/[^/?]+\?doacao=\d+$/);
     expect(await partyTotals(party.id)).toEqual({ raisedCents: 5000, paidCount: 1 });
   });
 

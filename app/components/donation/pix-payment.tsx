@@ -152,24 +152,44 @@ export function PixPayment(props: Waiting) {
   );
 }
 
-export function PixPaid({ institution, partyCode }: { institution: InstitutionSummary | null; partyCode: string | null }) {
+export function PixPaid({
+  institution,
+  amountCents,
+  receipt,
+  partyLink,
+}: {
+  institution: InstitutionSummary | null;
+  amountCents: number;
+  receipt: { number: string; page: string; pdf: string };
+  partyLink: string | null;
+}) {
   return (
     <ResultPage
       tone="success"
       icon={CircleCheck}
       title="Doação Confirmada!"
-      lead="Recebemos o seu Pix. Muito obrigado pela sua generosidade!"
+      lead={`Recebemos o seu Pix de ${formatCents(amountCents)}. Muito obrigado pela sua generosidade!`}
       listTitle="O que acontece agora"
       items={[
         {
           icon: LayoutDashboard,
-          text: partyCode ? "Sua doação já aparece na página da festa." : "Sua doação já foi registrada.",
+          text: partyLink ? "Sua doação já aparece na página da festa." : "Sua doação já foi registrada.",
         },
-        { icon: Mail, text: "Se você informou seu e-mail, o recibo vai chegar na sua caixa de entrada." },
+        { icon: Mail, text: "Se você informou seu e-mail, o recibo também vai chegar na sua caixa de entrada." },
         { icon: HandHeart, text: "O valor é repassado à instituição, com prestação de contas em Transparência." },
       ]}
-      actions={<ResultLinks next={partyCode ? { to: `/festa/${partyCode}`, label: "Ver Festa" } : null} />}
+      actions={<ResultLinks next={partyLink ? { to: partyLink, label: "Ver Festa" } : null} />}
     >
+      <p className="mt-6 text-center text-sm text-muted">
+        Recibo nº {receipt.number} ·{" "}
+        <a href={receipt.pdf} className="font-bold text-indigo-700 underline">
+          Baixar recibo (PDF)
+        </a>{" "}
+        ·{" "}
+        <a href={receipt.page} className="font-bold text-indigo-700 underline">
+          Verificar recibo
+        </a>
+      </p>
       {institution ? <InstitutionBox institution={institution} label="Sua doação vai para" className="mx-auto mt-6 max-w-lg" /> : null}
     </ResultPage>
   );
