@@ -99,7 +99,7 @@ describe("donor e-mails never reach a page or a response", () => {
     const cookie = role === "anonymous" ? undefined : w.users[role].cookie;
     expect(urls.length).toBeGreaterThan(40);
     for (const url of urls) {
-      const stream = /^\/(painel|festa\/[^/]+)\/eventos$/.test(url);
+      const stream = /^\/(painel|festa\/[^/]+|doar\/pix\/[^/]+)\/eventos$/.test(url);
       for (const target of stream || /\.(xml|txt|pdf)$|relatorio|\/pdf$/.test(url) ? [url] : [url, dataUrl(url)]) {
         const { status, text } = await fetchText(target, cookie);
         expect(status, target).toBeLessThan(500);

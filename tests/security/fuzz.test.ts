@@ -37,6 +37,10 @@ import { action as sandboxWebhookAction } from "~/routes/api.webhooks.sandbox";
 import { action as assinaturaAction } from "~/routes/sandbox.assinatura.$id";
 import { action as checkoutAction } from "~/routes/sandbox.checkout.$id";
 import { action as portalAction } from "~/routes/sandbox.portal.$customer";
+import { action as pixPageAction } from "~/routes/doar.pix.$ref";
+import { action as pixBankAction } from "~/routes/sandbox.pix.$txid";
+import { action as unsubscribeAction } from "~/routes/descadastrar";
+import { action as thankYouAction } from "~/routes/painel.festas.$id.agradecer";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
 const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
@@ -477,12 +481,54 @@ const TARGETS: Target[] = [
       created: field(fc.integer().map(String)),
     }),
   },
+  {
+    name: "/doar/pix/:ref",
+    route: "routes/doar.pix.$ref",
+    runs: 300,
+    path: (w) => `/doar/pix/${w.pixRef}`,
+    params: (w) => ({ ref: w.pixRef }),
+    handler: pixPageAction as never,
+    fields: () => ({ intent: field(fc.constantFrom("ja-paguei", "novo-codigo", "pagar")) }),
+  },
+  {
+    name: "/sandbox/pix/:txid",
+    route: "routes/sandbox.pix.$txid",
+    runs: 300,
+    path: (w) => `/sandbox/pix/${w.pix.txid}`,
+    params: (w) => ({ txid: w.pix.txid }),
+    handler: pixBankAction as never,
+    // Never "expirar": the world's charge stays payable for the other targets.
+    fields: () => ({ intent: field(fc.constantFrom("pagar", "pagar-atrasado")), valor: field(reais) }),
+  },
+  {
+    name: "/descadastrar (forged or tampered links)",
+    route: "routes/descadastrar",
+    runs: 300,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    path: () => "/descadastrar?t=forjado",
+    handler: unsubscribeAction as never,
+    fields: () => ({ t: field(fc.string({ maxLength: 400 })) }),
+  },
+  {
+    name: "/painel/festas/:id/agradecer",
+    route: "routes/painel.festas.$id.agradecer",
+    runs: 300,
+    path: (w) => `/painel/festas/${w.endedParty.id}/agradecer`,
+    params: (w) => ({ id: w.endedParty.id }),
+    handler: thankYouAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({ mensagem: field(fc.string({ maxLength: 2100 })) }),
+  },
 ];
 
 /** Actions that are not fuzzed here, and why. */
 const NOT_FUZZED: Record<string, string> = {
   "routes/api.webhooks.stripe":
     "not mounted without Stripe keys (404); its signature check is Stripe's SDK, tested with SDK-signed events in app/routes/api.webhooks.test.ts",
+  "routes/api.webhooks.pix":
+    "not mounted without PIX_API_URL (404); its token check (401 without it, one payment per end-to-end id) runs against a fake PSP in app/routes/doar.pix.test.ts",
+  "routes/api.webhooks.pix.efi": "the same module as routes/api.webhooks.pix, mounted at …/pix/pix for Efí",
 };
 
 let w: World;
