@@ -20,7 +20,7 @@ export type PartyLiveSnapshot = { raisedCents: number; paidCount: number; gifts:
 
 export const PARTY_PAGE_GIFTS = 10;
 
-export async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveSnapshot | null> {
+async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveSnapshot | null> {
   const [[totals], gifts] = await Promise.all([
     db
       .select({ raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
