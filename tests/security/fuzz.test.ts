@@ -41,6 +41,7 @@ import { action as pixPageAction } from "~/routes/doar.pix.$ref";
 import { action as pixBankAction } from "~/routes/sandbox.pix.$txid";
 import { action as unsubscribeAction } from "~/routes/descadastrar";
 import { action as thankYouAction } from "~/routes/painel.festas.$id.agradecer";
+import { action as editPartyAction } from "~/routes/painel.festa.$id.editar";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
 const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
@@ -479,6 +480,21 @@ const TARGETS: Target[] = [
       id: field(fc.string()),
       type: field(fc.constantFrom("checkout.paid", "payment.refunded")),
       created: field(fc.integer().map(String)),
+    }),
+  },
+  {
+    name: "/painel/festa/:id/editar",
+    route: "routes/painel.festa.$id.editar",
+    runs: 400,
+    path: (w) => `/painel/festa/${w.party.shareCode}/editar`,
+    params: (w) => ({ id: w.party.shareCode }),
+    handler: editPartyAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({
+      goal: field(reais),
+      message: field(fc.string({ maxLength: 1100 })),
+      // A text where the photo's file goes: never read as an upload.
+      foto: field(fc.string({ maxLength: 40 })),
     }),
   },
   {
