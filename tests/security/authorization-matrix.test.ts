@@ -693,6 +693,28 @@ describe("authorization matrix (generated from app/routes.ts)", () => {
     }
   });
 
+  // The sandbox's pages (hosted checkout, subscription checkout, test bank) are capability URLs only while the sandbox is on.
+  it.each([
+    { id: "routes/sandbox.pix.$txid", path: (w: World) => `/sandbox/pix/${w.pix.txid}`, fields: { intent: "pagar" } },
+    { id: "routes/sandbox.checkout.$id", path: (w: World) => `/sandbox/checkout/${w.pending.checkoutId}`, fields: { intent: "pagar" } },
+    {
+      id: "routes/sandbox.assinatura.$id",
+      path: (w: World) => `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
+      fields: { intent: "pagar" },
+    },
+  ])("$id: 404 for everyone when the sandbox is off", async ({ id, path, fields }) => {
+    const config = { ...getConfig(), paymentsSandbox: false };
+    for (const fn of ["loader", "action"] as const) {
+      for (const role of ROLES) {
+        const before = await snapshotDatabase();
+        const request = siteRequest(path(w), { method: fn === "loader" ? "GET" : "POST", cookie: w.cookieOf(role), fields });
+        const result = await call(modules.get(id)![fn]!, request, paramsOf(id, path(w)), config);
+        expect(result.status, `${id} ${fn} as ${role}`).toBe(404);
+        expect(await snapshotDatabase(), `${id} ${fn} as ${role}`).toEqual(before);
+      }
+    }
+  });
+
   it.each(EXTRA_CASES)("$route: $name", async (c) => {
     for (const role of ROLES) await runCell(c.route, c.fn, c.path(w), role, c.cells[role], c.fields);
   });

@@ -12,7 +12,7 @@ import { insertPendingGift, insertPendingPixGift } from "@tests/donations";
 import { insertCause, insertPaidGift, insertParty } from "@tests/parties";
 import { sandboxSubscriber, subscriptionEvent } from "@tests/subscriptions";
 import { eq } from "drizzle-orm";
-import { getConfig } from "~/platform/config.server";
+import { type Config, getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { createSandboxCheckoutId } from "~/domain/payments/sandbox-subscriptions.server";
@@ -157,22 +157,29 @@ const sandboxEvents = testSandboxQueue();
 
 let ipCounter = 0;
 /** A fresh client address per call, so the per-IP rate limits never decide a matrix cell. */
-function loadContext() {
+function loadContext(config?: Config) {
   ipCounter += 1;
-  return testContext({
+  const context = testContext({
     clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
     requestId: `req-${ipCounter}`,
     payments: { sandboxEvents },
   });
+  // Only what the routes read changes (e.g. the sandbox off, as with Stripe configured); the providers stay the test's.
+  return config ? { ...context, config } : context;
 }
 
 export type Call = { status: number; location: string | null; contentType: string | null; body: unknown; text: string | null };
 
-/** Runs a loader/action and reads what it returned or threw (Response, data() or plain data). */
-export async function call(handler: (args: unknown) => unknown, request: Request, params: Record<string, string> = {}): Promise<Call> {
+/** Runs a loader/action and reads what it returned or threw (Response, data() or plain data); `config` replaces the test configuration. */
+export async function call(
+  handler: (args: unknown) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+  config?: Config,
+): Promise<Call> {
   let result: unknown;
   try {
-    result = await handler({ request, params, context: loadContext() });
+    result = await handler({ request, params, context: loadContext(config) });
   } catch (thrown) {
     result = thrown;
   }
