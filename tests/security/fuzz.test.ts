@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { importRouteModule, listRoutes } from "@tests/app-server";
+import { insertParty } from "@tests/parties";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
@@ -486,8 +487,8 @@ const TARGETS: Target[] = [
     name: "/painel/festa/:id/editar",
     route: "routes/painel.festa.$id.editar",
     runs: 400,
-    path: (w) => `/painel/festa/${w.party.shareCode}/editar`,
-    params: (w) => ({ id: w.party.shareCode }),
+    path: () => `/painel/festa/${EDIT_CODE}/editar`,
+    params: () => ({ id: EDIT_CODE }),
     handler: editPartyAction as never,
     cookie: (w) => w.users.user.cookie,
     fields: () => ({
@@ -548,8 +549,17 @@ const NOT_FUZZED: Record<string, string> = {
 };
 
 let w: World;
+/** The host's own party for the edit form: the admin intents above may deactivate or delete the world's parties. */
+const EDIT_CODE = "edit1";
 beforeAll(async () => {
   w = await buildWorld();
+  await insertParty({
+    userId: w.users.user.user.id,
+    causeId: w.cause.id,
+    organizationId: w.org.id,
+    name: "Festa Editável",
+    shareCode: EDIT_CODE,
+  });
 }, 120_000);
 describe("fuzzing every form action (fast-check)", () => {
   it("fuzzes the action of every route in app/routes.ts that has one", async () => {
