@@ -20,6 +20,9 @@ import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import * as rootModule from "~/root";
 import { signGiftRef } from "~/domain/donations/gift-result.server";
+import { pixPageRef } from "~/domain/donations/pix-checkout.server";
+import { getConfig } from "~/platform/config.server";
+import { isUnsubscribed } from "~/platform/mail/mailing-lists.server";
 import { buildWorld, type Call, call, DONOR_EMAILS, ROLES, type Role, siteRequest, type World } from "./support/world";
 
 type Cell = {
@@ -386,6 +389,126 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => "/privacidade/exportar/json?token=forjado",
     loader: { cells: same({ status: 400, refused: true, check: noDonorEmail }) },
   },
+  // A Pix gift's page and its live stream: the signed reference /doar hands out is the capability
+  // (whoever holds it sees the code to pay, never the donor's e-mail); a forged one is a 404 (extra cases).
+  "routes/doar.pix.$ref": {
+    path: (w) => `/doar/pix/${w.pixRef}`,
+    loader: {
+      cells: same(
+        ok((r, w, role, f) => {
+          expect(r.body).toMatchObject({ state: "aguardando", amountCents: w.pix.amountCents, testBank: `/sandbox/pix/${w.pix.txid}` });
+          noDonorEmail!(r, w, role, f);
+          expect(JSON.stringify(r.body)).not.toContain("beatriz@exemplo.com.br");
+        }),
+      ),
+    },
+    action: {
+      fields: () => ({ intent: "ja-paguei" }),
+      cells: same({ status: 302, location: /^\/doar\/pix\/[0-9a-f-]{36}\.[\w-]{22}$/ }),
+    },
+  },
+  "routes/doar.pix.$ref.eventos": {
+    path: (w) => `/doar/pix/${w.pixRef}/eventos`,
+    loader: { cells: same(ok((r) => expect(r.contentType).toContain("text/event-stream"))) },
+  },
+  // The sandbox's test bank: a capability URL like the hosted checkout (an unknown txid is a 404).
+  "routes/sandbox.pix.$txid": {
+    path: (w) => `/sandbox/pix/${w.pix.txid}`,
+    loader: { cells: same(ok((r, w) => expect(r.body).toMatchObject({ amountCents: w.pix.amountCents, expired: false }))) },
+    action: {
+      fields: () => ({ intent: "pagar" }),
+      cells: same({ status: 302, location: /^\/sandbox\/pix\/[A-Za-z0-9]{25}\?resultado=pago$/ }),
+    },
+  },
+  // The Pix PSP is not configured in tests: like Stripe's, the endpoint does not exist (and never acts without its token).
+  "routes/api.webhooks.pix": {
+    path: () => "/api/webhooks/pix",
+    loader: { cells: same({ status: 405, refused: true }) },
+    action: { fields: () => ({ pix: "[]" }), cells: same({ status: 404, refused: true }) },
+  },
+  "routes/api.webhooks.pix.efi": {
+    path: () => "/api/webhooks/pix/pix",
+    loader: { cells: same({ status: 405, refused: true }) },
+    action: { fields: () => ({ pix: "[]" }), cells: same({ status: 404, refused: true }) },
+  },
+  // A certificate's code is its public verification (no e-mail, no sign-in).
+  "routes/certificado.$codigo": {
+    path: (w) => `/certificado/${w.certificateCode}`,
+    loader: {
+      cells: same(ok((r, w, role, f) => (expect(JSON.stringify(r.body)).toContain("Festa Encerrada"), noDonorEmail!(r, w, role, f)))),
+    },
+  },
+  // The signed unsubscribe link is the capability: it shows a masked address and records the choice; a forged one changes nothing.
+  "routes/descadastrar": {
+    path: (w) => `/descadastrar${w.unsubscribeQuery}`,
+    loader: {
+      cells: same(
+        ok((r) => {
+          expect(r.body).toMatchObject({ state: "ask" });
+          expect(JSON.stringify(r.body)).not.toContain("lista@exemplo.com.br");
+        }),
+      ),
+    },
+    action: {
+      cells: same(
+        ok(async (r) => {
+          expect(r.body).toMatchObject({ state: "done" });
+          expect(await isUnsubscribed("lista@exemplo.com.br", "relatorio-mensal")).toBe(true);
+        }),
+      ),
+    },
+  },
+  // An ended party's thank-you message and certificate: its creator only (others get the 404 of a party that does not exist).
+  "routes/painel.festas.$id.agradecer": {
+    path: (w) => `/painel/festas/${w.endedParty.id}/agradecer`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel"),
+        user: ok((r) => expect(r.body).toMatchObject({ partyName: "Festa Encerrada", sent: null })),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+    action: {
+      fields: () => ({ mensagem: "Obrigada a todos que doaram na festa!" }),
+      cells: {
+        anonymous: toLogin("/painel"),
+        user: {
+          status: 302,
+          location: "/painel",
+          check: async (_r, w) => {
+            const rows = await db.select().from(schema.partyThankYous).where(eq(schema.partyThankYous.partyId, w.endedParty.id));
+            expect(rows.map((t) => t.message)).toEqual(["Obrigada a todos que doaram na festa!"]);
+          },
+        },
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/painel.festas.$id.certificado.$formato": {
+    path: (w) => `/painel/festas/${w.endedParty.id}/certificado/pdf`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel"),
+        user: ok((r) => expect(r.contentType).toBe("application/pdf")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  // The subscriber's own yearly certificate (the world's user was charged this year; the others never subscribed).
+  "routes/conta.certificado.$ano.$formato": {
+    path: () => `/conta/certificado/${todayInSaoPaulo().slice(0, 4)}/pdf`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/conta"),
+        user: ok((r) => expect(r.contentType).toBe("application/pdf")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
   "routes/$": { path: () => "/nao-existe", loader: { cells: same(notFound) } },
 };
 
@@ -420,6 +543,71 @@ const EXTRA_CASES: Array<{
     fn: "loader",
     path: (w) => `/repasses/${w.payout.id}/comprovante?t=forjado`,
     cells: { ...same(notFound), admin: ok() },
+  },
+  {
+    name: "forged Pix page reference",
+    route: "routes/doar.pix.$ref",
+    fn: "loader",
+    path: (w) => `/doar/pix/${w.pix.id}.${"A".repeat(22)}`,
+    cells: same(notFound),
+  },
+  {
+    name: "Pix page reference without its signature",
+    route: "routes/doar.pix.$ref",
+    fn: "action",
+    path: (w) => `/doar/pix/${w.pix.id}`,
+    fields: { intent: "novo-codigo" },
+    cells: same(notFound),
+  },
+  {
+    name: "a card gift's id signed as a Pix page",
+    route: "routes/doar.pix.$ref",
+    fn: "loader",
+    path: (w) => `/doar/pix/${pixPageRef(w.pending.id, getConfig().APP_SECRET)}`,
+    cells: same(notFound),
+  },
+  {
+    name: "forged Pix stream reference",
+    route: "routes/doar.pix.$ref.eventos",
+    fn: "loader",
+    path: (w) => `/doar/pix/${w.pix.id}.${"A".repeat(22)}/eventos`,
+    cells: same(notFound),
+  },
+  {
+    name: "unknown test-bank charge",
+    route: "routes/sandbox.pix.$txid",
+    fn: "action",
+    path: () => `/sandbox/pix/${"0".repeat(25)}`,
+    fields: { intent: "pagar" },
+    cells: same(notFound),
+  },
+  {
+    name: "unknown certificate code",
+    route: "routes/certificado.$codigo",
+    fn: "loader",
+    path: () => "/certificado/XXXX-XXXX-XXXX",
+    cells: same(notFound),
+  },
+  {
+    name: "forged unsubscribe link",
+    route: "routes/descadastrar",
+    fn: "action",
+    path: () => "/descadastrar?t=forjado",
+    cells: same({ status: 400, refused: true }),
+  },
+  {
+    name: "a party that has not ended has no thank-you page",
+    route: "routes/painel.festas.$id.agradecer",
+    fn: "loader",
+    path: (w) => `/painel/festas/${w.party.id}/agradecer`,
+    cells: { ...same(notFound), anonymous: toLogin("/painel") },
+  },
+  {
+    name: "a year without a paid month has no subscriber certificate",
+    route: "routes/conta.certificado.$ano.$formato",
+    fn: "loader",
+    path: () => "/conta/certificado/2001/pdf",
+    cells: { ...same(notFound), anonymous: toLogin("/conta") },
   },
   {
     name: "someone else's party id in /painel's query",
@@ -502,6 +690,28 @@ describe("authorization matrix (generated from app/routes.ts)", () => {
     const handler = spec[fn]!;
     for (const role of ROLES) {
       await runCell(id, fn, (handler.path ?? spec.path)(w), role, handler.cells[role], handler.fields?.(w, role));
+    }
+  });
+
+  // The sandbox's pages (hosted checkout, subscription checkout, test bank) are capability URLs only while the sandbox is on.
+  it.each([
+    { id: "routes/sandbox.pix.$txid", path: (w: World) => `/sandbox/pix/${w.pix.txid}`, fields: { intent: "pagar" } },
+    { id: "routes/sandbox.checkout.$id", path: (w: World) => `/sandbox/checkout/${w.pending.checkoutId}`, fields: { intent: "pagar" } },
+    {
+      id: "routes/sandbox.assinatura.$id",
+      path: (w: World) => `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
+      fields: { intent: "pagar" },
+    },
+  ])("$id: 404 for everyone when the sandbox is off", async ({ id, path, fields }) => {
+    const config = { ...getConfig(), paymentsSandbox: false };
+    for (const fn of ["loader", "action"] as const) {
+      for (const role of ROLES) {
+        const before = await snapshotDatabase();
+        const request = siteRequest(path(w), { method: fn === "loader" ? "GET" : "POST", cookie: w.cookieOf(role), fields });
+        const result = await call(modules.get(id)![fn]!, request, paramsOf(id, path(w)), config);
+        expect(result.status, `${id} ${fn} as ${role}`).toBe(404);
+        expect(await snapshotDatabase(), `${id} ${fn} as ${role}`).toEqual(before);
+      }
     }
   });
 

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { importRouteModule, listRoutes } from "@tests/app-server";
+import { insertParty } from "@tests/parties";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
@@ -37,6 +38,11 @@ import { action as sandboxWebhookAction } from "~/routes/api.webhooks.sandbox";
 import { action as assinaturaAction } from "~/routes/sandbox.assinatura.$id";
 import { action as checkoutAction } from "~/routes/sandbox.checkout.$id";
 import { action as portalAction } from "~/routes/sandbox.portal.$customer";
+import { action as pixPageAction } from "~/routes/doar.pix.$ref";
+import { action as pixBankAction } from "~/routes/sandbox.pix.$txid";
+import { action as unsubscribeAction } from "~/routes/descadastrar";
+import { action as thankYouAction } from "~/routes/painel.festas.$id.agradecer";
+import { action as editPartyAction } from "~/routes/painel.festa.$id.editar";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
 const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
@@ -477,17 +483,83 @@ const TARGETS: Target[] = [
       created: field(fc.integer().map(String)),
     }),
   },
+  {
+    name: "/painel/festa/:id/editar",
+    route: "routes/painel.festa.$id.editar",
+    runs: 400,
+    path: () => `/painel/festa/${EDIT_CODE}/editar`,
+    params: () => ({ id: EDIT_CODE }),
+    handler: editPartyAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({
+      goal: field(reais),
+      message: field(fc.string({ maxLength: 1100 })),
+      // A text where the photo's file goes: never read as an upload.
+      foto: field(fc.string({ maxLength: 40 })),
+    }),
+  },
+  {
+    name: "/doar/pix/:ref",
+    route: "routes/doar.pix.$ref",
+    runs: 300,
+    path: (w) => `/doar/pix/${w.pixRef}`,
+    params: (w) => ({ ref: w.pixRef }),
+    handler: pixPageAction as never,
+    fields: () => ({ intent: field(fc.constantFrom("ja-paguei", "novo-codigo", "pagar")) }),
+  },
+  {
+    name: "/sandbox/pix/:txid",
+    route: "routes/sandbox.pix.$txid",
+    runs: 300,
+    path: (w) => `/sandbox/pix/${w.pix.txid}`,
+    params: (w) => ({ txid: w.pix.txid }),
+    handler: pixBankAction as never,
+    // Never "expirar": the world's charge stays payable for the other targets.
+    fields: () => ({ intent: field(fc.constantFrom("pagar", "pagar-atrasado")), valor: field(reais) }),
+  },
+  {
+    name: "/descadastrar (forged or tampered links)",
+    route: "routes/descadastrar",
+    runs: 300,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    path: () => "/descadastrar?t=forjado",
+    handler: unsubscribeAction as never,
+    fields: () => ({ t: field(fc.string({ maxLength: 400 })) }),
+  },
+  {
+    name: "/painel/festas/:id/agradecer",
+    route: "routes/painel.festas.$id.agradecer",
+    runs: 300,
+    path: (w) => `/painel/festas/${w.endedParty.id}/agradecer`,
+    params: (w) => ({ id: w.endedParty.id }),
+    handler: thankYouAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({ mensagem: field(fc.string({ maxLength: 2100 })) }),
+  },
 ];
 
 /** Actions that are not fuzzed here, and why. */
 const NOT_FUZZED: Record<string, string> = {
   "routes/api.webhooks.stripe":
     "not mounted without Stripe keys (404); its signature check is Stripe's SDK, tested with SDK-signed events in app/routes/api.webhooks.test.ts",
+  "routes/api.webhooks.pix":
+    "not mounted without PIX_API_URL (404); its token check (401 without it, one payment per end-to-end id) runs against a fake PSP in app/routes/doar.pix.test.ts",
+  "routes/api.webhooks.pix.efi": "the same module as routes/api.webhooks.pix, mounted at …/pix/pix for Efí",
 };
 
 let w: World;
+/** The host's own party for the edit form: the admin intents above may deactivate or delete the world's parties. */
+const EDIT_CODE = "edit1";
 beforeAll(async () => {
   w = await buildWorld();
+  await insertParty({
+    userId: w.users.user.user.id,
+    causeId: w.cause.id,
+    organizationId: w.org.id,
+    name: "Festa Editável",
+    shareCode: EDIT_CODE,
+  });
 }, 120_000);
 describe("fuzzing every form action (fast-check)", () => {
   it("fuzzes the action of every route in app/routes.ts that has one", async () => {

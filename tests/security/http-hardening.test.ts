@@ -83,7 +83,8 @@ describe("CSRF: a cross-site form POST to any action is refused and changes noth
         }
       }
     }
-  });
+    // Eight requests and sixteen database snapshots per action route (twenty-odd routes): room on a loaded 2-core machine.
+  }, 180_000);
 
   it("the same POST from the site itself gets through the origin check", async () => {
     const res = await fetch(`${app.url}/contato`, {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db, schema } from "~/platform/db.server";
+import { db, type Executor, schema } from "~/platform/db.server";
 
 /** What a public page may show about a gift (decisions.md, Privacy): never the e-mail. */
 export type PublicGift = {
@@ -15,8 +15,8 @@ export type PublicGift = {
  * The newest paid gifts of one party. Reads through donations_party_paid_idx, so the cost is the
  * limit, not the number of gifts.
  */
-export async function listRecentPaidGifts(partyId: string, limit: 5 | 10): Promise<PublicGift[]> {
-  const rows = await db
+export async function listRecentPaidGifts(partyId: string, limit: 5 | 10, executor: Executor = db): Promise<PublicGift[]> {
+  const rows = await executor
     .select({
       id: schema.donations.id,
       anonymous: schema.donations.anonymous,

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 
 export const pixPageSchema = z.object({ intent: z.enum(["ja-paguei", "novo-codigo"]) });
 
-export const SANDBOX_PIX_INTENTS = ["pagar", "pagar-atrasado", "expirar"] as const;
+const SANDBOX_PIX_INTENTS = ["pagar", "pagar-atrasado", "expirar"] as const;
 export const sandboxPixSchema = z.object({
   intent: z.enum(SANDBOX_PIX_INTENTS),
   valor: z._default(z.string().check(z.maxLength(20)), ""),

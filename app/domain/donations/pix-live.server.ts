@@ -9,7 +9,7 @@ import { db, schema } from "~/platform/db.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
 import { subscribeToDonationPaid } from "./live-events.server";
 
-export const PIX_KEEP_ALIVE_MS = 25_000;
+const PIX_KEEP_ALIVE_MS = 25_000;
 
 async function isPaid(donationId: string) {
   const [row] = await db.select({ status: schema.donations.status }).from(schema.donations).where(eq(schema.donations.id, donationId));

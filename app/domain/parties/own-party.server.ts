@@ -38,7 +38,6 @@ export async function findOwnParty(userId: string, shareCode: string) {
     .limit(1);
   return row ?? null;
 }
-export type OwnParty = NonNullable<Awaited<ReturnType<typeof findOwnParty>>>;
 
 export type EditResult = { ok: true; changed: string[] } | { ok: false };
 

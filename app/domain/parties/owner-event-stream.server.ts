@@ -2,7 +2,7 @@ import { type DonationPaidSubscriber, subscribeToOwnerDonations } from "~/domain
 import { liveEventStream, sseEvent } from "~/platform/http/event-stream.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
 
-export { eventStreamResponse, KEEP_ALIVE_MS } from "~/platform/http/event-stream.server";
+export { eventStreamResponse } from "~/platform/http/event-stream.server";
 
 type Options = {
   keepAliveMs?: number;

@@ -20,17 +20,25 @@ export type PartyLiveSnapshot = { raisedCents: number; paidCount: number; gifts:
 
 export const PARTY_PAGE_GIFTS = 10;
 
-export async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveSnapshot | null> {
-  const [[totals], gifts] = await Promise.all([
-    db
-      .select({ raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
-      .from(schema.parties)
-      .where(eq(schema.parties.id, partyId))
-      .limit(1),
-    listRecentPaidGifts(partyId, PARTY_PAGE_GIFTS),
-  ]);
-  if (!totals) return null;
-  return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts };
+/**
+ * The totals and the gift list from one snapshot of the database (a read-only, repeatable-read
+ * transaction): read on two connections at once, a gift paid in between was counted in the totals
+ * but missing from the list (seen on PostgreSQL, where the pool runs them in parallel).
+ */
+async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveSnapshot | null> {
+  return db.transaction(
+    async (tx) => {
+      const [totals] = await tx
+        .select({ raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
+        .from(schema.parties)
+        .where(eq(schema.parties.id, partyId))
+        .limit(1);
+      if (!totals) return null;
+      const gifts = await listRecentPaidGifts(partyId, PARTY_PAGE_GIFTS, tx);
+      return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 // One read per paid gift, shared by every guest of that party on this process. Keyed by the gift:

@@ -1,6 +1,6 @@
 /** Product images for parties without their own (design brief: banners and avatars ship with the product). */
 import { PHOTO_VARIANTS, photoKind, photoSources, photoUrl } from "~/platform/images/photo-urls";
-export const DEFAULT_PARTY_BANNER = "/images/banners/festa.svg";
+const DEFAULT_PARTY_BANNER = "/images/banners/festa.svg";
 
 const DEFAULT_AVATARS = [1, 2, 3, 4].map((n) => `/images/avatars/avatar-${n}.svg`);
 

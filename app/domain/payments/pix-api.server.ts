@@ -34,7 +34,7 @@ type HttpRequest = (method: string, url: string, headers: Record<string, string>
 const TIMEOUT_MS = 10_000;
 
 /** HTTPS with our client certificate; the files are read at the first call, not at start. */
-export function mtlsTransport(config: PixApiConfig): HttpRequest {
+function mtlsTransport(config: PixApiConfig): HttpRequest {
   let agent: https.Agent | undefined;
   const getAgent = () => {
     if (agent) return agent;
@@ -104,7 +104,7 @@ const webhookSchema = z.object({
     .optional(),
 });
 
-export const PIX_API_TXID_LENGTH = 32;
+const PIX_API_TXID_LENGTH = 32;
 
 /** True when `given` is the configured token; the comparison takes the same time whatever it is. */
 export function webhookTokenMatches(given: string | null, expected: string): boolean {

@@ -8,7 +8,7 @@
 import { liveStreams } from "~/platform/metrics.server";
 import type { StreamSlot } from "./live-streams.server";
 
-export const KEEP_ALIVE_MS = 25_000;
+const KEEP_ALIVE_MS = 25_000;
 
 /** One event as the browser's EventSource reads it. */
 export function sseEvent(name: string, data: unknown = {}) {

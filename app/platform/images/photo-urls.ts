@@ -11,7 +11,7 @@ export const PHOTO_VARIANTS = {
 export type PhotoKind = keyof typeof PHOTO_VARIANTS;
 
 /** A stored photo's id: its kind and the hash of its content (so its URLs never change meaning). */
-export const PHOTO_ID = /^(capa|perfil)-[0-9a-f]{24}$/;
+const PHOTO_ID = /^(capa|perfil)-[0-9a-f]{24}$/;
 export const PHOTO_FILE = /^((capa|perfil)-[0-9a-f]{24})-(\d{2,4})\.webp$/;
 
 export function photoKind(id: string): PhotoKind | null {

@@ -8,16 +8,19 @@ import { signGiftRef } from "~/domain/donations/gift-result.server";
 import { testContext, testDeps, testSandboxQueue } from "@tests/context";
 import { randomUUID } from "node:crypto";
 import { createTestUser, type TestUser } from "@tests/auth";
-import { insertPendingGift } from "@tests/donations";
+import { insertPendingGift, insertPendingPixGift } from "@tests/donations";
 import { insertCause, insertPaidGift, insertParty } from "@tests/parties";
 import { sandboxSubscriber, subscriptionEvent } from "@tests/subscriptions";
 import { eq } from "drizzle-orm";
-import { getConfig } from "~/platform/config.server";
+import { type Config, getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { createSandboxCheckoutId } from "~/domain/payments/sandbox-subscriptions.server";
 import { getPlan } from "~/domain/subscriptions/plans";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
+import { pixPageRef } from "~/domain/donations/pix-checkout.server";
+import { issuePartyCertificate } from "~/domain/impact/certificates.server";
+import { unsubscribeUrl } from "~/platform/mail/mailing-lists.server";
 
 export const ROLES = ["anonymous", "user", "other", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -92,6 +95,17 @@ export async function buildWorld() {
     subscriptionEvent("updated", { subscriptionId: "sub_sbx_world", customerId, userId: user.user.id, plan: "prata" }),
     testDeps(),
   );
+  // One paid month of the plan: the subscriber's yearly certificate exists.
+  await processPaymentEvent(
+    subscriptionEvent("invoice_paid", {
+      subscriptionId: "sub_sbx_world",
+      customerId,
+      userId: user.user.id,
+      plan: "prata",
+      invoice: { id: "in_sbx_world" },
+    }),
+    testDeps(),
+  );
   const plan = getPlan("ouro")!;
   const subscriptionCheckoutId = createSandboxCheckoutId(getConfig().APP_SECRET, {
     userId: other.user.id,
@@ -99,6 +113,14 @@ export async function buildWorld() {
     planId: "ouro",
     priceId: plan.sandboxPriceId,
   });
+
+  // A pending Pix gift with its sandbox charge: its page is reached only through the signed reference.
+  const pix = await insertPendingPixGift(party.id);
+  const pixRef = pixPageRef(pix.id, getConfig().APP_SECRET);
+  // The ended party's impact certificate (public verification by its code).
+  const { code: certificateCode } = await issuePartyCertificate(endedParty.id);
+  // A list e-mail's signed unsubscribe link (the query string of /descadastrar).
+  const unsubscribeQuery = new URL(unsubscribeUrl(ORIGIN, "lista@exemplo.com.br", "relatorio-mensal")).search;
 
   const [email] = await db
     .insert(schema.emailOutbox)
@@ -116,6 +138,10 @@ export async function buildWorld() {
     payout: payout!,
     customerId,
     subscriptionCheckoutId,
+    pix,
+    pixRef,
+    certificateCode,
+    unsubscribeQuery,
     emailId: email!.id,
     /** Provider events the routes queued (kept, never delivered). */
     delivered: sandboxEvents.queued,
@@ -131,22 +157,29 @@ const sandboxEvents = testSandboxQueue();
 
 let ipCounter = 0;
 /** A fresh client address per call, so the per-IP rate limits never decide a matrix cell. */
-function loadContext() {
+function loadContext(config?: Config) {
   ipCounter += 1;
-  return testContext({
+  const context = testContext({
     clientIp: `198.51.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
     requestId: `req-${ipCounter}`,
     payments: { sandboxEvents },
   });
+  // Only what the routes read changes (e.g. the sandbox off, as with Stripe configured); the providers stay the test's.
+  return config ? { ...context, config } : context;
 }
 
 export type Call = { status: number; location: string | null; contentType: string | null; body: unknown; text: string | null };
 
-/** Runs a loader/action and reads what it returned or threw (Response, data() or plain data). */
-export async function call(handler: (args: unknown) => unknown, request: Request, params: Record<string, string> = {}): Promise<Call> {
+/** Runs a loader/action and reads what it returned or threw (Response, data() or plain data); `config` replaces the test configuration. */
+export async function call(
+  handler: (args: unknown) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+  config?: Config,
+): Promise<Call> {
   let result: unknown;
   try {
-    result = await handler({ request, params, context: loadContext() });
+    result = await handler({ request, params, context: loadContext(config) });
   } catch (thrown) {
     result = thrown;
   }
@@ -253,6 +286,16 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/recibo.$codigo": `/recibo/${w.paid.receiptCode}`,
     "routes/recibo.$codigo.pdf": `/recibo/${w.paid.receiptCode}/pdf`,
     "routes/conta.recibos.$arquivo": `/conta/recibos/${todayInSaoPaulo().slice(0, 4)}.pdf`,
+    "routes/doar.pix.$ref": `/doar/pix/${w.pixRef}`,
+    "routes/doar.pix.$ref.eventos": `/doar/pix/${w.pixRef}/eventos`,
+    "routes/sandbox.pix.$txid": `/sandbox/pix/${w.pix.txid}`,
+    "routes/api.webhooks.pix": "/api/webhooks/pix",
+    "routes/api.webhooks.pix.efi": "/api/webhooks/pix/pix",
+    "routes/certificado.$codigo": `/certificado/${w.certificateCode}`,
+    "routes/descadastrar": `/descadastrar${w.unsubscribeQuery}`,
+    "routes/painel.festas.$id.agradecer": `/painel/festas/${w.endedParty.id}/agradecer`,
+    "routes/painel.festas.$id.certificado.$formato": `/painel/festas/${w.endedParty.id}/certificado/pdf`,
+    "routes/conta.certificado.$ano.$formato": `/conta/certificado/${todayInSaoPaulo().slice(0, 4)}/pdf`,
     "routes/$": "/nao-existe",
   };
 }
