@@ -226,6 +226,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     loader: { cells: same(ok()) },
     action: { fields: () => ({ intent: "cancelar" }), cells: same({ status: 302, location: "/subscription-canceled" }) },
   },
+  // The sandbox's Pix Automático "bank app": a capability URL like the subscription checkout it comes from.
+  "routes/sandbox.pix-automatico.$id": {
+    path: (w) => `/sandbox/pix-automatico/${w.subscriptionCheckoutId}`,
+    loader: { cells: same(ok((r) => expect(r.body).toMatchObject({ state: "nova" }))) },
+    action: { fields: () => ({ intent: "recusar" }), cells: same({ status: 302, location: "/subscription-canceled" }) },
+  },
   "routes/sandbox.portal.$customer": {
     path: (w) => `/sandbox/portal/${w.customerId}`,
     loader: {
@@ -538,6 +544,14 @@ const EXTRA_CASES: Array<{
     cells: same(notFound),
   },
   {
+    name: "forged Pix Automático bank link",
+    route: "routes/sandbox.pix-automatico.$id",
+    fn: "action",
+    path: (w) => `/sandbox/pix-automatico/${w.subscriptionCheckoutId.slice(0, -2)}xx`,
+    fields: { intent: "autorizar" },
+    cells: same(notFound),
+  },
+  {
     name: "forged proof token",
     route: "routes/repasses.$id.comprovante",
     fn: "loader",
@@ -696,6 +710,11 @@ describe("authorization matrix (generated from app/routes.ts)", () => {
   // The sandbox's pages (hosted checkout, subscription checkout, test bank) are capability URLs only while the sandbox is on.
   it.each([
     { id: "routes/sandbox.pix.$txid", path: (w: World) => `/sandbox/pix/${w.pix.txid}`, fields: { intent: "pagar" } },
+    {
+      id: "routes/sandbox.pix-automatico.$id",
+      path: (w: World) => `/sandbox/pix-automatico/${w.subscriptionCheckoutId}`,
+      fields: { intent: "autorizar" },
+    },
     { id: "routes/sandbox.checkout.$id", path: (w: World) => `/sandbox/checkout/${w.pending.checkoutId}`, fields: { intent: "pagar" } },
     {
       id: "routes/sandbox.assinatura.$id",

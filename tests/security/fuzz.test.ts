@@ -36,6 +36,7 @@ import { action as doarAction } from "~/routes/doar";
 import { action as resetAction } from "~/routes/redefinir-senha";
 import { action as sandboxWebhookAction } from "~/routes/api.webhooks.sandbox";
 import { action as assinaturaAction } from "~/routes/sandbox.assinatura.$id";
+import { action as pixAutomaticoBankAction } from "~/routes/sandbox.pix-automatico.$id";
 import { action as checkoutAction } from "~/routes/sandbox.checkout.$id";
 import { action as portalAction } from "~/routes/sandbox.portal.$customer";
 import { action as pixPageAction } from "~/routes/doar.pix.$ref";
@@ -447,6 +448,16 @@ const TARGETS: Target[] = [
     params: (w) => ({ id: w.pending.checkoutId }),
     handler: checkoutAction as never,
     fields: () => ({ intent: field(fc.constantFrom("pagar", "recusar", "cancelar")) }),
+  },
+  {
+    name: "/sandbox/pix-automatico/:id",
+    route: "routes/sandbox.pix-automatico.$id",
+    runs: 300,
+    path: (w) => `/sandbox/pix-automatico/${w.subscriptionCheckoutId}`,
+    params: (w) => ({ id: w.subscriptionCheckoutId }),
+    handler: pixAutomaticoBankAction as never,
+    // Never "autorizar": the world's subscription checkout stays unused for the other targets.
+    fields: () => ({ intent: field(fc.constantFrom("recusar", "pagar-mes", "falhar-mes", "cancelar-no-banco", "hackear")) }),
   },
   {
     name: "/sandbox/portal/:customer",

@@ -262,6 +262,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/assinatura.gerenciar": "/assinatura/gerenciar?token=forjado",
     "routes/sandbox.checkout.$id": `/sandbox/checkout/${w.pending.checkoutId}`,
     "routes/sandbox.assinatura.$id": `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
+    "routes/sandbox.pix-automatico.$id": `/sandbox/pix-automatico/${w.subscriptionCheckoutId}`,
     "routes/sandbox.portal.$customer": `/sandbox/portal/${w.customerId}`,
     "routes/dev.emails": "/dev/emails",
     "routes/painel.eventos": "/painel/eventos",
