@@ -4,13 +4,13 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { SelectField, TextareaField } from "~/components/ui/field";
 import { institutionPayoutTransferSchema } from "~/domain/admin/forms";
 import type { TabData } from "~/domain/admin/panel.server";
-import { MAX_PROOF_MB, PROOF_ACCEPT } from "~/domain/payouts";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { postedText } from "~/platform/forms/submission";
 import { formatCents } from "~/platform/money";
+import { ProofFields } from "./proof-fields";
 import { IntentInput, ResultNotice, useIntentResult, useTabForm } from "./common";
 
 type Institution = NonNullable<TabData<"repasses">["institutions"]>["institutions"][number];
@@ -180,24 +180,7 @@ function TransferForm({ org, today }: { org: Institution; today: string }) {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Link do comprovante"
-          id={`${form.id}-proofUrl`}
-          name="proofUrl"
-          type="url"
-          placeholder="https://"
-          defaultValue={fields.proofUrl.initialValue}
-          error={fields.proofUrl.errors}
-        />
-        <TextField
-          label={`ou arquivo (PDF, PNG ou JPG, até ${MAX_PROOF_MB} MB)`}
-          id={`${form.id}-proofFile`}
-          name="proofFile"
-          type="file"
-          accept={PROOF_ACCEPT}
-          error={fields.proofFile.errors}
-          className="[&_input]:h-auto [&_input]:py-2 [&_input]:text-sm"
-        />
+        <ProofFields formId={form.id} fields={fields} />
         {mayBeEarly || fields.earlyReason.errors ? (
           <TextareaField
             label="Motivo, se antecipar valores ainda não liquidados"

@@ -3,17 +3,17 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { TextareaField, TextField } from "~/components/ui/field";
+import { TextareaField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
 import { payoutTransferSchema } from "~/domain/admin/forms";
 import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
-import { MAX_PROOF_MB, PROOF_ACCEPT } from "~/domain/payouts";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
 import { postedText } from "~/platform/forms/submission";
 import { InstitutionPayouts } from "./institution-payouts";
+import { ProofFields } from "./proof-fields";
 import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useTabForm } from "./common";
 
 type Data = TabData<"repasses">;
@@ -159,24 +159,7 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
         >
           <IntentInput intent={intent} />
           <input type="hidden" name="partyId" value={row.partyId} />
-          <TextField
-            label="Link do comprovante"
-            id={`${form.id}-proofUrl`}
-            name="proofUrl"
-            type="url"
-            placeholder="https://"
-            defaultValue={fields.proofUrl.initialValue}
-            error={fields.proofUrl.errors}
-          />
-          <TextField
-            label={`ou arquivo (PDF, PNG ou JPG, até ${MAX_PROOF_MB} MB)`}
-            id={`${form.id}-proofFile`}
-            name="proofFile"
-            type="file"
-            accept={PROOF_ACCEPT}
-            error={fields.proofFile.errors}
-            className="[&_input]:h-auto [&_input]:py-2 [&_input]:text-sm"
-          />
+          <ProofFields formId={form.id} fields={fields} />
           {askReason ? (
             <TextareaField
               label="Motivo do repasse antes da liquidação"
