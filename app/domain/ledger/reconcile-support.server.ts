@@ -21,3 +21,13 @@ export async function rows<T extends Row>(query: ReturnType<typeof sql>): Promis
 
 export const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 export const brl = (cents: unknown) => formatCents(n(cents));
+
+/** The ledger kinds as the pt-BR report names them. */
+export const KIND_PT: Record<string, string> = {
+  gift_paid: "pagamento de doação",
+  subscription_charge_paid: "mensalidade",
+  refund: "reembolso",
+  chargeback: "contestação",
+  reversal: "contestação revertida",
+  payout: "repasse",
+};

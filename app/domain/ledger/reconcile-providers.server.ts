@@ -1,0 +1,163 @@
+/**
+ * Reconciliation against the providers' own books (decision 130, check 6): the sandbox's delivered
+ * events over all time, Stripe's balance transactions for the period.
+ */
+import { sql } from "drizzle-orm";
+import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
+import { brl, type Discrepancy, KIND_PT, n, rows } from "./reconcile-support.server";
+
+/** Stripe's records a day either side of the period, so a payment near the edge is matched. */
+const MARGIN_MS = 86_400_000;
+
+/**
+ * What the sandbox's delivered events say moved: the events that moved a gift's status into or
+ * between paid states (each gift's status history names them) and the refunds it confirmed (the
+ * refunds table names their events). Each has its rows under its event id — a first payment's row
+ * for the gift's amount — and no sandbox row lacks such an event. Amounts of refunds and disputes
+ * are checked against the gift by checkGifts.
+ */
+export async function checkSandbox(out: Discrepancy[]) {
+  const moves = await rows<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
+    select d.id as donation, d.receipt_number as receipt, h.provider_event_id as event,
+      coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid, d.amount_cents as amount
+    from donation_status_history h
+    join donations d on d.id = h.donation_id and d.provider = 'sandbox'
+    where h.provider_event_id is not null and h.to_status in ('paga', 'reembolsada', 'contestada')
+    union all
+    select d.id, d.receipt_number, r.provider_event_id, false, r.amount_cents
+    from refunds r join donations d on d.id = r.donation_id and d.provider = 'sandbox'
+    where r.status = 'succeeded' and r.provider_event_id is not null`);
+  const ours = await rows<{ donation: string; receipt: string; kind: string; event: string | null; gross: string }>(sql`
+    select l.donation_id as donation, d.receipt_number as receipt, l.kind, l.provider_event_id as event, l.gross_cents as gross
+    from ledger_entries l join donations d on d.id = l.donation_id
+    where l.provider = 'sandbox' and l.kind in ('gift_paid', 'refund', 'chargeback', 'reversal')`);
+  const key = (donation: string, event: string | null) => `${donation}:${event}`;
+  const byEvent = new Map<string, typeof ours>();
+  for (const o of ours) byEvent.set(key(o.donation, o.event), [...(byEvent.get(key(o.donation, o.event)) ?? []), o]);
+  const named = new Set<string>();
+  for (const m of moves) {
+    const k = key(m.donation, m.event);
+    named.add(k);
+    const mine = byEvent.get(k) ?? [];
+    const paid = mine.find((o) => o.kind === "gift_paid");
+    if (mine.length === 0 || (m.first_paid && !paid)) {
+      out.push({
+        check: "provider",
+        pt: `Sandbox: o evento ${m.event} (doação nº ${m.receipt}, ${brl(m.amount)}) não tem lançamento no livro-caixa.`,
+        en: `Sandbox: event ${m.event} (gift #${m.receipt}, ${brl(m.amount)}) has no ledger row.`,
+      });
+    } else if (m.first_paid && n(paid!.gross) !== n(m.amount)) {
+      out.push({
+        check: "provider",
+        pt: `Sandbox: o evento ${m.event} (${KIND_PT.gift_paid}, doação nº ${m.receipt}) moveu ${brl(m.amount)}; o livro-caixa tem ${brl(paid!.gross)}.`,
+        en: `Sandbox: event ${m.event} (gift_paid, gift #${m.receipt}) moved ${brl(m.amount)}; the ledger has ${brl(paid!.gross)}.`,
+      });
+    }
+  }
+  for (const row of ours) {
+    if (named.has(key(row.donation, row.event))) continue;
+    out.push({
+      check: "provider",
+      pt: `Sandbox: lançamento de ${KIND_PT[row.kind]} da doação nº ${row.receipt} (${brl(row.gross)}) sem evento do provedor que o explique.`,
+      en: `Sandbox: ${row.kind} row of gift #${row.receipt} (${brl(row.gross)}) with no provider event behind it.`,
+    });
+  }
+  return moves.length;
+}
+
+type OurProviderRow = {
+  kind: string;
+  gross: string;
+  occurred_at: string | Date;
+  donation: string | null;
+  receipt: string | null;
+  payment: string | null;
+  customer: string | null;
+};
+
+const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
+  payment: "gift_paid",
+  refund: "refund",
+  dispute: "chargeback",
+  dispute_reversal: "reversal",
+};
+
+/** Stripe's balance transactions of the period against our rows of the same provider. */
+export async function checkStripe(out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+  const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
+  let records: ProviderBalanceRecord[];
+  try {
+    records = await provider.listBalanceRecords!(wide);
+  } catch (error) {
+    out.push({
+      check: "provider",
+      pt: `Stripe: não foi possível ler as transações de saldo (${(error as Error).message}).`,
+      en: `Stripe: could not read the balance transactions (${(error as Error).message}).`,
+    });
+    return 0;
+  }
+  const ours = await rows<OurProviderRow>(sql`
+    select l.kind, l.gross_cents as gross, l.occurred_at, l.donation_id as donation, d.receipt_number as receipt,
+      d.provider_payment_id as payment, s.provider_customer_id as customer
+    from ledger_entries l
+    left join donations d on d.id = l.donation_id
+    left join subscription_charges c on c.id = l.subscription_charge_id
+    left join subscriptions s on s.id = c.subscription_id
+    where l.provider = 'stripe' and l.kind <> 'payout'
+      and l.occurred_at >= ${wide.from.toISOString()} and l.occurred_at < ${wide.to.toISOString()}`);
+  const inRange = (at: Date) => at >= range.from && at < range.to;
+  const left = new Set(ours.map((_, i) => i));
+  const describe = (o: OurProviderRow) => (o.receipt ? `doação nº ${o.receipt}` : `mensalidade do cliente ${o.customer ?? "?"}`);
+  const describeEn = (o: OurProviderRow) => (o.receipt ? `gift #${o.receipt}` : `subscription charge of customer ${o.customer ?? "?"}`);
+
+  for (const record of records) {
+    const kind = RECORD_KIND[record.kind];
+    const sameGift = (o: OurProviderRow) =>
+      o.donation !== null &&
+      ((record.donationId !== null && o.donation === record.donationId) || (record.paymentId !== null && o.payment === record.paymentId));
+    let match = [...left].find((i) => ours[i]!.kind === kind && sameGift(ours[i]!));
+    if (match === undefined && record.kind === "payment" && record.customerId) {
+      // A subscription invoice: the same customer and amount, the nearest in time.
+      const candidates = [...left].filter(
+        (i) =>
+          ours[i]!.kind === "subscription_charge_paid" &&
+          ours[i]!.customer === record.customerId &&
+          n(ours[i]!.gross) === record.amountCents,
+      );
+      match = candidates.sort(
+        (a, b) =>
+          Math.abs(new Date(ours[a]!.occurred_at).getTime() - record.createdAt.getTime()) -
+          Math.abs(new Date(ours[b]!.occurred_at).getTime() - record.createdAt.getTime()),
+      )[0];
+    }
+    if (match === undefined) {
+      if (inRange(record.createdAt)) {
+        out.push({
+          check: "provider",
+          pt: `Stripe: ${record.id} (${KIND_PT[kind]}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) não tem lançamento no livro-caixa.`,
+          en: `Stripe: ${record.id} (${record.kind}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) has no ledger row.`,
+        });
+      }
+      continue;
+    }
+    left.delete(match);
+    const o = ours[match]!;
+    if (n(o.gross) !== record.amountCents) {
+      out.push({
+        check: "provider",
+        pt: `Stripe: ${record.id} movimentou ${brl(record.amountCents)}; o livro-caixa tem ${brl(o.gross)} (${KIND_PT[o.kind]}, ${describe(o)}).`,
+        en: `Stripe: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
+      });
+    }
+  }
+  for (const i of left) {
+    const o = ours[i]!;
+    if (!inRange(new Date(o.occurred_at))) continue;
+    out.push({
+      check: "provider",
+      pt: `Stripe: lançamento de ${KIND_PT[o.kind]} (${describe(o)}, ${brl(o.gross)}) sem transação correspondente na Stripe.`,
+      en: `Stripe: ${o.kind} row (${describeEn(o)}, ${brl(o.gross)}) with no matching Stripe balance transaction.`,
+    });
+  }
+  return records.length;
+}
