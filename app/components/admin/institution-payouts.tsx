@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import { institutionPayoutTransferSchema } from "~/domain/admin/forms";
+import { institutionPayoutTransferSchema } from "~/domain/admin/payout-forms";
 import type { TabData } from "~/domain/admin/panel.server";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { postedText } from "~/platform/forms/submission";

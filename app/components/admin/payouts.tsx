@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
-import { payoutTransferSchema } from "~/domain/admin/forms";
+import { payoutTransferSchema } from "~/domain/admin/payout-forms";
 import type { TabData } from "~/domain/admin/panel.server";
 import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate, formatDate } from "~/platform/dates";

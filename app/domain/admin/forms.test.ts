@@ -12,10 +12,10 @@ import {
   organizationUpdateSchema,
   organizationVerificationSchema,
   partyUpdateSchema,
-  payoutTransferSchema,
   storySchema,
   toggleActiveSchema,
 } from "./forms";
+import { payoutTransferSchema } from "./payout-forms";
 
 const form = (fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();

@@ -4,76 +4,26 @@
  * browser as a courtesy (`useSchemaForm`). Browser-safe, written with `zod/mini`.
  */
 import * as z from "zod/mini";
-import type { $ZodType } from "zod/v4/core";
 import { AD_PLACEMENTS } from "~/domain/content";
 import { BRAZILIAN_STATES, CAUSE_ICONS, CNPJ_MESSAGES, parseCnpj, parsePixKey, PIX_KEY_TYPES, PIX_MESSAGES } from "~/domain/organizations";
 import { EVENT_TYPES, parseGoal } from "~/domain/parties";
-import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
-import { formatCalendarDate, isValidCalendarDate } from "~/platform/dates";
-import { safeRedirectPath } from "~/platform/http/safe-redirect";
+import {
+  atLeast,
+  booleanField,
+  emailFormat,
+  IMAGE_REF_MESSAGE,
+  idField,
+  isHttpUrl,
+  isSitePath,
+  optionalChoice,
+  optionalHttpUrl,
+  optionalImageRef,
+  optionalText,
+  text,
+  tooLong,
+} from "./form-fields";
+import { isValidCalendarDate } from "~/platform/dates";
 import { parseReaisToCents } from "~/platform/money";
-
-const tooLong = (max: number) => `Use no máximo ${max.toLocaleString("pt-BR")} caracteres.`;
-
-/** Required text, trimmed: a missing or blank field gives `message`. */
-const text = (message: string, max = 200) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
-
-/** At least `min` characters, once something was typed (a blank field has its own message). */
-const atLeast = (min: number, message: string) => z.refine<string>((v) => v.length === 0 || v.length >= min, message);
-
-/** Optional text, trimmed; blank is null. */
-const optionalText = (max = 200) =>
-  z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
-    z.transform((v) => v || null),
-  );
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** A path on this site ("/images/…"), as the seeded banners and ads use; never "//host". */
-const SITE_PATH = /^\/(?!\/)\S*$/;
-const IMAGE_REF_MESSAGE = "Informe um endereço http(s) ou um caminho do site que comece com /.";
-
-/** An optional http(s) address (e.g. a story's image). */
-const optionalHttpUrl = (message: string) => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v), message));
-
-/** A path that stays on this site once a browser reads it ("/\\evil.example" and "/.//evil.example" do not). */
-const isSitePath = (v: string) => SITE_PATH.test(v) && safeRedirectPath(v, "") !== "";
-
-/** An optional http(s) address or site path. */
-const optionalImageRef = () => optionalText(2000).check(z.refine((v) => v === null || isHttpUrl(v) || isSitePath(v), IMAGE_REF_MESSAGE));
-
-/**
- * An optional choice from a select: blank (or missing) is null; anything else must pass `schema`,
- * whose message is the answer.
- */
-const optionalChoice = <S extends $ZodType<string, string>>(schema: S) =>
-  z.pipe(
-    z.pipe(
-      z.optional(z.string()),
-      z.transform((v) => v?.trim() || undefined),
-    ),
-    z.pipe(
-      z.optional(schema),
-      z.transform((v) => v ?? null),
-    ),
-  );
-
-const emailFormat = z.email();
-
-const idField = z.uuid({ error: "Registro inválido." });
-const booleanField = z.pipe(
-  z.enum(["true", "false"], { error: "Valor inválido." }),
-  z.transform((v) => v === "true"),
-);
 
 // ---------- hidden-field forms (switches, deletes, "respondida") ----------
 
@@ -277,92 +227,6 @@ export const organizationVerificationSchema = z.object({
   note: optionalText(500),
 });
 
-// ---------- Repasses ----------
-
-const EARLY_REASON_MIN = 10;
-
-const PAYOUT_MESSAGES = {
-  proofRequired: "Informe o link do comprovante ou envie o arquivo.",
-  proofUrl: "O link do comprovante deve começar com http:// ou https://.",
-  earlyReasonShort: `Descreva o motivo com pelo menos ${EARLY_REASON_MIN} caracteres.`,
-} as const;
-
-/** A transfer before the card operator settles needs a reason; `null` when this one will do. */
-export function earlyReasonError(reason: string | null, settlementDate: string): string | null {
-  if (!reason) {
-    return `A operadora só liquida as doações em ${formatCalendarDate(settlementDate)}. Para repassar antes, informe o motivo.`;
-  }
-  return reason.length < EARLY_REASON_MIN ? PAYOUT_MESSAGES.earlyReasonShort : null;
-}
-
-/**
- * A proof file: none (an empty file input posts a nameless empty file) is null. Its size is checked
- * here, in the browser before sending too; its type is checked by content on the server.
- */
-const proofFile = z.pipe(
-  z.optional(z.unknown()),
-  z.transform((v, ctx) => {
-    if (typeof File === "undefined" || !(v instanceof File) || v.size === 0) return null;
-    if (v.size <= MAX_PROOF_BYTES) return v;
-    ctx.issues.push({ code: "custom", message: PROOF_MESSAGES.tooLarge, input: v.name });
-    return z.NEVER;
-  }),
-);
-
-/**
- * Repasses, "Marcar como transferido": a link or a file as the proof. `settlementDate` is given when
- * the transfer comes before the card operator settles: then the reason is required. The action
- * parses without it, finds the party's settlement date, and refuses with `earlyReasonError`.
- */
-export function payoutTransferSchema(options: { settlementDate?: string } = {}) {
-  const { settlementDate } = options;
-  return z
-    .object({
-      partyId: idField,
-      proofUrl: optionalHttpUrl(PAYOUT_MESSAGES.proofUrl),
-      proofFile,
-      earlyReason: settlementDate
-        ? z.pipe(
-            optionalText(500),
-            z.transform((v, ctx) => {
-              const message = earlyReasonError(v, settlementDate);
-              if (!message) return v;
-              ctx.issues.push({ code: "custom", message, input: v });
-              return z.NEVER;
-            }),
-          )
-        : optionalText(500),
-    })
-    .check(z.refine((v) => v.proofUrl !== null || v.proofFile !== null, { message: PAYOUT_MESSAGES.proofRequired, path: ["proofUrl"] }));
-}
-
-/** "YYYY-MM-DD:centavos": the batch the admin chose (paid out up to that day) and the net the page showed for it. */
-const institutionBatch = z.pipe(
-  z.string({ error: "Escolha o que repassar." }),
-  z.transform((v, ctx) => {
-    const match = /^(\d{4}-\d{2}-\d{2}):(\d{1,12})$/.exec(v);
-    if (match && isValidCalendarDate(match[1]!)) return { cutoff: match[1]!, netCents: Number(match[2]) };
-    ctx.issues.push({ code: "custom", message: "Escolha o que repassar.", input: v });
-    return z.NEVER;
-  }),
-);
-
-/**
- * Repasses às instituições (decision 152), "Marcar como transferido": the batch (up to which
- * settlement day, and its net as shown), the form's idempotency key, a link or a file as the proof,
- * and the reason when the batch includes money the card operator has not settled yet (the action
- * decides that with its own date, and refuses with `earlyReasonError`).
- */
-export const institutionPayoutTransferSchema = z
-  .object({
-    organizationId: idField,
-    batch: institutionBatch,
-    idempotencyKey: z.uuid({ error: "Formulário inválido: recarregue a página." }),
-    proofUrl: optionalHttpUrl(PAYOUT_MESSAGES.proofUrl),
-    proofFile,
-    earlyReason: optionalText(500),
-  })
-  .check(z.refine((v) => v.proofUrl !== null || v.proofFile !== null, { message: PAYOUT_MESSAGES.proofRequired, path: ["proofUrl"] }));
 // ---------- Impacto: impact units and impact updates per institution ----------
 const IMPACT_MESSAGES = {
   organization: "Escolha a instituição.",

@@ -28,7 +28,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { logger } from "~/platform/logger.server";
 import { formatCents } from "~/platform/money";
 import { type AdminActionHandler, type AdminDeps, auditedChange, fail, refuse, succeed } from "./action-kit.server";
-import { earlyReasonError, institutionPayoutTransferSchema } from "./forms";
+import { earlyReasonError, institutionPayoutTransferSchema } from "./payout-forms";
 
 const TRANSFERS_SHOWN = 5;
 

@@ -19,7 +19,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, type AdminDeps, auditedChange, fail, refuse, succeed } from "./action-kit.server";
 import { PROOF_MESSAGES } from "~/domain/payouts";
 import { logger } from "~/platform/logger.server";
-import { earlyReasonError, payoutTransferSchema } from "./forms";
+import { earlyReasonError, payoutTransferSchema } from "./payout-forms";
 import { loadInstitutionPayouts } from "./institution-payouts.server";
 
 const PAYOUTS_PAGE_SIZE = 20;
