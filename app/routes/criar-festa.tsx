@@ -5,7 +5,7 @@ import { toast } from "~/platform/ui/toast";
 import type { Route } from "./+types/criar-festa";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { focusFirstError, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { focusFirstError, SelectField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { EVENT_TYPES } from "~/domain/parties/event-types";
 import { requireUser } from "~/domain/accounts/guards.server";
@@ -18,7 +18,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "~/platform/images/photo-rules";
+import { PartyGoalAndMessageFields, PartyPhotoField } from "~/components/party/party-form-fields";
 import { sharePagePath } from "~/domain/parties/share-links";
 import { listInstitutionsForParties } from "~/domain/organizations/organizations.server";
 import { createParty } from "~/domain/parties/parties.server";
@@ -184,32 +184,16 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
               </optgroup>
             ))}
           </SelectField>
-          <TextField
-            label="Meta de arrecadação (opcional)"
-            name="goal"
-            inputMode="decimal"
-            defaultValue={fields.goal.initialValue}
-            error={fields.goal.errors}
-            placeholder="Ex.: 1.500,00"
-            hint="Em reais, de R$ 50 a R$ 10.000.000. Deixe em branco se preferir não definir uma meta."
+          <PartyGoalAndMessageFields
+            goal={fields.goal}
+            message={fields.message}
+            messageRows={4}
+            messagePlaceholder="Conte aos convidados por que essa causa é importante para você."
           />
-          <TextareaField
-            label="Porque escolhi essa ONG/Causa (opcional)"
-            name="message"
-            rows={4}
-            maxLength={1000}
-            defaultValue={fields.message.initialValue}
-            error={fields.message.errors}
-            placeholder="Conte aos convidados por que essa causa é importante para você."
-          />
-          <TextField
+          <PartyPhotoField
             label="Foto de capa (opcional)"
-            name="foto"
-            type="file"
-            accept={PHOTO_ACCEPT}
             error={actionData?.photoError}
-            hint={`JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Sem foto, a página usa a nossa arte de festa.`}
-            className="[&_input]:h-auto [&_input]:py-2"
+            extraHint="Sem foto, a página usa a nossa arte de festa."
           />
           <Button type="submit" size="lg" loading={submitting} loadingText="Criando...">
             <PartyPopper size={20} strokeWidth={2} aria-hidden="true" />

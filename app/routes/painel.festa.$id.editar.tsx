@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/painel.festa.$id.editar";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { focusFirstError, TextareaField, TextField } from "~/components/ui/field";
+import { focusFirstError } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { partyCover } from "~/domain/parties/party-images";
@@ -16,7 +16,7 @@ import type { FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "~/platform/images/photo-rules";
+import { PartyGoalAndMessageFields, PartyPhotoField } from "~/components/party/party-form-fields";
 import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
@@ -98,33 +98,13 @@ export default function EditPartyPage({ loaderData, actionData }: Route.Componen
               alt=""
               className="aspect-video w-full rounded-xl bg-coral-100 object-cover"
             />
-            <TextField
+            <PartyPhotoField
               label={party.hasPhoto ? "Trocar a foto de capa" : "Foto de capa"}
-              name="foto"
-              type="file"
-              accept={PHOTO_ACCEPT}
               error={actionData?.photoError}
-              hint={`JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`}
-              className="mt-3 [&_input]:h-auto [&_input]:py-2"
+              className="mt-3"
             />
           </div>
-          <TextField
-            label="Meta de arrecadação (opcional)"
-            name="goal"
-            inputMode="decimal"
-            defaultValue={fields.goal.initialValue}
-            error={fields.goal.errors}
-            placeholder="Ex.: 1.500,00"
-            hint="Em reais, de R$ 50 a R$ 10.000.000. Deixe em branco para não ter meta."
-          />
-          <TextareaField
-            label="Porque escolhi essa ONG/Causa (opcional)"
-            name="message"
-            rows={5}
-            maxLength={1000}
-            defaultValue={fields.message.initialValue}
-            error={fields.message.errors}
-          />
+          <PartyGoalAndMessageFields goal={fields.goal} message={fields.message} messageRows={5} />
           <Button type="submit" size="lg" loading={submitting} loadingText="Salvando...">
             Salvar mudanças
           </Button>
