@@ -30,7 +30,7 @@ export function sseEventBytes(name: string, data: unknown = {}): Uint8Array {
 }
 
 /** What a stream sends: text, or bytes shared between streams. */
-export type EventChunk = string | Uint8Array;
+type EventChunk = string | Uint8Array;
 
 export type EventStreamOptions = {
   /**
