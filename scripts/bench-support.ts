@@ -50,6 +50,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * BENCH_SERVER_NODE_ARGS: extra node flags for the servers a benchmark starts, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` (node refuses --cpu-prof in NODE_OPTIONS).
+ */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+}
+
 /** Starts `node server/index.js` (NODE_ENV=production) from `buildDir` and waits until it answers. */
 export async function startBuiltServer(options: { port: number; buildDir: string; env: Record<string, string> }): Promise<ChildProcess> {
   const { port, buildDir } = options;
@@ -58,7 +66,9 @@ export async function startBuiltServer(options: { port: number; buildDir: string
     const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
     if (r.status !== 0) throw new Error("build falhou");
   }
-  const child = spawn(process.execPath, ["server/index.js"], {
+  // Through sh, which raises the descriptor limit to the hard one first (a live stream holds one;
+  // the soft limit is often 1 024): exec keeps the pid, so it is still the server's.
+  const child = spawn("sh", ["-c", 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, ...serverNodeArgs(), "server/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     // One process, as the published figures were measured, unless WEB_CONCURRENCY says otherwise.
     env: {

@@ -2,7 +2,8 @@
 //   party      party page req/s, p50/p99 at 50 and 200 connections, with 1 000 and 1 000 000 paid
 //              gifts, each as a ratio to /healthz measured in the same run on the same server;
 //   webhooks   paid-event ingest (runs scripts/bench-webhooks.ts, which adds its own section);
-//   live       1 000 /painel/eventos streams on one instance, latency gift paid → event p50/p95;
+//   live       10 000 public /festa/:id/eventos streams on one instance, latency gift paid → event
+//              (scripts/bench-live.ts);
 //   procs      requests/s with 1 and 2 server processes (WEB_CONCURRENCY) on PostgreSQL;
 //   start      `npm start` until the first page, cold and warm (scripts/bench-scaling.ts);
 //   js         client JS per public page (gzip) against the budgets;
@@ -17,10 +18,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrateDatabase, openPostgres } from "~/platform/db.server";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
 import { startBuiltServer, withClient, withDatabase } from "./bench-support";
 import { publicPagesJs } from "./client-js";
 import { benchProcesses, benchStart, type ScalingDeps } from "./bench-scaling";
+import { benchLive } from "./bench-live";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -33,7 +34,8 @@ const wanted = (s: string) => !only || only.has(s);
 const baseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const children = new Set<ChildProcess>();
 const dropLater: string[] = [];
-let nextPort = 3951;
+// BENCH_PORT: the first of the ports the servers take, one after another.
+let nextPort = Number(process.env.BENCH_PORT ?? 3951);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -45,7 +47,6 @@ const percentile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 };
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const admin = (text: string) => withClient(baseUrl!, (c) => c.query(text));
 
@@ -227,158 +228,6 @@ async function renderedCount(serverUrl: string): Promise<number> {
   return Number(/^festa_public_page_answers_total\{answer="rendered"\} (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
-// ---------- live updates: 1 000 streams ----------
-const STREAM_CLIENT = `
-const http = require("node:http");
-const { cookies, perUser, url } = JSON.parse(process.argv[1]);
-const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-let ready = 0;
-const total = cookies.length * perUser;
-for (const cookie of cookies) for (let i = 0; i < perUser; i++) {
-  const req = http.get(url + "/painel/eventos", { agent, headers: { Cookie: cookie } }, (res) => {
-    if (res.statusCode !== 200) { console.log(JSON.stringify({ error: res.statusCode })); return; }
-    let buf = "";
-    res.setEncoding("utf8");
-    res.on("data", (chunk) => {
-      buf += chunk;
-      let i;
-      while ((i = buf.indexOf("\\n\\n")) >= 0) {
-        const block = buf.slice(0, i); buf = buf.slice(i + 2);
-        if (block.startsWith("event: ready")) { if (++ready === total) console.log(JSON.stringify({ ready })); }
-        else if (block.startsWith("event: donation")) {
-          const data = JSON.parse(block.split("\\n").find((l) => l.startsWith("data: ")).slice(6));
-          console.log(JSON.stringify({ donationId: data.donationId, at: Date.now() }));
-        }
-      }
-    });
-  });
-  req.on("error", (e) => console.log(JSON.stringify({ error: e.message })));
-}
-setTimeout(() => process.exit(0), 10 * 60 * 1000);
-`;
-
-async function benchLive(): Promise<string> {
-  console.log("== live updates");
-  const USERS = 50;
-  const PER_USER = 20;
-  const GIFTS = 100;
-  const { url, conn } = await freshDatabase("live");
-  const srv = await server(url, { TRUST_PROXY: "on" });
-  const cookies: string[] = [];
-  const emails: string[] = [];
-  for (let u = 0; u < USERS; u++) {
-    const email = `stream${u}-${randomUUID().slice(0, 6)}@exemplo.com.br`;
-    const res = await fetch(`${srv.url}/auth`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: srv.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `10.9.${u >> 8}.${u & 255}` },
-      body: new URLSearchParams({ intent: "signup", name: `Festeira ${u}`, email, password: "senha-forte-123" }),
-    });
-    await res.arrayBuffer();
-    if (res.status !== 302) throw new Error(`sign-up ${u}: ${res.status}`);
-    cookies.push(
-      res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
-    );
-    emails.push(email);
-  }
-  // One party and pending gifts per creator.
-  const q = (text: string, values: unknown[] = []) => conn.pool!.query(text, values);
-  const cause = await q(`insert into causes (name, description, icon) values ('Causa', 'Apoio', '🧬') returning id`);
-  const gifts: Array<{ id: string; checkoutId: string }> = [];
-  for (let u = 0; u < USERS; u++) {
-    const owner = await q(`select id from "user" where email = $1`, [emails[u]]);
-    const code = `lv${u.toString(36).padStart(3, "0")}`;
-    const party = await q(
-      `insert into parties (user_id, name, event_type, event_date, cause_id, share_code, share_link) values ($1, $2, 'Aniversário', (now() + interval '5 days')::date, $3, $4, $5) returning id`,
-      [owner.rows[0].id, `Festa ${u}`, cause.rows[0].id, code, `http://localhost/festa/${code}`],
-    );
-    for (let g = 0; g < GIFTS / USERS; g++) {
-      const checkoutId = `cs_sbx_${randomUUID().replace(/-/g, "")}`;
-      const row = await q(
-        `insert into donations (party_id, amount_cents, status, anonymous, donor_name, donor_email, provider, provider_checkout_id) values ($1, 2500, 'pendente', false, 'Convidado', 'c@exemplo.com.br', 'sandbox', $2) returning id`,
-        [party.rows[0].id, checkoutId],
-      );
-      gifts.push({ id: row.rows[0].id, checkoutId });
-    }
-  }
-  await conn.close();
-
-  const client = spawn(process.execPath, ["-e", STREAM_CLIENT, JSON.stringify({ cookies, perUser: PER_USER, url: srv.url })], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.add(client);
-  const arrivals = new Map<string, number[]>();
-  let ready = false;
-  const errors: string[] = [];
-  let buf = "";
-  client.stdout!.on("data", (d) => {
-    buf += d;
-    let i;
-    while ((i = buf.indexOf("\n")) >= 0) {
-      const line = JSON.parse(buf.slice(0, i));
-      buf = buf.slice(i + 1);
-      if (line.ready) ready = true;
-      else if (line.error) errors.push(String(line.error));
-      else arrivals.set(line.donationId, [...(arrivals.get(line.donationId) ?? []), line.at]);
-    }
-  });
-  const openedAt = Date.now();
-  while (!ready && Date.now() - openedAt < 120_000 && errors.length === 0) await sleep(100);
-  if (!ready) throw new Error(`streams not ready: ${errors.slice(0, 3).join(", ")}`);
-  const openMs = Date.now() - openedAt;
-  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${srv.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-
-  // Gifts paid one after another, 4 in flight; latency = event received − webhook sent.
-  const sentAt = new Map<string, number>();
-  const webhookMs: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < gifts.length) {
-        const gift = gifts[next++]!;
-        const body = JSON.stringify(
-          sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: `pi_${gift.checkoutId.slice(7)}` }),
-        );
-        const t0 = Date.now();
-        sentAt.set(gift.id, t0);
-        const res = await fetch(`${srv.url}/api/webhooks/sandbox`, {
-          method: "POST",
-          headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET) },
-          body,
-        });
-        await res.arrayBuffer();
-        webhookMs.push(Date.now() - t0);
-        await sleep(50);
-      }
-    }),
-  );
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < PER_USER)) await sleep(100);
-  const latencies: number[] = [];
-  let delivered = 0;
-  for (const [id, t0] of sentAt)
-    for (const at of arrivals.get(id) ?? []) {
-      latencies.push(at - t0);
-      delivered++;
-    }
-  client.kill("SIGTERM");
-  children.delete(client);
-  stop(srv.child);
-  const expected = GIFTS * PER_USER;
-  return [
-    `### Live updates: ${fmt(USERS * PER_USER)} dashboard streams on one instance`,
-    ``,
-    `${USERS} creators with ${PER_USER} open \`/painel/eventos\` streams each (a separate client process), all on one server process; ${GIFTS} gifts (2 per creator) paid by signed webhooks, 4 in flight. Latency is from sending the webhook to the event arriving on a stream, so it includes the paying transaction; each gift reaches its creator's ${PER_USER} streams and nobody else's.`,
-    ``,
-    `| streams | opened in | server RSS with streams open | events delivered | latency p50 | latency p95 | latency max | webhook answer p50 |`,
-    `|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    `| ${fmt(USERS * PER_USER)} | ${fmt(openMs / 1000, 1)} s | ${fmt(rssMb)} MB | ${fmt(delivered)} / ${fmt(expected)} | ${fmt(percentile(latencies, 50))} ms | ${fmt(percentile(latencies, 95))} ms | ${fmt(Math.max(...latencies))} ms | ${fmt(median(webhookMs))} ms |`,
-  ].join("\n");
-}
-
 // ---------- processes and start (scripts/bench-scaling.ts) ----------
 const scalingDeps: ScalingDeps = {
   server,
@@ -452,7 +301,20 @@ async function main() {
   const pgVersion = baseUrl ? String((await admin("show server_version")).rows[0].server_version) : "—";
   const sections: string[] = [];
   if (wanted("party")) sections.push(await benchParty());
-  if (wanted("live")) sections.push(await benchLive());
+  if (wanted("live"))
+    sections.push(
+      await benchLive({
+        freshDatabase,
+        server,
+        stop,
+        appSecret: APP_SECRET,
+        fmt,
+        median,
+        percentile,
+        track: (child) => children.add(child),
+        untrack: (child) => children.delete(child),
+      }),
+    );
   if (wanted("procs")) sections.push(await benchProcesses(scalingDeps));
   if (wanted("start")) sections.push(await benchStart(scalingDeps, nextPort++));
   if (wanted("js")) sections.push(benchJs());

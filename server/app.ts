@@ -54,6 +54,9 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
     payments: overrides.payments ?? createPayments(config, started.sandboxEvents),
   };
   const app = createRequestPipeline({ deps, log, getBuild });
+  // A production build is loaded before the server listens, not by its first visitors: under a
+  // burst of connections (10 000 live streams reconnecting) they would all wait for it.
+  if (!getBuild) await import("virtual:react-router/server-build");
   return {
     app,
     config,

@@ -9,6 +9,11 @@ import { runPrimary, workerCount } from "./primary.js";
 
 const DEVELOPMENT = process.argv.includes("--dev");
 
+// A diagnostic report (process.report.getReport(), which native packages such as resvg-js call on
+// load to tell glibc from musl) lists every open socket with its network details: with 1 000
+// sockets open it took 100 s of CPU (issue 19's stream bench). Those details are of no use here.
+if (process.report) process.report.excludeNetwork = true;
+
 async function main() {
   const server = express();
   server.disable("x-powered-by");

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/festa.$id.eventos";
 import { parseFestaParam } from "~/domain/parties/festa-param";
-import { partyVisibility } from "~/domain/parties/party-status";
-import { findPartyForPage } from "~/domain/parties/parties.server";
-import { partyGiftStream } from "~/domain/parties/party-event-stream.server";
+import { liveStreamPartyId, partyGiftStream } from "~/domain/parties/party-event-stream.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
 import { eventStreamResponse } from "~/platform/http/event-stream.server";
 import { liveStreams } from "~/platform/http/live-streams.server";
@@ -18,11 +16,11 @@ const text = (body: string, status: number, extra: Record<string, string> = {}) 
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const key = parseFestaParam(params.id?.toLowerCase());
-  const party = key ? await findPartyForPage(key) : null;
-  if (!party || partyVisibility(party) !== "live") return text("Festa não encontrada.", 404);
+  const partyId = key ? await liveStreamPartyId(key) : null;
+  if (!partyId) return text("Festa não encontrada.", 404);
   // Guests have no account: each stream counts only against its address's share.
   const slot = liveStreams.acquire({ userId: `guest:${randomUUID()}`, ip: clientIpFromContext(context) });
   if (!slot)
     return text("Há conexões ao vivo demais abertas a partir deste endereço. Tente novamente em instantes.", 429, { "Retry-After": "30" });
-  return eventStreamResponse(partyGiftStream(party.id, request.signal, { slot }));
+  return eventStreamResponse(partyGiftStream(partyId, request.signal, { slot }));
 }

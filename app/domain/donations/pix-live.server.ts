@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
+import { keepAliveTicker } from "~/platform/http/keep-alive-ticker.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
 import { subscribeToDonationPaid } from "./live-events.server";
 
@@ -31,11 +32,11 @@ export function pixPaidStream(
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const keepAlive = setInterval(() => send(": keep-alive\n\n"), options.keepAliveMs ?? PIX_KEEP_ALIVE_MS);
+      const stopKeepAlive = keepAliveTicker(options.keepAliveMs ?? PIX_KEEP_ALIVE_MS).add(() => send(": keep-alive\n\n"));
       cleanup = () => {
         if (closed) return;
         closed = true;
-        clearInterval(keepAlive);
+        stopKeepAlive();
         unsubscribe();
         options.slot?.release();
         signal.removeEventListener("abort", cleanup);

@@ -2,7 +2,8 @@
  * A party page's public live stream (/festa/:id/eventos): each time a gift becomes paid on this
  * party, every guest watching gets a `snapshot` — the totals and the newest paid gifts exactly as the
  * page shows them (PublicGift: name or anonymous, message, amount, date; never an e-mail, never the
- * owner). The snapshot is read once per change per process, however many guests watch.
+ * owner). The snapshot is read and serialised once per change per process, however many guests
+ * watch, and the guests of a party share one subscription (issue 19: 10 000 streams per process).
  */
 import { eq } from "drizzle-orm";
 import {
@@ -12,7 +13,9 @@ import {
   subscribeToPartyDonations,
 } from "~/domain/donations/index.server";
 import { db, schema } from "~/platform/db.server";
-import { liveEventStream, sseEvent } from "~/platform/http/event-stream.server";
+import { findPartyForPage } from "./parties.server";
+import { partyVisibility } from "./party-status";
+import { liveEventStream, sseEvent, sseEventBytes } from "~/platform/http/event-stream.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
 
 /** What the stream carries, and all it carries. */
@@ -57,25 +60,128 @@ function snapshotAfterGift(partyId: string, donationId: string, read: typeof rea
   return snapshot;
 }
 
+type Subscribe = (partyId: string, fn: DonationPaidSubscriber) => Promise<() => void>;
+type Event = Promise<Uint8Array | null>;
+type Member = { deliver: (event: Uint8Array) => void; joinedAt: number };
+
+/**
+ * The guests of one party on this process: one subscription to the fan-out for all of them, each
+ * gift's snapshot read and serialised once, the same bytes handed to every stream; and, on
+ * connect, a snapshot read shared by the guests who join while it runs.
+ */
+type Hub = {
+  members: Set<Member>;
+  subscription: Promise<() => void>;
+  off?: () => void;
+  /** Events go out in the order they were heard, whichever snapshot read ends first. */
+  chain: Promise<unknown>;
+  /** Join order: a read started at `joins` covers every guest who joined before it. */
+  joins: number;
+  current?: { startedAt: number; event: Event };
+};
+
+const hubsBySubscribe = new WeakMap<Subscribe, Map<string, Hub>>();
+/** Serialised once; a failed read is each stream's to handle, never an unhandled rejection. */
+function asBytes(snapshot: Promise<PartyLiveSnapshot | null>): Event {
+  const event = snapshot.then((value) => (value ? sseEventBytes("snapshot", value) : null));
+  event.catch(() => {});
+  return event;
+}
+
+async function joinParty(partyId: string, subscribe: Subscribe, read: typeof readPartyLiveSnapshot, deliver: Member["deliver"]) {
+  let hubs = hubsBySubscribe.get(subscribe);
+  if (!hubs) hubsBySubscribe.set(subscribe, (hubs = new Map()));
+  let hub = hubs.get(partyId);
+  if (!hub) {
+    const created: Hub = {
+      members: new Set(),
+      joins: 0,
+      chain: Promise.resolve(),
+      subscription: subscribe(partyId, (event) => {
+        const bytes = asBytes(snapshotAfterGift(partyId, event.donationId, read));
+        created.chain = created.chain
+          .then(() => bytes)
+          .then(
+            (chunk) => {
+              if (chunk) for (const member of created.members) member.deliver(chunk);
+            },
+            () => {}, // no snapshot this time: the next gift's carries the totals
+          );
+      }).then((off) => (created.off = off)),
+    };
+    hubs.set(partyId, (hub = created));
+  }
+  const member: Member = { deliver, joinedAt: ++hub.joins };
+  const joined = hub;
+  joined.members.add(member);
+  const leave = () => {
+    if (!joined.members.delete(member) || joined.members.size > 0) return;
+    if (hubs.get(partyId) === joined) hubs.delete(partyId);
+    if (joined.off) joined.off();
+    else
+      joined.subscription.then(
+        (off) => off(),
+        () => {},
+      );
+  };
+  try {
+    await joined.subscription;
+  } catch (error) {
+    leave();
+    throw error;
+  }
+  /** The snapshot for this guest's connect: a read started after they joined, shared if one runs. */
+  const current = () => {
+    if (!joined.current || joined.current.startedAt < member.joinedAt) {
+      const entry = { startedAt: joined.joins, event: asBytes(read(partyId)) };
+      joined.current = entry;
+      // Once read, later guests need a read of their own (a failed read: each stream closes on it).
+      const done = () => {
+        if (joined.current === entry) joined.current = undefined;
+      };
+      entry.event.then(done, done);
+    }
+    return joined.current.event;
+  };
+  return { leave, current };
+}
+
+// Guests opening the same party's stream at once (a viral link, a reconnect burst after a deploy)
+// share the one lookup in flight: no copy is kept once it has answered.
+const lookups = new Map<string, Promise<string | null>>();
+
+/** The id of the party `key` names when it is live (the only parties with a stream), else null. */
+export function liveStreamPartyId(key: string): Promise<string | null> {
+  let lookup = lookups.get(key);
+  if (!lookup) {
+    lookup = findPartyForPage(key).then((party) => (party && partyVisibility(party) === "live" ? party.id : null));
+    const done = () => lookups.delete(key);
+    lookup.then(done, done);
+    lookups.set(key, lookup);
+  }
+  return lookup;
+}
+
 type Options = {
   keepAliveMs?: number;
   slot?: StreamSlot;
-  subscribe?: (partyId: string, fn: DonationPaidSubscriber) => Promise<() => void>;
+  subscribe?: Subscribe;
   read?: typeof readPartyLiveSnapshot;
 };
 
 export function partyGiftStream(partyId: string, signal: AbortSignal, options: Options = {}): ReadableStream<Uint8Array> {
   const subscribe = options.subscribe ?? subscribeToPartyDonations;
   const read = options.read ?? readPartyLiveSnapshot;
-  const asEvent = async (snapshot: Promise<PartyLiveSnapshot | null>) => {
-    const value = await snapshot;
-    return value ? sseEvent("snapshot", value) : null;
-  };
+  let current: () => Event = () => asBytes(read(partyId));
   return liveEventStream(signal, {
     keepAliveMs: options.keepAliveMs,
     slot: options.slot,
-    subscribe: (emit) => subscribe(partyId, (event) => emit(() => asEvent(snapshotAfterGift(partyId, event.donationId, read)))),
+    subscribe: async (emit) => {
+      const joined = await joinParty(partyId, subscribe, read, (event) => emit(() => event));
+      current = joined.current;
+      return joined.leave;
+    },
     // On (re)connect: the current numbers, so a copy of the page cached a few seconds ago catches up.
-    ready: async () => (await asEvent(read(partyId))) ?? sseEvent("ready"),
+    ready: async () => (await current()) ?? sseEvent("ready"),
   });
 }

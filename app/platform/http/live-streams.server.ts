@@ -17,6 +17,9 @@ type Entry = { userId: string; ip: string; close?: (retryMs: number) => void };
 
 export class LiveStreams {
   private readonly open = new Set<Entry>();
+  /** Streams held per user and per address: counted, never found by walking every open stream. */
+  private readonly byUser = new Map<string, number>();
+  private readonly byIp = new Map<string, number>();
   private stopping = false;
 
   constructor(private readonly limits = { perUser: LIVE_STREAMS_PER_USER, perIp: LIVE_STREAMS_PER_IP }) {}
@@ -27,22 +30,22 @@ export class LiveStreams {
 
   /** A slot for one more stream of this visitor, or null when they already hold their share. */
   acquire(visitor: { userId: string; ip: string }): StreamSlot | null {
-    let byUser = 0;
-    let byIp = 0;
-    for (const entry of this.open) {
-      if (entry.userId === visitor.userId) byUser++;
-      if (entry.ip === visitor.ip) byIp++;
-    }
+    const byUser = this.byUser.get(visitor.userId) ?? 0;
+    const byIp = this.byIp.get(visitor.ip) ?? 0;
     if (byUser >= this.limits.perUser || byIp >= this.limits.perIp) return null;
     const entry: Entry = { ...visitor };
     this.open.add(entry);
+    this.byUser.set(visitor.userId, byUser + 1);
+    this.byIp.set(visitor.ip, byIp + 1);
     return {
       onStop: (close) => {
         if (this.stopping) close(retryDelayMs());
         else entry.close = close;
       },
       release: () => {
-        this.open.delete(entry);
+        if (!this.open.delete(entry)) return;
+        decrement(this.byUser, entry.userId);
+        decrement(this.byIp, entry.ip);
       },
     };
   }
@@ -54,6 +57,12 @@ export class LiveStreams {
     for (const entry of entries) entry.close?.(retryDelayMs());
     return entries.length;
   }
+}
+
+function decrement(counts: Map<string, number>, key: string) {
+  const n = (counts.get(key) ?? 0) - 1;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }
 
 /** Spread over 1–4 s, so the browsers of a stopped instance do not reconnect in one burst. */

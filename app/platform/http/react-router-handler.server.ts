@@ -11,6 +11,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { publicPageAnswers } from "~/platform/metrics.server";
 import { bufferedBody } from "./body-limit.server";
+import { attachEventSink } from "./event-output.server";
 import { applyCachePolicy, isPersonalRequest } from "./cache-policy.server";
 import { etagMatches, isPublicAnswer, type SharedResponseCache, type StoredResponse, weakEtag } from "./shared-response-cache.server";
 
@@ -130,7 +131,12 @@ async function sendResponse(res: ExpressResponse, response: Response, headers: H
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of headers.entries()) res.append(key, value);
-  if (/text\/event-stream/i.test(headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (/text\/event-stream/i.test(headers.get("Content-Type") ?? "")) {
+    res.flushHeaders();
+    // A live stream of ours writes straight to the response from here on (event-output.server.ts).
+    const sink = { write: (chunk: Uint8Array) => res.write(chunk), end: () => res.end(), buffered: () => res.writableLength };
+    if (response.body && attachEventSink(response.body, sink)) return;
+  }
   if (!response.body) {
     res.end();
     return;
