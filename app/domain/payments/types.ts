@@ -192,7 +192,7 @@ export type PixChargeStatus = {
 };
 
 /** A recurrence (Pix Automático) at the PSP: its status, its QR code while it waits, and the events that status means. */
-export type PixRecurrenceView = {
+type PixRecurrenceView = {
   recurrenceId: string;
   status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
   copyPaste: string | null;

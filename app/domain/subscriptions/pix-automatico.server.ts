@@ -8,6 +8,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { db, type Executor, schema, type Transaction } from "~/platform/db.server";
 import type { SubscriptionPaymentEvent } from "~/domain/payments";
+import { institutionSummary, type InstitutionSummary } from "~/domain/organizations";
 import type { PlanId } from "./plans";
 import type { SubscriptionRow } from "./subscriptions.server";
 
@@ -15,10 +16,10 @@ const { subscriptions, pixRecurringCharges } = schema;
 export const PIX_AUTOMATICO = "pix_automatico";
 
 /** A calendar date's noon in UTC (09:00 in São Paulo): the same calendar day there. */
-export const calendarNoon = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
+const calendarNoon = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
 
 /** Adds whole months to a calendar date whose day is at most 28. */
-export function addCalendarMonths(isoDate: string, months: number): string {
+function addCalendarMonths(isoDate: string, months: number): string {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
 }
@@ -128,4 +129,15 @@ export async function withRecurringCharge(tx: Transaction, event: SubscriptionPa
       periodEnd: calendarNoon(addCalendarMonths(charge.dueDate, 1)),
     },
   };
+}
+
+/** Assine o Bem supports the platform's main charity (decision 152): the institution our page names. */
+export async function mainInstitution(): Promise<InstitutionSummary | null> {
+  const o = schema.organizations;
+  const [row] = await db
+    .select({ name: o.name, slug: o.slug, cnpj: o.cnpj, city: o.city, state: o.state, verifiedAt: o.verifiedAt })
+    .from(o)
+    .where(eq(o.isMain, true))
+    .limit(1);
+  return institutionSummary(row ?? null);
 }

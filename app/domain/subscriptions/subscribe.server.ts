@@ -33,7 +33,7 @@ import { isValidCpfDigits } from "~/domain/organizations";
 import { findWaitingRecurrence, firstDueDate, recordPendingRecurrence } from "./pix-automatico.server";
 
 /** Our page with a PSP recurrence's QR code (routes/assine-o-bem.pix-automatico.tsx). */
-export const pixAutomaticoPageUrl = (config: Pick<Config, "PUBLIC_URL">, recurrenceId: string) =>
+const pixAutomaticoPageUrl = (config: Pick<Config, "PUBLIC_URL">, recurrenceId: string) =>
   `${config.PUBLIC_URL}/assine-o-bem/pix-automatico/${recurrenceId}`;
 
 export const SUBSCRIPTION_MESSAGES = {
