@@ -12,6 +12,7 @@ import { logger } from "~/platform/logger.server";
 import { transportFromConfig } from "~/platform/mail/mailer.server";
 import { outboxMailer, purgeSentEmails } from "~/platform/mail/outbox.server";
 import { startImpactJobs } from "~/domain/impact/index.server";
+import { startPixAutomaticoCharges } from "~/domain/subscriptions/index.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 
 export type BackgroundJobs = {
@@ -44,6 +45,8 @@ export async function startBackgroundJobs(
   // A cancelled party's refunds (docs/decisions/151-refunds.md).
   stops.push(await startPartyRefundWorker(boss, connection, { payments }));
   await startImpactJobs(boss, { mailer: outboxMailer, publicUrl: config.PUBLIC_URL, clock });
+  // Each month's Pix Automático charge at the PSP, 2–10 days before it is due (decision 150).
+  await startPixAutomaticoCharges(boss, { provider: payments.webhook("pix"), secret: config.APP_SECRET, clock });
 
   return {
     sandboxEvents,

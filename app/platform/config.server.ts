@@ -78,6 +78,8 @@ const envSchema = z.object({
   PIX_CA_PATH: z.string().optional(),
   PIX_KEY: z.string().max(77).optional(),
   PIX_WEBHOOK_TOKEN: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
+  /** Assine o Bem by Pix Automático through the PSP (its account must have the `rec`/`cobr` scopes): docs/operations.md. */
+  PIX_AUTOMATICO: booleanFlag.optional(),
   PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default("FESTA SOLIDARIA"),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default("BELO HORIZONTE"),
@@ -123,6 +125,8 @@ export type PixApiConfig = {
   caPath?: string;
   pixKey: string;
   webhookToken: string;
+  /** PIX_AUTOMATICO=on: the PSP also takes Assine o Bem by Pix Automático (`/rec`, `/cobr`). */
+  automatico: boolean;
 };
 
 export type Config = z.infer<typeof envSchema> & {
@@ -209,6 +213,7 @@ function pixApiConfig(parsed: z.infer<typeof envSchema>): PixApiConfig | null {
     caPath: parsed.PIX_CA_PATH,
     pixKey: parsed.PIX_KEY!,
     webhookToken: parsed.PIX_WEBHOOK_TOKEN!,
+    automatico: parsed.PIX_AUTOMATICO === true,
   };
 }
 

@@ -32,9 +32,12 @@ export const meta = () =>
     description: "Doe todo mês para causas que transformam vidas. Planos Bronze, Prata, Ouro e Diamante, com relatório mensal de impacto.",
   });
 
-/** Pix Automático is offered where its provider is on (the sandbox today; a PSP's `/rec` once wired). */
+/** Pix Automático is offered where its provider is on: the sandbox, or the PSP with PIX_AUTOMATICO=on. */
 const pixAutomaticoProvider = (context: Route.LoaderArgs["context"]) =>
   context.payments.pix?.createPixAutomaticoCheckout ? context.payments.pix : null;
+/** At a PSP the recurrence needs the payer's CPF first: our Pix Automático page asks for it. */
+const pspPixAutomaticoPage = (pix: { name: string } | null, plano: PlanId) =>
+  pix?.name === "pix" ? `/assine-o-bem/pix-automatico?plano=${plano}` : null;
 const methodOf = (value: unknown): SubscriptionMethod => (value === "pix-automatico" ? "pix-automatico" : "cartao");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       });
     }
     const pix = method === "pix-automatico" ? pixAutomaticoProvider(context) : null;
+    const page = pspPixAutomaticoPage(pix, chosen);
+    if (page) throw redirect(page);
     const result = await startSubscription(user, chosen, {
       provider: pix ?? context.payments.checkout,
       config: context.config,
@@ -101,6 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const choice = submission.value;
   const deps = { provider: context.payments.checkout, config: context.config, clock: context.clock };
   const pix = choice.intent === "assinar" && choice.metodo === "pix-automatico" ? pixAutomaticoProvider(context) : null;
+  const page = choice.intent === "assinar" ? pspPixAutomaticoPage(pix, choice.plano) : null;
+  if (page) return redirect(page);
   const result =
     choice.intent === "gerenciar"
       ? await openCustomerPortal(user, deps)

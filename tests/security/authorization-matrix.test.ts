@@ -226,6 +226,13 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     loader: { cells: same(ok()) },
     action: { fields: () => ({ intent: "cancelar" }), cells: same({ status: 302, location: "/subscription-canceled" }) },
   },
+  // A PSP's Pix Automático page: not mounted without a PSP with PIX_AUTOMATICO=on (the owner check is
+  // tested against the fake PSP in app/routes/assine-o-bem.pix-automatico.test.ts).
+  "routes/assine-o-bem.pix-automatico": {
+    path: () => "/assine-o-bem/pix-automatico/RR1234567820261125abcdefghijk",
+    loader: { cells: same(notFound) },
+    action: { fields: () => ({ intent: "ja-autorizei" }), cells: same(notFound) },
+  },
   // The sandbox's Pix Automático "bank app": a capability URL like the subscription checkout it comes from.
   "routes/sandbox.pix-automatico.$id": {
     path: (w) => `/sandbox/pix-automatico/${w.subscriptionCheckoutId}`,

@@ -557,6 +557,8 @@ const NOT_FUZZED: Record<string, string> = {
   "routes/api.webhooks.pix":
     "not mounted without PIX_API_URL (404); its token check (401 without it, one payment per end-to-end id) runs against a fake PSP in app/routes/doar.pix.test.ts",
   "routes/api.webhooks.pix.efi": "the same module as routes/api.webhooks.pix, mounted at …/pix/pix for Efí",
+  "routes/assine-o-bem.pix-automatico":
+    "not mounted without a PSP with PIX_AUTOMATICO=on (404); its form (plan + CPF, Zod) and owner check run against the fake PSP in app/routes/assine-o-bem.pix-automatico.test.ts",
 };
 
 let w: World;

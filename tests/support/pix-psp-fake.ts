@@ -2,7 +2,11 @@
  * A local PSP speaking the Central Bank's API Pix, for the adapter's tests: HTTPS with mutual TLS
  * (a client certificate signed by the test CA is required, as Efí requires), OAuth
  * client_credentials at /oauth/token, and under /v2: PUT/GET /cob/{txid}, PUT /webhook/{chave},
- * PUT/GET /pix/{e2eid}/devolucao/{id} (settled by `settle`, also for a MED). The certificates are made for each run with the openssl CLI.
+ * PUT/GET /pix/{e2eid}/devolucao/{id} (settled by `settle`, also for a MED), and Pix Automático as
+ * BCB's API Pix 2.9.0 writes it: POST /locrec, POST /rec (with `loc`: then GET /rec/{idRec} has
+ * `dadosQR`), PATCH /rec/{idRec}, PUT/GET /cobr/{txid}, PUT /webhookrec, PUT /webhookcobr; the
+ * notifications `recStatus` / `cobrStatus` return are the standard's `{ recs }` / `{ cobsr }` bodies.
+ * The certificates are made for each run with the openssl CLI.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -101,6 +105,7 @@ export async function startPixPspFake(
     string,
     { txid: string; status: string; atualizacao: Array<{ status: string; data: string }> } & Record<string, unknown>
   >();
+  const locrecs = new Map<number, string>();
   const state = { down: false, tokenCalls: 0, refuseRefunds: false };
 
   const server = https.createServer(
@@ -171,17 +176,36 @@ export async function startPixPspFake(
             return send(201, cob);
           }
         }
+        if (url.pathname === "/v2/locrec" && req.method === "POST") {
+          const id = locrecs.size + 100;
+          const location = `pix.example.test/qr/v2/rec/${randomBytes(16).toString("hex")}`;
+          locrecs.set(id, location);
+          return send(201, { id, location, criacao: new Date().toISOString() });
+        }
         if (url.pathname === "/v2/rec" && req.method === "POST") {
-          const b = body as { vinculo: { contrato: string; objeto: string }; calendario: object; valor: { valorRec: string } };
-          if (!/^\d+\.\d{2}$/.test(b?.valor?.valorRec ?? "")) return send(400, { nome: "valor_invalido", mensagem: "Requisição inválida" });
+          const b = body as {
+            vinculo: { contrato: string; objeto: string; devedor?: { cpf?: string; nome?: string } };
+            calendario: object;
+            valor: { valorRec: string };
+            loc?: number;
+          };
+          if (
+            !/^\d+\.\d{2}$/.test(b?.valor?.valorRec ?? "") ||
+            !/^\d{11}$/.test(b?.vinculo?.devedor?.cpf ?? "") ||
+            !b.vinculo.devedor?.nome
+          )
+            return send(400, { nome: "valor_invalido", mensagem: "Requisição inválida" });
+          if (b.loc !== undefined && !locrecs.has(b.loc)) return send(400, { nome: "loc_inexistente", mensagem: "Location inexistente" });
           const idRec = `RR12345678${new Date().toISOString().slice(0, 10).replace(/-/g, "")}${randomBytes(6).toString("hex").slice(0, 11)}`;
+          const location = b.loc === undefined ? undefined : locrecs.get(b.loc)!;
           const rec = {
             idRec,
             status: "CRIADA",
             vinculo: b.vinculo,
             calendario: b.calendario,
             valor: b.valor,
-            dadosQR: { pixCopiaECola: `00020101021226...rec/${idRec}` },
+            politicaRetentativa: "PERMITE_3R_7D",
+            ...(location ? { loc: { id: b.loc, location, idRec } } : {}),
             atualizacao: [{ status: "CRIADA", data: new Date().toISOString() }],
           };
           recs.set(idRec, rec);
@@ -189,7 +213,31 @@ export async function startPixPspFake(
         }
         if ((m = /^\/v2\/rec\/([A-Za-z0-9]+)$/.exec(url.pathname)) && req.method === "GET") {
           const rec = recs.get(m[1]!);
-          return rec ? send(200, rec) : send(404, { nome: "rec_nao_encontrada", mensagem: "Recorrência não encontrada" });
+          if (!rec) return send(404, { nome: "rec_nao_encontrada", mensagem: "Recorrência não encontrada" });
+          // Jornada 2: the QR code of the recurrence, only when it has a location.
+          const loc = rec.loc as { location: string } | undefined;
+          return send(
+            200,
+            loc
+              ? {
+                  ...rec,
+                  dadosQR: {
+                    jornada: "JORNADA_2",
+                    pixCopiaECola: `00020126180014br.gov.bcb.pix80800014br.gov.bcb.pix2558${loc.location}6304ABCD`,
+                  },
+                }
+              : rec,
+          );
+        }
+        if ((m = /^\/v2\/rec\/([A-Za-z0-9]+)$/.exec(url.pathname)) && req.method === "PATCH") {
+          const rec = recs.get(m[1]!);
+          if (!rec) return send(404, { nome: "rec_nao_encontrada", mensagem: "Recorrência não encontrada" });
+          if ((body as { status?: string })?.status !== "CANCELADA" || rec.status === "CANCELADA")
+            return send(400, { nome: "rec_operacao_invalida", mensagem: "Recorrência não pode ser alterada" });
+          rec.status = "CANCELADA";
+          rec.encerramento = { cancelamento: { solicitante: "USUARIO_RECEBEDOR", codigo: "SLCR", descricao: "Cancelamento solicitado" } };
+          rec.atualizacao.push({ status: "CANCELADA", data: new Date().toISOString() });
+          return send(200, rec);
         }
         if ((m = /^\/v2\/cobr\/([A-Za-z0-9]{26,35})$/.exec(url.pathname))) {
           const txid = m[1]!;
@@ -209,6 +257,10 @@ export async function startPixPspFake(
             cobrs.set(txid, cobr);
             return send(201, cobr);
           }
+        }
+        if ((url.pathname === "/v2/webhookrec" || url.pathname === "/v2/webhookcobr") && req.method === "PUT") {
+          webhooks.set(url.pathname.slice(4), String((body as { webhookUrl?: string })?.webhookUrl));
+          return send(200, null);
         }
         if ((m = /^\/v2\/webhook\/(.+)$/.exec(url.pathname)) && req.method === "PUT") {
           webhooks.set(decodeURIComponent(m[1]!), String((body as { webhookUrl?: string })?.webhookUrl));
@@ -267,19 +319,29 @@ export async function startPixPspFake(
     devolucoes,
     recs,
     cobrs,
-    /** Pix Automático: the payer's bank approves or cancels a recurrence, or a month's charge settles or fails; returns the webhook body. */
+    /**
+     * Pix Automático: the payer's bank approves or cancels a recurrence, or a month's charge settles
+     * or fails; returns the standard's notification (RecNotification / CobRNotification: ids,
+     * status, history, closing — no contract, amount or due date).
+     */
     recStatus(idRec: string, status: "APROVADA" | "CANCELADA", solicitante?: string) {
       const rec = recs.get(idRec)!;
-      rec.status = status;
-      rec.atualizacao.push({ status, data: new Date().toISOString() });
-      if (solicitante) rec.encerramento = { cancelamento: { solicitante } };
-      return { rec: [rec] };
+      if (rec.status !== status) {
+        rec.status = status;
+        rec.atualizacao.push({ status, data: new Date().toISOString() });
+      }
+      if (solicitante) rec.encerramento = { cancelamento: { solicitante, codigo: "ACCL", descricao: "Cancelamento" } };
+      return {
+        recs: [
+          { idRec, status: rec.status, atualizacao: rec.atualizacao, ...(rec.encerramento ? { encerramento: rec.encerramento } : {}) },
+        ],
+      };
     },
     cobrStatus(txid: string, status: "CONCLUIDA" | "REJEITADA") {
       const cobr = cobrs.get(txid)!;
       cobr.status = status;
       cobr.atualizacao.push({ status, data: new Date().toISOString() });
-      return { cobr: [cobr] };
+      return { cobsr: [{ idRec: cobr.idRec, txid, status, atualizacao: cobr.atualizacao }] };
     },
     /** The PSP settles a devolução (or makes one under the MED): the webhook body, the Pix with its devoluções. */
     settle(endToEndId: string, devolucaoId?: string, med?: { valor: string; natureza: string; motivo: string }) {

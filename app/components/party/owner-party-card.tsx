@@ -132,7 +132,7 @@ export function EndedPartyRow({
         <div className="mt-3 border-t border-coral-100 pt-3">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
             <div>
-              <dt className="text-xs font-bold text-muted">Liquidação do cartão</dt>
+              <dt className="text-xs font-bold text-muted">{payout.settlementLabel}</dt>
               <dd className="font-semibold text-ink">{formatCalendarDate(payout.settlementDate)}</dd>
             </div>
             <div>

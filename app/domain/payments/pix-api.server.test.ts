@@ -19,6 +19,7 @@ function config(overrides: Partial<PixApiConfig> = {}): PixApiConfig {
     caPath: certs.file("ca.crt"),
     pixKey: "pix@festasolidaria.org.br",
     webhookToken: TOKEN,
+    automatico: false,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@
  * The webhook is authenticated by a secret token in the URL we registered, compared in constant
  * time: the PSP's mutual TLS ends at our proxy, which Node behind it cannot check.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import { z } from "zod";
@@ -20,11 +20,16 @@ import {
   type PixChargeStatus,
   RefundError,
   type RefundRequest,
+  type PixRecurringChargeRequest,
+  type SubscriptionCheckoutRequest,
+  type SubscriptionChangeRequest,
   WebhookSignatureError,
 } from "./types";
 import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
 import { devolucaoSchema, pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
-import { isPixAutomaticoBody, pixAutomaticoEvents, pixAutomaticoResources } from "./pix-automatico-api.server";
+import { getPlan } from "~/domain/subscriptions";
+import { pixAutomaticoResources } from "./pix-automatico-api.server";
+import { isPixAutomaticoBody, pixAutomaticoEvents } from "./pix-automatico-events.server";
 
 export { pixReceivedEvent } from "./pix-events.server";
 
@@ -119,7 +124,7 @@ export function pixWebhookUrl(publicUrl: string, token: string) {
   return `${publicUrl}/api/webhooks/pix?token=${encodeURIComponent(token)}&ignorar=`;
 }
 
-export function createPixApiProvider(config: PixApiConfig, options: { http?: HttpRequest } = {}) {
+export function createPixApiProvider(config: PixApiConfig, options: { http?: HttpRequest; publicUrl?: string } = {}) {
   const http = options.http ?? mtlsTransport(config);
   let token: { value: string; until: number } | null = null;
 
@@ -164,6 +169,69 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
     if (existing.status === 200 && found.success && found.data.valor === valor && found.data.status !== "NAO_REALIZADO") return found.data;
     throw new Error(`devolução recusada (HTTP ${res.status}${pspMessage(res.body)})`);
   }
+
+  const automatico = pixAutomaticoResources(call);
+  /**
+   * Assine o Bem by Pix Automático (PIX_AUTOMATICO=on): the recurrence at the server-chosen price,
+   * then our own page with its QR code (/assine-o-bem/pix-automatico/{idRec}).
+   */
+  const pixAutomaticoCheckout = {
+    /** A PSP keeps no customers: ours is a local id (the recurrence's contract names it). */
+    async createCustomer() {
+      return { customerId: `cus_pix_${randomBytes(12).toString("hex")}` };
+    },
+    async createPixAutomaticoCheckout(request: SubscriptionCheckoutRequest) {
+      const plan = getPlan(request.planId);
+      if (!plan || !request.customerId || !request.pixAutomatico) throw new CheckoutError("Não foi possível iniciar o Pix Automático.");
+      let rec;
+      try {
+        rec = await automatico.createRecurrence({
+          planId: plan.id,
+          planName: plan.name,
+          customerId: request.customerId,
+          payer: { name: request.pixAutomatico.payerName, cpf: request.pixAutomatico.payerCpf },
+          amountCents: plan.priceCents,
+          startDate: request.pixAutomatico.startDate,
+        });
+      } catch (error) {
+        throw new CheckoutError(`O banco que gera o Pix Automático não respondeu (${(error as Error).message}).`);
+      }
+      return {
+        checkoutId: rec.idRec,
+        url: `${options.publicUrl ?? ""}/assine-o-bem/pix-automatico/${rec.idRec}`,
+        recurrence: { id: rec.idRec, startDate: request.pixAutomatico.startDate },
+      };
+    },
+    async getPixRecurrence(recurrenceId: string) {
+      const rec = await automatico.getRecurrence(recurrenceId);
+      if (!rec) return null;
+      return {
+        recurrenceId: rec.idRec,
+        status: rec.status,
+        copyPaste: rec.dadosQR?.pixCopiaECola ?? null,
+        events: pixAutomaticoEvents({ recs: [rec] }) ?? [],
+      };
+    },
+    async createPixRecurringCharge(request: PixRecurringChargeRequest) {
+      await automatico.createRecurringCharge({
+        txid: request.txid,
+        idRec: request.recurrenceId,
+        amountCents: request.amountCents,
+        dueDate: request.dueDate,
+        info: request.info,
+      });
+    },
+    /** Cancelling on our pages ends the authorisation at once (`PATCH /rec`); the `rec` webhook then cancels our row. */
+    async changeSubscription({ subscription, change }: SubscriptionChangeRequest) {
+      if (change.kind !== "cancel-now" && change.kind !== "cancel-at-period-end")
+        throw new CheckoutError("No Pix Automático o valor é fixo: cancele e assine o novo plano.");
+      try {
+        await automatico.cancelRecurrence(subscription.subscriptionId);
+      } catch (error) {
+        throw new CheckoutError(`o banco não confirmou o cancelamento: ${(error as Error).message}`);
+      }
+    },
+  } satisfies Partial<PaymentProvider>;
 
   const provider = {
     name: "pix",
@@ -234,9 +302,17 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       const res = await call("PUT", `/webhook/${encodeURIComponent(config.pixKey)}`, { webhookUrl });
       if (res.status < 200 || res.status >= 300) throw new Error(`PUT /webhook respondeu HTTP ${res.status}`);
     },
+    /** `npm run admin -- pix-webhooks`: the Pix webhook, and with Pix Automático on, `PUT /webhookrec` and `PUT /webhookcobr`. */
+    async registerAllWebhooks(webhookUrl: string): Promise<string[]> {
+      await provider.registerWebhook(webhookUrl);
+      if (!config.automatico) return ["webhook"];
+      await automatico.registerWebhooks(webhookUrl);
+      return ["webhook", "webhookrec", "webhookcobr"];
+    },
     refundPix,
     /** Pix Automático: `/rec` and `/cobr` (pix-automatico-api.server.ts). */
-    pixAutomatico: pixAutomaticoResources(call),
+    pixAutomatico: automatico,
+    ...(config.automatico ? pixAutomaticoCheckout : {}),
     /** The refund seam (docs/decisions/151-refunds.md): the devolução's id derives from our idempotency key. */
     async refund(request: RefundRequest) {
       const refundId = pixRefundId(request.idempotencyKey);

@@ -1,54 +1,76 @@
 /**
- * Pix Automático in a PSP's API Pix (docs/decisions/150-pix.md, "Pix Automático"): the recurrence
- * the subscriber authorises once (`POST /rec`, `GET /rec/{idRec}` with its QR code), each month's
- * charge (`PUT /cobr/{txid}`: our txid, derived from the recurrence and the period, so a retried
- * job asks for the same charge), and the `rec` / `cobr` webhooks mapped onto the subscription
- * actions every provider uses. Not reachable from the UI yet: the monthly job and our own QR page
- * for a PSP are the next step.
+ * Pix Automático in a PSP's API Pix (docs/decisions/150-pix.md, "Pix Automático"; BCB API Pix 2.9.0,
+ * tags Rec, PayloadLocationRec, CobR, WebhookRec, WebhookCobR): the recurrence the subscriber
+ * authorises once (`POST /locrec`, then `POST /rec` with that location so `GET /rec/{idRec}` has
+ * the QR code of the standard's "jornada 2"), its cancellation (`PATCH /rec/{idRec}`), each
+ * month's charge (`PUT /cobr/{txid}`: our txid, derived from the recurrence and the month, so a
+ * retried job asks for the same charge), and the registration of the `rec` / `cobr` webhooks.
+ * The webhooks themselves are read by pix-automatico-events.server.ts.
  */
 import { z } from "zod";
-import type { PaymentEvent, SubscriptionPaymentEvent } from "./types";
-import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
+import { centsToPixValue } from "./pix-codes.server";
 
 type ApiCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
 
 /**
  * What we write in the recurrence's `vinculo.contrato` (at most 35 characters): the plan's initial
- * and our billing customer (`billing_customers`, provider `pix`), read back from its webhooks.
+ * and our billing customer (`billing_customers`, provider `pix`). Our subscription row, written
+ * when the recurrence is created, is what a webhook finds (the standard's notification carries
+ * only `idRec`); the contract is what the subscriber's bank app shows.
  */
 const recurrenceContract = (planId: string, customerId: string) => `${planId.slice(0, 1)}-${customerId}`;
 const PLAN_BY_INITIAL: Record<string, string> = { b: "bronze", p: "prata", o: "ouro", d: "diamante" };
-function readContract(contract: string | undefined) {
+export function readContract(contract: string | undefined) {
   const match = /^([bpod])-([A-Za-z0-9_]{1,33})$/.exec(contract ?? "");
   return match ? { planId: PLAN_BY_INITIAL[match[1]!]!, customerId: match[2]! } : null;
 }
 /** A plan's "price id" for a PSP's Pix Automático (plan-prices.server.ts maps it back). */
-const pixAutomaticoPriceId = (planId: string) => `pix_automatico_${planId}`;
+export const pixAutomaticoPriceId = (planId: string) => `pix_automatico_${planId}`;
 
-const recSchema = z.object({
+/**
+ * One status change. The standard names it `status`; some of its own examples (and PSPs that
+ * copied them) write `nome`: either is read.
+ */
+const updateSchema = z.object({ status: z.string().max(40).optional(), nome: z.string().max(40).optional(), data: z.string().max(40) });
+export const updatesSchema = z.array(updateSchema).max(50).optional();
+
+export const recSchema = z.object({
   idRec: z.string().min(1).max(35),
   status: z.enum(["CRIADA", "APROVADA", "REJEITADA", "EXPIRADA", "CANCELADA"]),
   vinculo: z.object({ contrato: z.string().max(35).optional(), objeto: z.string().max(35).optional() }).optional(),
   calendario: z.object({ dataInicial: z.string().max(10).optional(), periodicidade: z.string().max(20).optional() }).optional(),
   valor: z.object({ valorRec: z.string().max(20).optional() }).optional(),
-  dadosQR: z.object({ pixCopiaECola: z.string().max(1000).optional() }).optional(),
-  encerramento: z.object({ cancelamento: z.object({ solicitante: z.string().max(40).optional() }).optional() }).optional(),
-  atualizacao: z
-    .array(z.object({ status: z.string().max(40), data: z.string().max(40) }))
-    .max(50)
+  dadosQR: z.object({ pixCopiaECola: z.string().max(1000).optional(), jornada: z.string().max(20).optional() }).optional(),
+  encerramento: z
+    .object({
+      cancelamento: z.object({ solicitante: z.string().max(40).optional(), codigo: z.string().max(10).optional() }).optional(),
+      rejeicao: z.object({ codigo: z.string().max(10).optional() }).optional(),
+    })
     .optional(),
+  atualizacao: updatesSchema,
 });
-const cobrSchema = z.object({
+export type Recurrence = z.infer<typeof recSchema>;
+
+const cobrResponseSchema = z.object({
   idRec: z.string().min(1).max(35),
   txid: z.string().min(1).max(35),
   status: z.enum(["CRIADA", "ATIVA", "CONCLUIDA", "EXPIRADA", "REJEITADA", "CANCELADA"]),
   valor: z.object({ original: z.string().max(20) }),
   calendario: z.object({ dataDeVencimento: z.string().max(10) }),
-  atualizacao: z
-    .array(z.object({ status: z.string().max(40), data: z.string().max(40) }))
-    .max(50)
-    .optional(),
+  atualizacao: updatesSchema,
 });
+const locrecSchema = z.object({ id: z.coerce.number().int(), location: z.string().max(200).optional() });
+
+export type RecurrenceRequest = {
+  planId: string;
+  planName: string;
+  customerId: string;
+  /** `vinculo.devedor`: the standard requires the payer's CPF and name. */
+  payer: { name: string; cpf: string };
+  amountCents: number;
+  /** yyyy-MM-dd, the first month's due date (`calendario.dataInicial`). */
+  startDate: string;
+};
 
 export function pixAutomaticoResources(call: ApiCall) {
   async function readRec(idRec: string) {
@@ -58,25 +80,29 @@ export function pixAutomaticoResources(call: ApiCall) {
     if (res.status !== 200 || !parsed.success) throw new Error(`GET /rec respondeu HTTP ${res.status}`);
     return parsed.data;
   }
+  async function put(path: string, body: unknown) {
+    const res = await call("PUT", path, body);
+    if (res.status < 200 || res.status >= 300) throw new Error(`PUT ${path} respondeu HTTP ${res.status}`);
+  }
   return {
-    /** POST /rec: a monthly recurrence of `amountCents` from `startDate` (yyyy-MM-dd), retries allowed by the PSP's policy. */
-    async createRecurrence(request: {
-      planId: string;
-      planName: string;
-      customerId: string;
-      payerName: string;
-      amountCents: number;
-      startDate: string;
-    }) {
+    /**
+     * POST /locrec then POST /rec: a monthly recurrence of `amountCents` from `startDate`, retries
+     * allowed (PERMITE_3R_7D), with a location so its QR code can be shown.
+     */
+    async createRecurrence(request: RecurrenceRequest): Promise<Recurrence> {
+      const loc = await call("POST", "/locrec");
+      const location = locrecSchema.safeParse(loc.body);
+      if ((loc.status !== 200 && loc.status !== 201) || !location.success) throw new Error(`POST /locrec respondeu HTTP ${loc.status}`);
       const res = await call("POST", "/rec", {
         vinculo: {
           objeto: `Assine o Bem ${request.planName}`.slice(0, 35),
           contrato: recurrenceContract(request.planId, request.customerId),
-          devedor: { nome: request.payerName.slice(0, 140) },
+          devedor: { cpf: request.payer.cpf, nome: request.payer.name.slice(0, 140) },
         },
         calendario: { dataInicial: request.startDate, periodicidade: "MENSAL" },
         valor: { valorRec: centsToPixValue(request.amountCents) },
         politicaRetentativa: "PERMITE_3R_7D",
+        loc: location.data.id,
       });
       const parsed = recSchema.safeParse(res.body);
       if ((res.status !== 200 && res.status !== 201) || !parsed.success) throw new Error(`POST /rec respondeu HTTP ${res.status}`);
@@ -84,6 +110,17 @@ export function pixAutomaticoResources(call: ApiCall) {
     },
     /** GET /rec/{idRec}: its status and the QR code (`dadosQR.pixCopiaECola`) the subscriber's bank app reads. */
     getRecurrence: readRec,
+    /**
+     * PATCH /rec/{idRec} `{ status: "CANCELADA" }`: we end the authorisation (cancelled on our pages).
+     * A recurrence already cancelled (a retry, or the payer was first) is not an error.
+     */
+    async cancelRecurrence(idRec: string): Promise<void> {
+      const res = await call("PATCH", `/rec/${encodeURIComponent(idRec)}`, { status: "CANCELADA" });
+      if (res.status === 200) return;
+      const current = await readRec(idRec);
+      if (current && ["CANCELADA", "REJEITADA", "EXPIRADA"].includes(current.status)) return;
+      throw new Error(`PATCH /rec respondeu HTTP ${res.status}`);
+    },
     /** PUT /cobr/{txid}: one month's charge, created ahead of its due date; the same txid again finds the same charge. */
     async createRecurringCharge(request: { txid: string; idRec: string; amountCents: number; dueDate: string; info: string }) {
       const path = `/cobr/${encodeURIComponent(request.txid)}`;
@@ -95,114 +132,17 @@ export function pixAutomaticoResources(call: ApiCall) {
         valor: { original },
         ajusteDiaUtil: true,
       });
-      let parsed = cobrSchema.safeParse(res.body);
-      if ((res.status !== 200 && res.status !== 201) || !parsed.success) parsed = cobrSchema.safeParse((await call("GET", path)).body);
+      let parsed = cobrResponseSchema.safeParse(res.body);
+      if ((res.status !== 200 && res.status !== 201) || !parsed.success)
+        parsed = cobrResponseSchema.safeParse((await call("GET", path)).body);
       if (!parsed.success || parsed.data.idRec !== request.idRec || parsed.data.valor.original !== original)
         throw new Error(`PUT /cobr respondeu HTTP ${res.status}`);
       return parsed.data;
     },
+    /** PUT /webhookrec and PUT /webhookcobr: where the PSP notifies recurrences and their charges (it appends `/rec`, `/cobr`). */
+    async registerWebhooks(webhookUrl: string) {
+      await put("/webhookrec", { webhookUrl });
+      await put("/webhookcobr", { webhookUrl });
+    },
   };
-}
-
-const webhookSchema = z.object({
-  rec: z.array(recSchema).max(1000).optional(),
-  cobr: z.array(cobrSchema).max(1000).optional(),
-});
-
-/** True when a webhook body carries Pix Automático resources (the `rec` or `cobr` webhooks). */
-export function isPixAutomaticoBody(json: unknown): boolean {
-  return typeof json === "object" && json !== null && ("rec" in json || "cobr" in json);
-}
-
-/**
- * The `rec` and `cobr` webhooks as subscription events: recurrence APROVADA → `updated` (active),
- * CANCELADA → `deleted` (`canceledByPayer` when the payer asked, in their bank app); a charge
- * CONCLUIDA → `invoice_paid`, REJEITADA / EXPIRADA → `invoice_failed`. Event ids name the resource,
- * its status and how many updates it had, so a redelivery is a duplicate and a retry is news.
- */
-export function pixAutomaticoEvents(json: unknown, now = new Date()): PaymentEvent[] | null {
-  const parsed = webhookSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const events: PaymentEvent[] = [];
-  const when = (updates: Array<{ data: string }> | undefined) => {
-    const at = new Date(updates?.at(-1)?.data ?? now.toISOString());
-    return Number.isNaN(at.getTime()) ? now : at;
-  };
-  const base = (id: string, type: string, occurredAt: Date, idRec: string) => ({
-    id,
-    provider: "pix" as const,
-    type,
-    occurredAt,
-    subscriptionId: idRec,
-    customerId: null,
-    cancelAtPeriodEnd: false,
-  });
-  for (const rec of parsed.data.rec ?? []) {
-    const contract = readContract(rec.vinculo?.contrato);
-    const id = `rec:${rec.idRec}:${rec.status}:${rec.atualizacao?.length ?? 0}`;
-    const common = {
-      ...base(id, `pix.rec.${rec.status}`, when(rec.atualizacao), rec.idRec),
-      customerId: contract?.customerId ?? null,
-      userId: null,
-      priceId: contract ? pixAutomaticoPriceId(contract.planId) : null,
-    };
-    if (rec.status === "APROVADA") {
-      events.push({ ...common, kind: "subscription", action: "updated", status: "active", currentPeriodEnd: null, invoice: null });
-    } else if (rec.status === "CANCELADA") {
-      const byPayer = (rec.encerramento?.cancelamento?.solicitante ?? "").toUpperCase().includes("PAGADOR");
-      events.push({
-        ...common,
-        kind: "subscription",
-        action: "deleted",
-        status: "canceled",
-        currentPeriodEnd: null,
-        invoice: null,
-        canceledByPayer: byPayer,
-      });
-    } else {
-      events.push({
-        id,
-        provider: "pix",
-        type: `pix.rec.${rec.status}`,
-        occurredAt: common.occurredAt,
-        kind: "ignored",
-        reason: "recorrência sem efeito aqui",
-      });
-    }
-  }
-  for (const cobr of parsed.data.cobr ?? []) {
-    const id = `cobr:${cobr.txid}:${cobr.status}:${cobr.atualizacao?.length ?? 0}`;
-    const cents = pixValueToCents(cobr.valor.original);
-    const action =
-      cobr.status === "CONCLUIDA" ? "invoice_paid" : cobr.status === "REJEITADA" || cobr.status === "EXPIRADA" ? "invoice_failed" : null;
-    const occurredAt = when(cobr.atualizacao);
-    if (!action || cents === null) {
-      events.push({
-        id,
-        provider: "pix",
-        type: `pix.cobr.${cobr.status}`,
-        occurredAt,
-        kind: "ignored",
-        reason: "cobrança sem resultado ainda",
-      });
-      continue;
-    }
-    // The charge pays the month that starts at its due date.
-    const due = new Date(`${cobr.calendario.dataDeVencimento}T12:00:00Z`);
-    const periodEnd = new Date(due);
-    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
-    const event: SubscriptionPaymentEvent = {
-      ...base(id, `pix.cobr.${cobr.status}`, occurredAt, cobr.idRec),
-      kind: "subscription",
-      action,
-      userId: null,
-      priceId: null,
-      status: null,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: null,
-      invoice: { id: cobr.txid, amountCents: cents, periodEnd: Number.isNaN(periodEnd.getTime()) ? null : periodEnd },
-    };
-    events.push(event);
-  }
-  return events;
 }

@@ -48,7 +48,7 @@ export function createPayments(config: Config, sandboxEvents: SandboxEventQueue)
         },
       })
     : null;
-  const pixApi = config.pixApi ? createPixApiProvider(config.pixApi) : null;
+  const pixApi = config.pixApi ? createPixApiProvider(config.pixApi, { publicUrl: config.PUBLIC_URL }) : null;
   const checkout = stripe ?? sandbox;
   // parseConfig already refuses a production start with neither.
   if (!checkout) throw new Error("nenhum provedor de pagamento configurado");

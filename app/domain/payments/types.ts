@@ -24,6 +24,8 @@ export type CheckoutSession = {
   checkoutId: string;
   /** The provider's hosted payment page. */
   url: string | null;
+  /** Pix Automático at a PSP: the recurrence created (its id is the subscription's provider id); we keep its row from now on. */
+  recurrence?: { id: string; startDate: string };
 };
 
 /** Subscription checkout for Assine o Bem (issue #6); the price id is chosen by the server. */
@@ -37,6 +39,11 @@ export type SubscriptionCheckoutRequest = {
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /**
+   * Pix Automático at a PSP: the recurrence's payer (the standard's `vinculo.devedor` needs the CPF
+   * and the name) and its first due date (yyyy-MM-dd). The sandbox needs none of it.
+   */
+  pixAutomatico?: { payerName: string; payerCpf: string; startDate: string };
 };
 
 type PortalSessionRequest = { customerId: string; returnUrl: string };
@@ -184,6 +191,25 @@ export type PixChargeStatus = {
   payments: Array<{ endToEndId: string; amountCents: number; paidAt: Date }>;
 };
 
+/** A recurrence (Pix Automático) at the PSP: its status, its QR code while it waits, and the events that status means. */
+type PixRecurrenceView = {
+  recurrenceId: string;
+  status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+  copyPaste: string | null;
+  events: PaymentEvent[];
+};
+
+export type PixRecurringChargeRequest = {
+  /** Ours, derived from the recurrence and the month: a retried job asks for the same charge. */
+  txid: string;
+  recurrenceId: string;
+  amountCents: number;
+  /** yyyy-MM-dd */
+  dueDate: string;
+  /** `infoAdicional`, shown by the payer's bank (at most 140 characters). */
+  info: string;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession>;
@@ -202,6 +228,10 @@ export interface PaymentProvider {
    * once in their bank app (its QR code); the result comes back as subscription events.
    */
   createPixAutomaticoCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
+  /** A PSP's recurrence as it stands (our page's QR code and "Já autorizei"), with the events its state means. */
+  getPixRecurrence?(recurrenceId: string): Promise<PixRecurrenceView | null>;
+  /** One month's Pix Automático charge (`PUT /cobr/{txid}`); the same txid again is the same charge. */
+  createPixRecurringCharge?(request: PixRecurringChargeRequest): Promise<void>;
   /** Issue #6: Assine o Bem checkout (subscription mode) and the customer portal. */
   createSubscriptionCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   createPortalSession?(request: PortalSessionRequest): Promise<{ url: string }>;

@@ -10,7 +10,25 @@ import { payoutDates } from "./business-days";
 import { proofLink } from "./payout-proof.server";
 import { netAmountPhrase, transferDoneLine, transferDueLine, transferredAmountLine } from "./payout-texts";
 
-const { payouts } = schema;
+const { payouts, donations } = schema;
+
+/** How the party's paid gifts came: the settlement line on /painel names it (card, Pix or both). */
+export function settlementLabel(methods: readonly string[]): string {
+  const pix = methods.includes("pix");
+  const card = methods.some((m) => m !== "pix");
+  return pix && card ? "Liquidação (cartão e Pix)" : pix ? "Liquidação do Pix" : "Liquidação do cartão";
+}
+
+async function paidMethods(partyIds: string[]) {
+  if (partyIds.length === 0) return new Map<string, string[]>();
+  const rows = await db
+    .selectDistinct({ partyId: donations.partyId, method: donations.paymentMethod })
+    .from(donations)
+    .where(and(inArray(donations.partyId, partyIds), eq(donations.status, "paga")));
+  const byParty = new Map<string, string[]>();
+  for (const r of rows) if (r.partyId) byParty.set(r.partyId, [...(byParty.get(r.partyId) ?? []), r.method]);
+  return byParty;
+}
 
 async function transferredPayouts(partyIds: string[]) {
   if (partyIds.length === 0) return [];
@@ -37,6 +55,8 @@ type TransferredRow = Awaited<ReturnType<typeof transferredPayouts>>[number];
 export type PartyPayoutView = {
   /** YYYY-MM-DD: the card operator's settlement, and the last day to transfer to the institution. */
   settlementDate: string;
+  /** "Liquidação do cartão" / "Liquidação do Pix" / "Liquidação (cartão e Pix)": how the gifts came. */
+  settlementLabel: string;
   transferDeadline: string;
   /** Null while nothing was transferred (or there is nothing to transfer). */
   transfer: {
@@ -50,8 +70,11 @@ export type PartyPayoutView = {
   } | null;
 };
 
-function view(eventDate: string, row: TransferredRow | undefined): PartyPayoutView {
-  const dates = row ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline } : payoutDates(eventDate);
+function view(eventDate: string, row: TransferredRow | undefined, methods: readonly string[]): PartyPayoutView {
+  const dates = {
+    ...(row ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline } : payoutDates(eventDate)),
+    settlementLabel: settlementLabel(methods),
+  };
   if (!row?.transferredAt) return { ...dates, transfer: null };
   const proof = proofLink({ id: row.id, hasFile: Boolean(row.proofKey) || Boolean(row.hasLegacyFile), proofUrl: row.proofUrl });
   return {
@@ -67,9 +90,10 @@ function view(eventDate: string, row: TransferredRow | undefined): PartyPayoutVi
 
 /** The payout of each party, by party id (an ended party without a transfer gets its due dates). */
 export async function listPartyPayouts(parties: Array<{ id: string; eventDate: string }>): Promise<Map<string, PartyPayoutView>> {
-  const rows = await transferredPayouts(parties.map((p) => p.id));
+  const ids = parties.map((p) => p.id);
+  const [rows, methods] = await Promise.all([transferredPayouts(ids), paidMethods(ids)]);
   const byParty = new Map(rows.map((row) => [row.partyId, row]));
-  return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id))]));
+  return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id), methods.get(p.id) ?? [])]));
 }
 
 async function findPartyPayout(party: { id: string; eventDate: string }): Promise<PartyPayoutView> {

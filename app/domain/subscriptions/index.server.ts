@@ -2,3 +2,4 @@
 export * from "./subscription-events.server";
 export * from "./subscriptions.server";
 export * from "./manage.server";
+export { startPixAutomaticoCharges } from "./pix-automatico-charges.server";

@@ -21,13 +21,16 @@ export function isLiveSubscription(row: Pick<SubscriptionRow, "status">): boolea
   return row.status === "active" || row.status === "past_due";
 }
 
+const providerOf = (row: Pick<SubscriptionRow, "provider">) =>
+  row.provider === "stripe" || row.provider === "pix" ? row.provider : "sandbox";
+
 /** Asks the subscription's own provider for the change; throws CheckoutError (pt-BR message) when it refuses. */
 export async function requestSubscriptionChange(
   row: SubscriptionRow,
   change: SubscriptionChange,
   deps: { payments: Pick<Payments, "webhook">; config: Config },
 ): Promise<void> {
-  const provider = deps.payments.webhook(row.provider === "stripe" ? "stripe" : "sandbox");
+  const provider = deps.payments.webhook(providerOf(row));
   if (!provider?.changeSubscription) throw new Error(`provider ${row.provider} cannot change subscriptions here`);
   const plan = getPlan(row.plan);
   await provider.changeSubscription({
@@ -71,7 +74,8 @@ export async function changeFromPlanLink(row: SubscriptionRow, change: LinkChang
     case "cancelar":
       if (row.cancelAtPeriodEnd) return { ok: false, message: "O cancelamento desta assinatura já está agendado." };
       // Paid until the period's end: it simply does not renew. A failed payment ends it now.
-      providerChange = row.status === "active" ? { kind: "cancel-at-period-end" } : { kind: "cancel-now" };
+      // Pix Automático has no "at period end": the authorisation ends now, and the month paid stays paid.
+      providerChange = row.status === "active" && row.provider !== "pix" ? { kind: "cancel-at-period-end" } : { kind: "cancel-now" };
       kind = "cancel";
       break;
     case "reativar":
@@ -80,6 +84,7 @@ export async function changeFromPlanLink(row: SubscriptionRow, change: LinkChang
       kind = "resume";
       break;
     case "mudar": {
+      if (row.provider === "pix") return { ok: false, message: "No Pix Automático o valor é fixo: cancele e assine o novo plano." };
       const next = getPlan(change.planId);
       if (!next || next.id === row.plan) return { ok: false, message: "Escolha um plano diferente do atual." };
       const provider = row.provider === "stripe" ? "stripe" : "sandbox";
@@ -131,7 +136,7 @@ export async function changeFromPlanLink(row: SubscriptionRow, change: LinkChang
 
 /** The provider's page to update the card, coming back to `returnUrl`; audited. */
 export async function paymentMethodPortal(row: SubscriptionRow, returnUrl: string, deps: { payments: Pick<Payments, "webhook"> }) {
-  const provider = deps.payments.webhook(row.provider === "stripe" ? "stripe" : "sandbox");
+  const provider = deps.payments.webhook(providerOf(row));
   if (!provider?.createPortalSession) return null;
   try {
     const { url } = await provider.createPortalSession({ customerId: row.providerCustomerId, returnUrl });

@@ -315,6 +315,8 @@ describe("Stripe subscription changes from our pages (issue 16: plan link, accou
     cancelAtPeriodEnd: false,
     lastEventAt: new Date(),
     confirmationSentAt: null,
+    paymentMethod: "card",
+    pixDueDay: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...over,

@@ -29,6 +29,12 @@ import { priceIdForPlan } from "./plan-prices.server";
 import type { SubscriptionMethod } from "./subscription-form";
 import { planManageUrl } from "./manage-link.server";
 import { getPlan } from "./plans";
+import { isValidCpfDigits } from "~/domain/organizations";
+import { findWaitingRecurrence, firstDueDate, recordPendingRecurrence } from "./pix-automatico.server";
+
+/** Our page with a PSP recurrence's QR code (routes/assine-o-bem.pix-automatico.tsx). */
+const pixAutomaticoPageUrl = (config: Pick<Config, "PUBLIC_URL">, recurrenceId: string) =>
+  `${config.PUBLIC_URL}/assine-o-bem/pix-automatico/${recurrenceId}`;
 
 export const SUBSCRIPTION_MESSAGES = {
   checkoutTitle: "Erro ao criar assinatura",
@@ -39,6 +45,7 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadySubscribed: "Você já tem uma assinatura. Para mudar de plano ou de forma de pagamento, use Gerenciar Assinatura.",
   noCustomer: "Você ainda não tem uma assinatura para gerenciar.",
   rateLimited: "Muitas tentativas seguidas. Aguarde alguns minutos e tente de novo.",
+  invalidCpf: "Informe o CPF do titular da conta que vai pagar (11 dígitos).",
 } as const;
 
 /** Each attempt opens a provider session: a burst is refused before it reaches the provider. */
@@ -61,7 +68,13 @@ const fail = (status: number, title: string, description: string): SubscriptionR
 export async function startSubscription(
   user: Subscriber,
   planInput: unknown,
-  { provider, config, clock, method = "cartao" }: ProviderDeps & { clock: Clock; method?: SubscriptionMethod },
+  {
+    provider,
+    config,
+    clock,
+    method = "cartao",
+    pixPayer,
+  }: ProviderDeps & { clock: Clock; method?: SubscriptionMethod; pixPayer?: { cpf: string } },
 ): Promise<SubscriptionResult> {
   const parsed = planSchema.safeParse(planInput);
   if (!parsed.success) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.invalidPlan);
@@ -71,6 +84,15 @@ export async function startSubscription(
   const current = await getSubscriptionStatus(user.id);
   if (current.status === "active" || current.status === "past_due") {
     return fail(409, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.alreadySubscribed);
+  }
+
+  // Pix Automático at a PSP: the recurrence's payer is named by CPF (the standard's `vinculo.devedor`).
+  const atPsp = method === "pix-automatico" && provider.name === "pix";
+  if (atPsp && !isValidCpfDigits(pixPayer?.cpf ?? ""))
+    return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.invalidCpf);
+  if (atPsp) {
+    const waiting = await findWaitingRecurrence(user.id, plan.id);
+    if (waiting) return { ok: true, url: pixAutomaticoPageUrl(config, waiting.providerSubscriptionId) };
   }
 
   const hit = await hitRateLimit(`subscribe:user:${user.id}`, SUBSCRIBE_RATE_LIMIT.limit, SUBSCRIBE_RATE_LIMIT.windowSeconds);
@@ -100,7 +122,19 @@ export async function startSubscription(
         .update(`${user.id}:${plan.id}:${priceId}:${method}:${Math.floor(clock.now().getTime() / 600_000)}`)
         .digest("hex")
         .slice(0, 40)}`,
+      ...(atPsp
+        ? { pixAutomatico: { payerName: user.name, payerCpf: pixPayer!.cpf, startDate: firstDueDate(clock.now()).startDate } }
+        : {}),
     });
+    if (session.recurrence) {
+      await recordPendingRecurrence({
+        userId: user.id,
+        planId: plan.id,
+        customerId,
+        recurrenceId: session.recurrence.id,
+        startDate: session.recurrence.startDate,
+      });
+    }
   } catch (error) {
     logger.error({ userId: user.id, plan: plan.id, error: (error as Error).message }, "subscription checkout failed");
     const message = error instanceof CheckoutError && error.message ? error.message : SUBSCRIPTION_MESSAGES.tryLater;

@@ -220,7 +220,9 @@ describe("duplicates and reordering (property)", () => {
         fc.infiniteStream(fc.double()),
         async (extra, randoms) => {
           // The ledger is append-only (a trigger refuses DELETE); TRUNCATE empties it between runs.
-          await db.execute(sql`truncate payout_items, ledger_entries, subscription_charges, subscriptions, payment_events`);
+          await db.execute(
+            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscriptions, payment_events`,
+          );
           const stream = [...history, ...extra.map((i) => history[i]!)];
           const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
           for (const { e } of order) await processPaymentEvent(e, testDeps());

@@ -25,6 +25,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
 import { mainOrganizationId, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
+import { PIX_AUTOMATICO, withRecurringCharge } from "./pix-automatico.server";
 
 const { subscriptions, subscriptionCharges, paymentEvents } = schema;
 
@@ -39,9 +40,11 @@ export type SubscriptionEventDeps = { config: Config; mailer: Mailer };
 
 export async function applySubscriptionEvent(
   tx: Transaction,
-  event: SubscriptionPaymentEvent,
+  received: SubscriptionPaymentEvent,
   deps: SubscriptionEventDeps,
 ): Promise<SubscriptionOutcome> {
+  // A PSP's Pix Automático charge: its amount and month come from our record of it.
+  const event = await withRecurringCharge(tx, received);
   const plan = planForPriceId(event.priceId, event.provider, deps.config);
   let row = await lockSubscription(tx, event.provider, event.subscriptionId);
   // A subscription we have never seen, at a price that is not one of our plans: not ours. Nothing
@@ -152,6 +155,7 @@ async function insertFromEvent(
       currentPeriodEnd: isInvoice ? (event.invoice?.periodEnd ?? null) : event.currentPeriodEnd,
       cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? false,
       lastEventAt: event.occurredAt,
+      ...(event.provider === "pix" || event.type.startsWith("pix_automatico.") ? { paymentMethod: PIX_AUTOMATICO } : {}),
     })
     .onConflictDoNothing({ target: subscriptions.providerSubscriptionId });
   const row = await lockSubscription(tx, event.provider, event.subscriptionId);

@@ -31,3 +31,20 @@ export const planLinkFormSchema = z.union([
     plano: z.enum(PLAN_IDS, { error: "Escolha um dos planos." }),
   }),
 ]);
+
+/**
+ * /assine-o-bem/pix-automatico (a PSP's Pix Automático): "Gerar QR Code" posts the plan and the
+ * payer's CPF (the standard's recurrence names its payer; only digits are kept), and "Já autorizei"
+ * re-reads the recurrence at the PSP.
+ */
+export const pixAutomaticoFormSchema = z.union([
+  z.object({
+    intent: z.literal("criar"),
+    plano: z.enum(PLAN_IDS, { error: "Plano inválido. Escolha um dos planos." }),
+    cpf: z.pipe(
+      z.string().check(z.maxLength(20)),
+      z.transform((v) => v.replace(/\D/g, "")),
+    ),
+  }),
+  z.object({ intent: z.literal("ja-autorizei") }),
+]);

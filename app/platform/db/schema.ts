@@ -391,11 +391,37 @@ export const subscriptions = pgTable(
     // Provider time of the newest event applied: older events never overwrite newer state.
     lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull(),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /**
+     * 'card' (Stripe, the sandbox checkout) or 'pix_automatico'. For Pix Automático at a PSP the
+     * recurrence id (`idRec`) is provider_subscription_id and `pix_due_day` the day of the month
+     * each charge is due (docs/decisions/150-pix.md).
+     */
+    paymentMethod: text("payment_method").notNull().default("card"),
+    pixDueDay: integer("pix_due_day"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("subscriptions_user_idx").on(t.userId, t.status), index("subscriptions_status_idx").on(t.status)],
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId, t.status),
+    index("subscriptions_status_idx").on(t.status),
+    check("subscriptions_pix_due_day_range", sql`${t.pixDueDay} is null or ${t.pixDueDay} between 1 and 28`),
+  ],
 );
+
+/**
+ * Each month's Pix Automático charge we asked the PSP for (`PUT /cobr/{txid}`), written by the
+ * monthly job: the `cobr` webhook names only the txid, so its amount and due date are read here.
+ */
+export const pixRecurringCharges = pgTable("pix_recurring_charges", {
+  txid: text("txid").primaryKey(),
+  subscriptionId: uuid("subscription_id")
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: "cascade" }),
+  /** yyyy-MM-dd: the month's due date; the charge pays the month that starts there. */
+  dueDate: date("due_date", { mode: "string" }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: createdAt(),
+});
 
 export const subscriptionCharges = pgTable(
   "subscription_charges",
