@@ -21,7 +21,7 @@ const DUPLICATE_SHARE = 0.1;
 const SCENARIOS = [1, 50] as const;
 const HARD_LIMIT_MS = 10 * 60_000;
 
-const { baseUrl, dbName, benchUrl } = benchDatabase("fs_bench_wh");
+const { baseUrl, dbName, benchUrl } = benchDatabase(process.env.BENCH_DB_PREFIX ?? "fs_bench_wh");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const appSecret = randomBytes(32).toString("hex");
 let server: ChildProcess | undefined;
@@ -233,7 +233,7 @@ async function main() {
   const conn = await openPostgres(benchUrl, { max: 1 });
   await migrateDatabase(conn);
   await conn.close();
-  const port = await freePort();
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   await startServer(port);
   const url = `http://127.0.0.1:${port}/api/webhooks/sandbox`;
 
