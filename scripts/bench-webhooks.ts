@@ -187,6 +187,8 @@ async function crashAndRedeliver(port: number) {
   const ids = events.map((e) => (JSON.parse(e) as { id: string }).id);
   const recorded = (await query(`select count(*)::int as n from payment_events where id = any($1::text[])`, [ids])).rows[0].n as number;
   const exact = (await totalsAreExact(gifts, partyIds)) && recorded === gifts.length && (second.statuses.get(200) ?? 0) === events.length;
+  const refused = [...second.statuses].filter(([status]) => status !== 200).map(([status, n]) => `${n} × ${status || "no answer"}`);
+  if (refused.length > 0) console.log(`Reentrega sem 200: ${refused.join(", ")}`);
   return { gifts: gifts.length, acknowledged, recorded, exact };
 }
 
