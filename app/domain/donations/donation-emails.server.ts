@@ -89,7 +89,7 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
 }
 
 /** Renders a queued paid-gift e-mail from its data; null for any other template. */
-export function renderPaidGiftEmail(template: string, data: Record<string, unknown>): RenderedEmail | null {
+function renderPaidGiftEmail(template: string, data: Record<string, unknown>): RenderedEmail | null {
   const gift = data as PaidGiftEmailData;
   if (template === RECEIVED) {
     return donationReceivedEmail({
