@@ -3,6 +3,7 @@ import type { Config } from "~/platform/config.server";
 import type { Connection } from "~/platform/db.server";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
 import { startDonationExpiry } from "~/domain/donations/expiry.server";
+import { renderQueuedDonationEmail } from "~/domain/donations/index.server";
 import { startPartyRefundWorker } from "~/domain/donations/party-refunds.server";
 import { createSandboxEventQueue, loopbackTransport, startSandboxDeliveryWorker } from "~/domain/payments/sandbox-delivery.server";
 import { createPayments, enabledProviders, type SandboxEventQueue } from "~/domain/payments/index.server";
@@ -34,7 +35,7 @@ export async function startBackgroundJobs(
   const boss = await startBoss(connection);
   stops.push(() => stopBoss(boss));
 
-  stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(config) }));
+  stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(config), render: renderQueuedDonationEmail }));
   await startHousekeeping(boss);
   await startDonationExpiry(boss, { clock });
   const sandboxWorker = await startSandboxDeliveryWorker(boss, { transport: loopbackTransport(config.PORT), secret: config.APP_SECRET });

@@ -28,7 +28,7 @@ export async function startApplication({ config, clock }: { config: Config; cloc
   let connection: Connection;
   let releaseLock = () => {};
   if (config.DATABASE_URL) {
-    connection = await openPostgres(config.DATABASE_URL);
+    connection = await openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE });
     try {
       await connection.db.execute(sql`select 1`);
     } catch (error) {

@@ -21,7 +21,7 @@ const DUPLICATE_SHARE = 0.1;
 const SCENARIOS = [1, 50] as const;
 const HARD_LIMIT_MS = 10 * 60_000;
 
-const { baseUrl, dbName, benchUrl } = benchDatabase("fs_bench_wh");
+const { baseUrl, dbName, benchUrl } = benchDatabase(process.env.BENCH_DB_PREFIX ?? "fs_bench_wh");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const appSecret = randomBytes(32).toString("hex");
 let server: ChildProcess | undefined;
@@ -187,6 +187,8 @@ async function crashAndRedeliver(port: number) {
   const ids = events.map((e) => (JSON.parse(e) as { id: string }).id);
   const recorded = (await query(`select count(*)::int as n from payment_events where id = any($1::text[])`, [ids])).rows[0].n as number;
   const exact = (await totalsAreExact(gifts, partyIds)) && recorded === gifts.length && (second.statuses.get(200) ?? 0) === events.length;
+  const refused = [...second.statuses].filter(([status]) => status !== 200).map(([status, n]) => `${n} × ${status || "no answer"}`);
+  if (refused.length > 0) console.log(`Reentrega sem 200: ${refused.join(", ")}`);
   return { gifts: gifts.length, acknowledged, recorded, exact };
 }
 
@@ -233,7 +235,7 @@ async function main() {
   const conn = await openPostgres(benchUrl, { max: 1 });
   await migrateDatabase(conn);
   await conn.close();
-  const port = await freePort();
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   await startServer(port);
   const url = `http://127.0.0.1:${port}/api/webhooks/sandbox`;
 

@@ -24,6 +24,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
+  // Connections each process keeps to PostgreSQL (docs/performance.md: measured on the webhook path).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./data"),
   APP_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),

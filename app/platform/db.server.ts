@@ -202,6 +202,17 @@ export function getConnection(): Connection {
   return current;
 }
 
+/**
+ * One statement outside any transaction (it is its own), by name: on PostgreSQL each pooled
+ * connection parses and plans `text` once and then only binds values (a named prepared statement);
+ * PGlite runs it as is. For hot paths whose SQL text is a constant.
+ */
+export async function queryPrepared<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const conn = getConnection();
+  if (conn.pool) return (await conn.pool.query({ name, text, values })).rows as Row[];
+  return (await conn.pglite!.query<Row>(text, values)).rows;
+}
+
 /** The database, resolved at call time so tests can give each case a fresh one. */
 export const db: Database = new Proxy({} as Database, {
   get(_target, prop) {

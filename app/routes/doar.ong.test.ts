@@ -3,7 +3,7 @@ import { testContext, testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 import { fieldErrors } from "@tests/forms";
 import type { FormResult } from "~/platform/forms/submission";
-import { donationEvent } from "@tests/donations";
+import { donationEvent, outboxEmails } from "@tests/donations";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
@@ -86,7 +86,8 @@ describe("/doar?ong=", () => {
     expect(gift).toMatchObject({ organizationId: prato.id, partyId: null, amountCents: 5000, status: "pendente" });
 
     await processPaymentEvent(donationEvent({ id: gift!.id, checkoutId: gift!.providerCheckoutId! }, "paid"), testDeps());
-    const [receipt] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, "bia@exemplo.com.br"));
+    // As the outbox worker sends it (the paying transaction queues it unrendered).
+    const receipt = (await outboxEmails()).find((m) => m.to === "bia@exemplo.com.br");
     expect(receipt?.template).toBe("donation-receipt");
     expect(receipt?.text).toContain("Instituição: Instituto Prato Cheio (verificada)");
     expect(receipt?.text).toContain("CNPJ da instituição: 21.593.847/0001-05");

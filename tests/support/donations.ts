@@ -4,6 +4,8 @@ import { db, schema } from "~/platform/db.server";
 import type { DonationEventAction, DonationPaymentEvent, ProviderName } from "~/domain/payments/types";
 import { createPendingDonation, linkDonationCheckout } from "~/domain/donations/donations.server";
 import { insertCause, insertParty, insertUser } from "./parties";
+import { renderQueuedEmails } from "~/platform/mail/outbox.server";
+import { renderQueuedDonationEmail } from "~/domain/donations/index.server";
 
 /** A creator (with e-mail), a cause, an NGO and a live party. */
 export async function givingSetup(overrides: { partyName?: string } = {}) {
@@ -111,7 +113,9 @@ export async function historyOf(donationId: string) {
     .orderBy(schema.donationStatusHistory.createdAt, schema.donationStatusHistory.occurredAt);
 }
 
+/** The outbox as the worker sends it: messages queued unrendered are rendered first. */
 export async function outboxEmails() {
+  await renderQueuedEmails(renderQueuedDonationEmail);
   return db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.createdAt);
 }
 

@@ -193,9 +193,15 @@ export async function anonymiseSubjectData(tx: Executor, subject: DataSubject, n
     ilike(emailOutbox.to, email),
     ilike(emailOutbox.text, `%${escapeLike(email)}%`),
     ilike(emailOutbox.html, `%${escapeLike(email)}%`),
+    // Queued and not rendered yet: the data it will be rendered from.
+    ilike(sql`${emailOutbox.renderData}::text`, `%${escapeLike(email)}%`),
   ];
   for (const name of names.map((n) => n.trim()).filter((n) => n.length >= 5)) {
-    quoted.push(ilike(emailOutbox.text, `%${escapeLike(name)}%`), ilike(emailOutbox.subject, `%${escapeLike(name)}%`));
+    quoted.push(
+      ilike(emailOutbox.text, `%${escapeLike(name)}%`),
+      ilike(emailOutbox.subject, `%${escapeLike(name)}%`),
+      ilike(sql`${emailOutbox.renderData}::text`, `%${escapeLike(name)}%`),
+    );
   }
   await tx.delete(emailOutbox).where(or(...quoted));
   await tx.delete(rateLimits).where(ilike(rateLimits.key, `%:${escapeLike(email)}`));

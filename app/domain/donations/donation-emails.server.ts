@@ -1,82 +1,126 @@
 /**
- * The two e-mails of a paid gift, queued in the outbox inside the transaction that marks it
- * paid: the creator's "new gift" note and the donor's receipt (when they left an e-mail).
+ * The two e-mails of a paid gift: the creator's "new gift" note and the donor's receipt (when they
+ * left an e-mail). The paying transaction only queues them in the outbox with the data they are
+ * rendered from (one INSERT … SELECT, no template rendering while the gift's and the party's rows
+ * are locked); the outbox worker renders them (renderPaidGiftEmail) before sending.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { bindNamed } from "~/platform/db/named-sql.server";
 import type { Config } from "~/platform/config.server";
-import { type Executor, schema } from "~/platform/db.server";
+import type { Executor } from "~/platform/db.server";
 import { donationReceiptEmail } from "~/emails/donation-receipt";
 import { donationReceivedEmail } from "~/emails/donation-received";
-import type { Mailer } from "~/platform/mail/outbox.server";
+import type { RenderedEmail } from "~/platform/mail/render.server";
+import { OUTBOX_CHANNEL, type QueuedEmailRenderer } from "~/platform/mail/outbox.server";
 import { receiptPath } from "~/domain/receipts";
 
-const { donations, parties, causes, organizations, user, ledgerEntries } = schema;
-
 const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
+const RECEIVED = "donation-received";
+const RECEIPT = "donation-receipt";
 
-export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config, mailer }: { config: Config; mailer: Mailer }) {
-  const [gift] = await executor
-    .select({
-      amountCents: donations.amountCents,
-      anonymous: donations.anonymous,
-      donorName: donations.donorName,
-      donorEmail: donations.donorEmail,
-      message: donations.message,
-      receiptNumber: donations.receiptNumber,
-      receiptCode: donations.receiptCode,
-      paidAt: donations.paidAt,
-      feeCents: ledgerEntries.feeCents,
-      netCents: ledgerEntries.netCents,
-      feePercent: ledgerEntries.feePercent,
-      partyName: parties.name,
-      ownerName: user.name,
-      ownerEmail: user.email,
-      organizationName: organizations.name,
-      organizationCnpj: organizations.cnpj,
-      organizationCity: organizations.city,
-      organizationState: organizations.state,
-      organizationVerifiedAt: organizations.verifiedAt,
-      causeName: causes.name,
-    })
-    .from(donations)
-    .leftJoin(parties, eq(parties.id, donations.partyId))
-    .leftJoin(user, eq(user.id, parties.userId))
-    // The paid row written just before, in this transaction: the receipt states its fee, not a recomputed one.
-    .leftJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
-    .leftJoin(organizations, eq(organizations.id, donations.organizationId))
-    // The party's cause, or the NGO's for a gift to the main charity.
-    .leftJoin(causes, eq(causes.id, sql`coalesce(${parties.causeId}, ${organizations.causeId})`))
-    .where(eq(donations.id, donationId));
-  if (!gift) return;
+/** What both e-mails are rendered from: the gift as it was when it became paid. */
+type PaidGiftEmailData = {
+  amountCents: number;
+  anonymous: boolean;
+  donorName: string | null;
+  message: string | null;
+  receiptNumber: number;
+  receiptCode: string;
+  paidAt: string | null;
+  feeCents: number | null;
+  netCents: number | null;
+  feePercent: number | null;
+  partyName: string | null;
+  ownerName: string | null;
+  organizationName: string | null;
+  organizationCnpj: string | null;
+  organizationCity: string | null;
+  organizationState: string | null;
+  organizationVerified: boolean;
+  causeName: string | null;
+  publicUrl: string;
+  platformFeePercent: number;
+};
 
-  if (gift.partyName && gift.ownerEmail) {
-    const email = donationReceivedEmail({
+/**
+ * The CTE `mail` that queues the e-mails of the gift in the CTE `g` (its columns: see
+ * queuePaidGiftEmails) with the data they are rendered from. `:publicUrl` and `:platformFee`
+ * stand for the statement's parameters (see bindNamed).
+ */
+export const PAID_GIFT_EMAILS_CTE = `mail AS (
+    INSERT INTO email_outbox ("to", subject, html, text, template, dedupe_key, render_data)
+    SELECT m.recipient, '', '', '', m.template, m.template || ':' || g.id,
+      jsonb_build_object(
+        'amountCents', g.amount_cents, 'anonymous', g.anonymous, 'donorName', g.donor_name, 'message', g.message,
+        'receiptNumber', g.receipt_number, 'receiptCode', g.receipt_code, 'paidAt', g.paid_at,
+        'feeCents', g.fee_cents, 'netCents', g.net_cents, 'feePercent', g.fee_percent,
+        'partyName', g.party_name, 'ownerName', g.owner_name,
+        'organizationName', o.name, 'organizationCnpj', o.cnpj, 'organizationCity', o.city, 'organizationState', o.state,
+        'organizationVerified', o.verified_at IS NOT NULL, 'causeName', c.name,
+        'publicUrl', :publicUrl::text, 'platformFeePercent', :platformFee::numeric)
+    FROM g
+    LEFT JOIN organizations o ON o.id = g.organization_id
+    -- The party's cause, or the NGO's for a gift to the main charity.
+    LEFT JOIN causes c ON c.id = coalesce(g.party_cause_id, o.cause_id)
+    CROSS JOIN LATERAL (VALUES
+      ('${RECEIVED}', CASE WHEN nullif(g.party_name, '') IS NOT NULL THEN nullif(g.owner_email, '') END),
+      ('${RECEIPT}', nullif(g.donor_email, ''))) AS m(template, recipient)
+    WHERE m.recipient IS NOT NULL
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id)`;
+
+/** The outbox wake-up for the rows `mail` queued (NOTIFY is delivered on commit). */
+export const NOTIFY_OUTBOX = `(SELECT pg_notify('${OUTBOX_CHANNEL}', min(id::text)) FROM mail HAVING count(*) > 0)`;
+
+/** Queues the e-mails of the paid gift `donationId`, inside the caller's transaction (after its ledger row). */
+export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config }: { config: Config }) {
+  const text = `WITH g AS (
+      SELECT d.id, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.message, d.receipt_number, d.receipt_code,
+        d.paid_at, d.organization_id, l.fee_cents, l.net_cents, l.fee_percent,
+        p.name AS party_name, p.cause_id AS party_cause_id, u.name AS owner_name, u.email AS owner_email
+      FROM donations d
+      LEFT JOIN parties p ON p.id = d.party_id
+      LEFT JOIN "user" u ON u.id = p.user_id
+      -- The paid row written just before, in this transaction: the receipt states its fee, not a recomputed one.
+      LEFT JOIN ledger_entries l ON l.donation_id = d.id AND l.kind = 'gift_paid'
+      WHERE d.id = :donationId::uuid),
+    ${PAID_GIFT_EMAILS_CTE}
+    SELECT ${NOTIFY_OUTBOX}`;
+  await executor.execute(bindNamed(text, { donationId, publicUrl: config.PUBLIC_URL, platformFee: config.PLATFORM_FEE_PERCENT }));
+}
+
+/** Renders a queued paid-gift e-mail from its data; null for any other template. */
+function renderPaidGiftEmail(template: string, data: Record<string, unknown>): RenderedEmail | null {
+  const gift = data as PaidGiftEmailData;
+  if (template === RECEIVED) {
+    return donationReceivedEmail({
       creatorName: gift.ownerName ?? "",
-      partyName: gift.partyName,
+      partyName: gift.partyName ?? "",
       amountCents: gift.amountCents,
       donorLabel: gift.anonymous || !gift.donorName ? ANONYMOUS_DONOR_LABEL : gift.donorName,
       message: gift.message,
     });
-    await mailer.enqueue(executor, { ...email, to: gift.ownerEmail, dedupeKey: `donation-received:${donationId}` });
   }
-  if (gift.donorEmail) {
-    const email = donationReceiptEmail({
+  if (template === RECEIPT) {
+    return donationReceiptEmail({
       donorName: gift.anonymous ? null : gift.donorName,
       receiptNumber: gift.receiptNumber,
       amountCents: gift.amountCents,
-      paidAt: gift.paidAt ?? new Date(),
+      paidAt: gift.paidAt ? new Date(gift.paidAt) : new Date(),
       partyName: gift.partyName,
       causeName: gift.causeName,
       organizationName: gift.organizationName,
       organizationCnpj: gift.organizationCnpj,
       organizationCity: gift.organizationCity,
       organizationState: gift.organizationState,
-      organizationVerified: gift.organizationVerifiedAt !== null,
+      organizationVerified: gift.organizationVerified,
       feeCents: gift.feeCents ?? 0,
       netCents: gift.netCents ?? gift.amountCents,
-      feePercent: gift.feePercent ?? config.PLATFORM_FEE_PERCENT,
-      receiptUrl: `${config.PUBLIC_URL}${receiptPath(gift.receiptCode)}`,
+      feePercent: gift.feePercent ?? gift.platformFeePercent,
+      receiptUrl: `${gift.publicUrl}${receiptPath(gift.receiptCode)}`,
     });
-    await mailer.enqueue(executor, { ...email, to: gift.donorEmail, dedupeKey: `donation-receipt:${donationId}` });
   }
+  return null;
 }
+
+/** The worker's renderer for the e-mails this domain queues unrendered. */
+export const renderQueuedDonationEmail: QueuedEmailRenderer = ({ template, renderData }) => renderPaidGiftEmail(template, renderData);

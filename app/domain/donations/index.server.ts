@@ -7,3 +7,4 @@ export * from "./gifts.server";
 export * from "./party-refunds.server";
 export * from "./refund-request.server";
 export * from "./refunds.server";
+export { renderQueuedDonationEmail } from "./donation-emails.server";

@@ -12,6 +12,7 @@ import type { DonationPaymentEvent, PaymentEvent } from "~/domain/payments";
 import { isUuid } from "./donations.server";
 import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
+import { applyPaidEvent, takesPaidFastPath } from "./paid-event.server";
 import { applyPaidDelta } from "~/domain/parties/index.server";
 import { recordGiftPaid } from "~/domain/ledger/index.server";
 import { checkPixPayment, flagPixPayment } from "./pix-payments.server";
@@ -35,6 +36,11 @@ export type EventDeps = SubscriptionEventDeps;
 export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps): Promise<ProcessOutcome | SubscriptionOutcome> {
   if (event.kind === "subscription") return db.transaction((tx) => applySubscriptionEvent(tx, event, deps));
   if (event.kind !== "donation") return { outcome: "ignored", reason: event.reason };
+  // The common case (a pending gift paid) in one statement; the rest in the transaction below.
+  if (takesPaidFastPath(event, deps.config.PLATFORM_FEE_PERCENT)) {
+    const applied = await applyPaidEvent(event, { feePercent: deps.config.PLATFORM_FEE_PERCENT, publicUrl: deps.config.PUBLIC_URL });
+    if (applied) return applied;
+  }
   return db.transaction((tx) => applyDonationEvent(tx, event, deps));
 }
 

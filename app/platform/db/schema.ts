@@ -672,6 +672,11 @@ export const emailOutbox = pgTable(
     dedupeKey: text("dedupe_key").unique(),
     /** Extra headers for the message (List-Unsubscribe on list mail, RFC 8058). */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /**
+     * Set when the message was queued unrendered (subject, html and text empty): the data its
+     * template is rendered from, by the worker before sending. A paying transaction only queues.
+     */
+    renderData: jsonb("render_data").$type<Record<string, unknown>>(),
     status: emailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -12,7 +12,15 @@ import type { Connection } from "~/platform/db.server";
 import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
 import type { MailTransport } from "~/platform/mail/mailer.server";
-import { claimDueEmails, hasDueEmails, markEmailAttemptFailed, markEmailSent, OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
+import {
+  claimDueEmails,
+  hasDueEmails,
+  markEmailAttemptFailed,
+  markEmailSent,
+  OUTBOX_CHANNEL,
+  type QueuedEmailRenderer,
+  storeRenderedEmail,
+} from "~/platform/mail/outbox.server";
 import { isOutboxPaused } from "~/platform/mail/outbox-pause.server";
 
 const EMAIL_QUEUE = "email-outbox";
@@ -35,7 +43,7 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
 }
 
 /** Sends every message that is due now. Returns how many went out and how many failed. */
-export async function drainOutbox(transport: MailTransport, policy: RetryPolicy = DEFAULT_RETRY) {
+export async function drainOutbox(transport: MailTransport, policy: RetryPolicy = DEFAULT_RETRY, render?: QueuedEmailRenderer) {
   let sent = 0;
   let failed = 0;
   // Paused (a restored copy, or an operator): messages stay pending, untouched.
@@ -43,8 +51,16 @@ export async function drainOutbox(transport: MailTransport, policy: RetryPolicy 
   for (;;) {
     const batch = await claimDueEmails(BATCH, LEASE_SECONDS);
     if (batch.length === 0) return { sent, failed };
-    for (const email of batch) {
+    for (const claimed of batch) {
+      let email = claimed;
       try {
+        // Queued unrendered (a paid gift's e-mails): rendered here, outside the paying transaction.
+        if (claimed.renderData) {
+          const rendered = render?.({ template: claimed.template, renderData: claimed.renderData });
+          if (!rendered) throw new Error(`no renderer for the queued template ${claimed.template}`);
+          await storeRenderedEmail(claimed.id, rendered);
+          email = { ...claimed, ...rendered, renderData: null };
+        }
         await transport.send({
           to: email.to,
           subject: email.subject,
@@ -73,6 +89,8 @@ export async function drainOutbox(transport: MailTransport, policy: RetryPolicy 
 export type EmailWorkerOptions = {
   transport: MailTransport | null;
   retry?: RetryPolicy;
+  /** Renders the messages queued unrendered (see QueuedEmailRenderer). */
+  render?: QueuedEmailRenderer;
   /** How often to look for messages whose retry time has come. */
   pollMs?: number;
 };
@@ -91,7 +109,7 @@ export async function startEmailWorker(boss: Boss, connection: Connection, optio
   let inFlight: Promise<unknown> | undefined;
   const workerId = await boss.work(EMAIL_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
     if (stopped) return;
-    const run = drainOutbox(transport, retry);
+    const run = drainOutbox(transport, retry, options.render);
     inFlight = run;
     try {
       await run;

@@ -3,7 +3,7 @@
  * it, before anything tries to send it. The worker (app/platform/mail/email-worker.server.ts) claims due
  * rows, sends them and records the outcome; a failing mail server only moves next_attempt_at.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { RenderedEmail } from "~/platform/mail/render.server";
 
@@ -45,6 +45,36 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
   if (!row) return null;
   await executor.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row.id})`);
   return row.id;
+}
+
+/**
+ * Renders a message queued unrendered (its `renderData`): the templates live above the platform,
+ * so the worker is given this function. Null when the template is not one it renders.
+ */
+export type QueuedEmailRenderer = (email: { template: string; renderData: Record<string, unknown> }) => RenderedEmail | null;
+
+/** Stores a queued message's rendering, so a retry (and the local mailbox) reads the same text. */
+export async function storeRenderedEmail(id: string, rendered: RenderedEmail, executor: Executor = db) {
+  await executor
+    .update(emailOutbox)
+    .set({ subject: rendered.subject, html: rendered.html, text: rendered.text, renderData: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** Renders every pending message still waiting for it (what the worker does before each send). */
+export async function renderQueuedEmails(render: QueuedEmailRenderer, executor: Executor = db): Promise<number> {
+  const rows = await executor
+    .select({ id: emailOutbox.id, template: emailOutbox.template, renderData: emailOutbox.renderData })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "pending"), isNotNull(emailOutbox.renderData)));
+  let rendered = 0;
+  for (const row of rows) {
+    const email = render({ template: row.template, renderData: row.renderData! });
+    if (!email) continue;
+    await storeRenderedEmail(row.id, email, executor);
+    rendered++;
+  }
+  return rendered;
 }
 
 /**

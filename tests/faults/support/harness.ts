@@ -38,18 +38,20 @@ export async function waitUntil<T>(what: string, check: () => Promise<T> | T, ti
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ""}`);
 }
 
-// ---------- ports: this suite's range is 3901-3999 ----------
-let nextPort = 3901 + (process.pid % 40);
+// ---------- ports: this suite's range is 3901-3999 (FAULT_PORTS=first-last for another) ----------
+const [FIRST_PORT, LAST_PORT] = (process.env.FAULT_PORTS ?? "3901-3999").split("-").map(Number) as [number, number];
+const PORT_COUNT = LAST_PORT - FIRST_PORT + 1;
+let nextPort = FIRST_PORT + (process.pid % Math.min(40, PORT_COUNT));
 async function freePort(): Promise<number> {
-  for (let i = 0; i < 99; i++) {
-    const port = 3901 + ((nextPort++ - 3901) % 99);
+  for (let i = 0; i < PORT_COUNT; i++) {
+    const port = FIRST_PORT + ((nextPort++ - FIRST_PORT) % PORT_COUNT);
     const free = await new Promise<boolean>((resolve) => {
       const srv = net.createServer().once("error", () => resolve(false));
       srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
     });
     if (free) return port;
   }
-  throw new Error("no free port in 3901-3999");
+  throw new Error(`no free port in ${FIRST_PORT}-${LAST_PORT}`);
 }
 
 // ---------- databases ----------
@@ -65,7 +67,7 @@ export type FaultDb = {
 let dbCounter = 0;
 export async function createFaultDb(kind: DbKind, options: { empty?: boolean } = {}): Promise<FaultDb> {
   if (kind === "pg") {
-    const name = `fs_fault_${process.pid}_${++dbCounter}`;
+    const name = `${process.env.FAULT_DB_PREFIX ?? "fs_fault"}_${process.pid}_${++dbCounter}`;
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${name}`);
     const u = new URL(PG_URL!);
