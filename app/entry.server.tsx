@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { isDatabaseDownError } from "~/platform/health.server";
+import { pageStream } from "~/platform/http/page-stream.server";
 import { logger } from "~/platform/logger.server";
 import { NonceProvider } from "~/platform/ui/nonce";
 
@@ -38,7 +38,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Module preloads at low priority, React's small chunks written as one (page-stream.server.ts).
+          const body = pageStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

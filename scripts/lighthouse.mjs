@@ -2,7 +2,10 @@
 // Mobile Lighthouse (12.x, default mobile config: simulated slow 4G and 4x CPU) on a few pages.
 // The client JS per page is `npm run bench -- --only js` (scripts/client-js.ts).
 //
-//   npm run bench:lighthouse -- /como-funciona /faq [--runs 3] [--markdown]
+//   npm run bench:lighthouse -- /como-funciona /faq [--runs 3] [--markdown] [--save DIR]
+//
+// --save DIR writes every run's full Lighthouse report (JSON) to DIR, to read the render-blocking
+// resources, the request chains and the LCP element's phases.
 //
 // Builds nothing. Measures LIGHTHOUSE_URL (e.g. http://localhost:3301) when set; otherwise starts
 // the already built server (BUILD_DIR, default ./build) on a free port with a throwaway DATA_DIR
@@ -31,7 +34,8 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const runs = Math.max(1, Number(option("--runs", "3")));
-const optionValues = new Set([option("--runs")]);
+const saveDir = option("--save");
+const optionValues = new Set([option("--runs"), saveDir]);
 const paths = args.filter((a) => a.startsWith("/") && !optionValues.has(a));
 if (paths.length === 0) paths.push("/como-funciona");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -116,6 +120,11 @@ async function main() {
         // A run Chrome could not finish (e.g. a protocol timeout on a busy machine) has no scores.
         if (result.lhr.runtimeError) console.error(`  run ${i + 1} of ${urlPath} failed: ${result.lhr.runtimeError.code}`);
         else reports.push(result.lhr);
+        if (saveDir) {
+          fs.mkdirSync(saveDir, { recursive: true });
+          const name = (urlPath.replace(/[^a-z0-9]+/gi, "_") || "_") + `-${i + 1}.json`;
+          fs.writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr));
+        }
       }
       if (reports.length === 0) throw new Error(`No Lighthouse run of ${urlPath} finished`);
       const scores = Object.fromEntries(

@@ -22,6 +22,7 @@ import { ALLOWED_METHODS } from "~/platform/http/limits.server";
 import { liveStreams } from "~/platform/http/live-streams.server";
 import { createRequestHandler } from "~/platform/http/react-router-handler.server";
 import { createSharedResponseCache } from "~/platform/http/shared-response-cache.server";
+import { configureContentCache } from "~/platform/content-cache.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
 
@@ -93,6 +94,7 @@ export function createRequestPipeline({
   /** Whether this process has begun to stop (tests pass their own). */ stopping?: () => boolean;
 }) {
   const config: Config = deps.config;
+  configureContentCache(contentCacheMs(config));
   const app = express.Router();
   // The build React Router serves, once loaded: request metrics label by its route ids.
   let loadedBuild: ServerBuild | undefined;
@@ -171,6 +173,11 @@ export function createRequestPipeline({
   );
 
   return app;
+}
+
+/** CONTENT_CACHE_MS, or its default: 5 s, none under NODE_ENV=test. */
+export function contentCacheMs(config: Config): number {
+  return config.CONTENT_CACHE_MS ?? (config.NODE_ENV === "test" ? 0 : 5_000);
 }
 
 /** PAGE_CACHE_MS, or its default: 1 s, none under NODE_ENV=test (decision 132). */

@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import cluster from "node:cluster";
 import path from "node:path";
+import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { runPrimary, workerCount } from "./primary.js";
 
@@ -38,7 +39,9 @@ async function main() {
   } else {
     const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
     server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    server.use(
+      topLevelEntriesOnly(path.join(buildDir, "client"), express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false })),
+    );
     mod = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   }
 
@@ -80,6 +83,26 @@ async function main() {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/**
+ * Passes to `serveStatic` only the requests whose first path segment names an entry of `dir`
+ * (images/, favicon.svg…), read once: the build never changes. Every page request used to cost a
+ * file-system lookup of its path (2% of the party page's CPU in a profile) that could never
+ * succeed; what the static handler can find, and how it answers, is unchanged.
+ */
+function topLevelEntriesOnly(dir, serveStatic) {
+  const entries = new Set(fs.readdirSync(dir));
+  return (req, res, next) => {
+    const first = req.path.split("/")[1] ?? "";
+    let name;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      return serveStatic(req, res, next); // let it answer a malformed path as before
+    }
+    return entries.has(name) ? serveStatic(req, res, next) : next();
+  };
 }
 
 let count = 1;

@@ -20,6 +20,10 @@ const envSchema = z.object({
   // How long an anonymous public page is shared between requests in this process (0: never).
   // Unset: 1 s, or 0 under NODE_ENV=test so tests see their own writes at once (decision 132).
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // How long this process keeps the home page's rarely changing content (figures, testimonials,
+  // causes, main charity, ads) between database reads; an admin change drops it at once (0: never).
+  // Unset: 5 s, or 0 under NODE_ENV=test.
+  CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   // Worker processes on PostgreSQL (server/primary.js reads it before this runs; validated here too).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PUBLIC_URL: z.url().optional(),

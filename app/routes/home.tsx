@@ -9,7 +9,8 @@ import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { feeHeadline } from "~/domain/donations/fee";
 import { seoMeta } from "~/platform/ui/seo";
-import { getSponsorAd } from "~/domain/content/ads.server";
+import { listActiveAdsForPlacement, pickAd } from "~/domain/content/ads.server";
+import { cachedContent } from "~/platform/content-cache.server";
 import { listActiveCauses } from "~/domain/organizations/causes.server";
 import { getImpactFigures } from "~/domain/content/impact.server";
 import { getMainOrganization } from "~/domain/organizations/organizations.server";
@@ -25,15 +26,23 @@ export const meta: Route.MetaFunction = (args) =>
 // Public, no personal data: the figures may be a minute old.
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
+// The same for every visitor and rarely changed: read from the database at most every few seconds
+// per process (CONTENT_CACHE_MS), and at once after an admin change; the ad is drawn per request.
+const homeContent = () =>
+  cachedContent("home", async () => {
+    const [figures, testimonials, causes, mainOrganization, ads] = await Promise.all([
+      getImpactFigures(),
+      listActiveTestimonials(3),
+      listActiveCauses(),
+      getMainOrganization(),
+      listActiveAdsForPlacement("home"),
+    ]);
+    return { figures, testimonials, causes, mainOrganization, ads };
+  });
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const [figures, testimonials, causes, mainOrganization, ad] = await Promise.all([
-    getImpactFigures(),
-    listActiveTestimonials(3),
-    listActiveCauses(),
-    getMainOrganization(),
-    getSponsorAd("home"),
-  ]);
-  return { figures, testimonials, causes, mainOrganization, ad, feePercent: context.config.PLATFORM_FEE_PERCENT };
+  const { ads, ...content } = await homeContent();
+  return { ...content, ad: pickAd(ads), feePercent: context.config.PLATFORM_FEE_PERCENT };
 }
 
 const SLIDES: HeroSlide[] = [

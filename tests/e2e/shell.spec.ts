@@ -24,3 +24,16 @@ test("a record that does not exist (a loader's 404) draws the same, single not-f
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   await expect(page.getByRole("link", { name: "Voltar ao início" })).toHaveCount(1);
 });
+
+test("the scripts' preloads wait behind what the first paint needs", async ({ request }) => {
+  // <Scripts> drops its links after hydration: what the server sent is read from the HTML itself.
+  for (const url of ["/", "/festa/mari3", "/doar"]) {
+    const html = await (await request.get(url)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+    expect(head).toMatch(/<link[^>]*rel="stylesheet"[^>]*>/);
+    expect(html.match(/<link rel="modulepreload"/g)?.length).toBe(preloads.length);
+  }
+});

@@ -16,6 +16,7 @@ import { type FormResult, firstErrors } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { deletionSchema, toggleActiveSchema } from "./forms";
 import type { AdminActionData } from "./tabs";
+import { invalidateContent } from "~/platform/content-cache.server";
 
 /** What the admin panel's loaders and actions receive from the request context. */
 export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock; payments: Payments };
@@ -65,7 +66,13 @@ export type AuditRecorder = (entry: Omit<AuditEntry, "actorUserId">) => Promise<
 
 /** Runs a change in a transaction; `audit()` records who made it in that same transaction. */
 export async function auditedChange<T>(admin: SessionUser, change: (tx: Transaction, audit: AuditRecorder) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId: admin.id })));
+  try {
+    return await db.transaction(async (tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId: admin.id })));
+  } finally {
+    // recordAudit dropped the public content kept in memory; a page rendered before the commit
+    // may have kept the old rows again, so drop it once more now that the change is visible.
+    invalidateContent();
+  }
 }
 
 /**

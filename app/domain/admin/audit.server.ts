@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { invalidateContent } from "~/platform/content-cache.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 
 const { auditLog } = schema;
@@ -13,8 +14,12 @@ export type AuditEntry = {
   details?: Record<string, unknown> | null;
 };
 
-/** Records an admin change; called in the same transaction as the change itself. */
+/**
+ * Records an admin change; called in the same transaction as the change itself. Every admin change
+ * is audited, so this is also where the public content kept in memory is dropped.
+ */
 export async function recordAudit(executor: Executor, entry: AuditEntry) {
+  invalidateContent();
   await executor.insert(auditLog).values({
     actorUserId: entry.actorUserId,
     action: entry.action,

@@ -7,6 +7,7 @@ import { and, arrayContains, asc, eq } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
 import type { AD_PLACEMENTS } from "~/domain/content/content-kinds";
 import { safeRedirectPath } from "~/platform/http/safe-redirect";
+import { cachedContent } from "~/platform/content-cache.server";
 
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
@@ -62,5 +63,6 @@ export function pickAd(candidates: readonly SponsorAd[], random: () => number = 
 
 /** The ad to show on a page, or null when no active ad targets it. Call from a loader. */
 export async function getSponsorAd(placement: AdPlacement, random: () => number = Math.random): Promise<SponsorAd | null> {
-  return pickAd(await listActiveAdsForPlacement(placement), random);
+  // The placement's ads are kept in memory a few seconds (admin changes drop them); drawn per call.
+  return pickAd(await cachedContent(`ads:${placement}`, () => listActiveAdsForPlacement(placement)), random);
 }
