@@ -41,6 +41,22 @@ describe("pageStream", () => {
     }
   });
 
+  it("keeps a character whose bytes are cut between two chunks (pt-BR titles in the head)", async () => {
+    const bytes = Buffer.from(
+      '<html><head><title>Festa Solidária — São Paulo</title><link rel="modulepreload" href="/a.js"/></head><body>ç</body></html>',
+    );
+    const stream = pageStream();
+    const out: Buffer[] = [];
+    stream.on("data", (c: Buffer) => out.push(c));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    for (let i = 0; i < bytes.length; i += 3) stream.write(bytes.subarray(i, i + 3));
+    stream.end();
+    await ended;
+    expect(Buffer.concat(out).toString()).toBe(
+      '<html><head><title>Festa Solidária — São Paulo</title><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>ç</body></html>',
+    );
+  });
+
   it("hands the chunks written in one go on as one", async () => {
     expect(await run(cut(16))).toEqual([expected]);
   });

@@ -30,7 +30,7 @@ export function pageStream(): Transform & { flush: () => void } {
       done();
     },
     final(done: TransformCallback) {
-      if (carry) pending.push(Buffer.from(carry));
+      if (carry) pending.push(Buffer.from(carry, "latin1"));
       carry = "";
       emit();
       done();
@@ -49,17 +49,19 @@ export function pageStream(): Transform & { flush: () => void } {
   }
 
   function rewriteHead(chunk: Buffer): Buffer {
-    const text = carry + chunk.toString();
+    // latin1 maps each byte to one character and back, so a multi-byte character cut by the
+    // chunking survives untouched (the patterns searched for are ASCII).
+    const text = carry + chunk.toString("latin1");
     carry = "";
     const headEnd = text.indexOf(HEAD_END);
     if (headEnd >= 0) {
       inHead = false;
-      return Buffer.from(text.slice(0, headEnd).replaceAll(LINK, LOW) + text.slice(headEnd));
+      return Buffer.from(text.slice(0, headEnd).replaceAll(LINK, LOW) + text.slice(headEnd), "latin1");
     }
     // Hold back a tail that could be the start of a link or of </head> cut by the chunking.
     const keep = partialTail(text);
     carry = text.slice(text.length - keep);
-    return Buffer.from(text.slice(0, text.length - keep).replaceAll(LINK, LOW));
+    return Buffer.from(text.slice(0, text.length - keep).replaceAll(LINK, LOW), "latin1");
   }
 }
 
