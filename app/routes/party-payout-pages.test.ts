@@ -78,7 +78,7 @@ describe("an ended party's payout", () => {
 
     const { ended } = await painel(cookie);
     expect(ended).toHaveLength(1);
-    expect(ended[0]!.payout).toEqual({ ...due, transfer: null });
+    expect(ended[0]!.payout).toEqual({ ...due, settlementLabel: "Liquidação do cartão", transfer: null });
 
     const page = await partyPage(party.shareCode);
     expect(page.init.status).toBe(410);
