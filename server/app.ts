@@ -21,7 +21,9 @@ import { isStopping, stopHttpServer } from "~/platform/http/http-server.server";
 import { ALLOWED_METHODS } from "~/platform/http/limits.server";
 import { liveStreams } from "~/platform/http/live-streams.server";
 import { createRequestHandler } from "~/platform/http/react-router-handler.server";
-import { createSharedResponseCache } from "~/platform/http/shared-response-cache.server";
+import { routeLabel } from "~/platform/http/route-label.server";
+import { createSharedResponseCache, type SharedResponseCache } from "~/platform/http/shared-response-cache.server";
+import { sharedPageFastPath } from "~/platform/http/shared-page-answer.server";
 import { configureContentCache } from "~/platform/content-cache.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
@@ -54,12 +56,18 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
     mailer: overrides.mailer ?? outboxMailer,
     payments: overrides.payments ?? createPayments(config, started.sandboxEvents),
   };
-  const app = createRequestPipeline({ deps, log, getBuild });
+  const sharedCache = createPageCache(config);
+  const app = createRequestPipeline({ deps, log, getBuild, sharedCache });
   // A production build is loaded before the server listens, not by its first visitors: under a
   // burst of connections (10 000 live streams reconnecting) they would all wait for it.
   if (!getBuild) await import("virtual:react-router/server-build");
   return {
     app,
+    /**
+     * Answers anonymous GETs from the pages' one-second copies (decision 132); server/index.js
+     * puts it ahead of compression and the static files, so a copy costs neither.
+     */
+    sharedPages: sharedCache ? sharedPageFastPath(sharedCache) : undefined,
     config,
     log,
     databaseKind: started.databaseKind,
@@ -88,14 +96,19 @@ export function createRequestPipeline({
   log,
   getBuild,
   stopping = isStopping,
+  sharedCache = createPageCache(deps.config),
 }: Options & {
   deps: AppDeps;
   log: Logger;
+  /** The pages' one-second copies (decision 132); by default, per PAGE_CACHE_MS. */
+  sharedCache?: SharedResponseCache | undefined;
   /** Whether this process has begun to stop (tests pass their own). */ stopping?: () => boolean;
 }) {
   const config: Config = deps.config;
   configureContentCache(contentCacheMs(config));
   const app = express.Router();
+  // An anonymous GET of a page with a fresh one-second copy is answered from it, before anything else.
+  if (sharedCache) app.use(sharedPageFastPath(sharedCache));
   // The build React Router serves, once loaded: request metrics label by its route ids.
   let loadedBuild: ServerBuild | undefined;
   app.use(requestObservability({ log, currentBuild: () => loadedBuild }));
@@ -158,7 +171,8 @@ export function createRequestPipeline({
       // Only the dev server (and tests) pass getBuild: a production build is loaded once.
       buildIsFixed: !getBuild,
       mode: config.isProduction ? "production" : "development",
-      sharedCache: pageCacheMs(config) > 0 ? createSharedResponseCache({ ttlMs: pageCacheMs(config) }) : undefined,
+      sharedCache,
+      routeLabelFor: (req) => routeLabel(loadedBuild, req.originalUrl.split("?", 1)[0] ?? "/"),
       getLoadContext: (req, res) => ({
         ...deps,
         nonce: res.locals.nonce as string,
@@ -178,6 +192,10 @@ export function createRequestPipeline({
 /** CONTENT_CACHE_MS, or its default: 5 s, none under NODE_ENV=test. */
 export function contentCacheMs(config: Config): number {
   return config.CONTENT_CACHE_MS ?? (config.NODE_ENV === "test" ? 0 : 5_000);
+}
+
+function createPageCache(config: Config): SharedResponseCache | undefined {
+  return pageCacheMs(config) > 0 ? createSharedResponseCache({ ttlMs: pageCacheMs(config) }) : undefined;
 }
 
 /** PAGE_CACHE_MS, or its default: 1 s, none under NODE_ENV=test (decision 132). */

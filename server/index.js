@@ -18,6 +18,10 @@ if (process.report) process.report.excludeNetwork = true;
 async function main() {
   const server = express();
   server.disable("x-powered-by");
+  // An anonymous GET of a public page with a fresh one-second copy is answered first: the copy is
+  // already compressed, and it is never a static file (decision 132).
+  let sharedPages;
+  server.use((req, res, next) => (sharedPages ? sharedPages(req, res, next) : next()));
   // Server-sent events must reach the browser as they are written, never buffered. A provider's
   // webhook gets a few bytes of JSON: compressing them only costs CPU on the payment hot path.
   server.use(
@@ -53,6 +57,7 @@ async function main() {
     console.error(`\nNão foi possível iniciar o servidor.\n${message}\n`);
     process.exit(1);
   }
+  sharedPages = started.sharedPages;
   server.use(started.app);
 
   const { PORT: port, HOST: host } = started.config;

@@ -6,6 +6,8 @@
 import { useSharedTestDatabase } from "@tests/database";
 useSharedTestDatabase();
 
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type AppServer, startAppServer } from "@tests/app-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
@@ -80,4 +82,63 @@ describe("never shared between people", () => {
       expect(nonceOf(await a.text())).not.toBe(nonceOf(await b.text()));
     },
   );
+});
+
+/** One GET through node:http: the bytes as sent (fetch would decompress them) and the headers. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("the copy as sent (shared-page-answer.server.ts)", () => {
+  it("is compressed per encoding the visitor takes, each decoding to the same page, with the CSP of its nonce and the security headers", async () => {
+    const plain = await rawGet(`${app.url}/festa/mari1`, {});
+    const br = await rawGet(`${app.url}/festa/mari1`, { "Accept-Encoding": "gzip, deflate, br" });
+    const gzip = await rawGet(`${app.url}/festa/mari1`, { "Accept-Encoding": "gzip" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    const nonce = nonceOf(plain.body.toString());
+    expect(nonce).toBeTruthy();
+    for (const res of [plain, br, gzip]) {
+      expect(res.headers["content-security-policy"]).toContain(`'nonce-${nonce}'`);
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["vary"]).toMatch(/\bCookie\b.*\bAccept-Encoding\b/i);
+      expect(Number(res.headers["content-length"])).toBe(res.body.byteLength);
+    }
+  });
+
+  it.each(["festa.session_token=abc", "fs_toast=x", "a=1; __Secure-festa.session_token.0=abc"])(
+    "a request carrying %s never gets the copy, even a fresh one",
+    async (cookie) => {
+      const shared = await rawGet(`${app.url}/festa/mari1`, {});
+      expect(shared.headers["cache-control"]).toMatch(/\bpublic\b/);
+      const personal = await rawGet(`${app.url}/festa/mari1`, { Cookie: cookie });
+      expect(personal.headers["cache-control"]).toBe("private, no-store");
+      expect(personal.headers["etag"]).toBeUndefined();
+      expect(nonceOf(personal.body.toString())).not.toBe(nonceOf(shared.body.toString()));
+    },
+  );
+
+  it("a revalidation of the copy is a bodiless 304 with its ETag and Vary", async () => {
+    const first = await rawGet(`${app.url}/festa/mari1`, {});
+    const again = await rawGet(`${app.url}/festa/mari1`, { "If-None-Match": String(first.headers["etag"]) });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect(again.headers["etag"]).toBe(first.headers["etag"]);
+    expect(again.headers["vary"]).toMatch(/\bCookie\b/);
+    expect(again.headers["content-type"]).toBeUndefined();
+  });
 });

@@ -10,7 +10,11 @@
 const PERSONAL_COOKIES = ["festa.session_token", "__Secure-festa.session_token", "fs_toast"];
 
 export function isPersonalRequest(request: Request): boolean {
-  const cookie = request.headers.get("Cookie");
+  return hasPersonalCookie(request.headers.get("Cookie"));
+}
+
+/** Whether a Cookie header carries a session or a flash toast (the raw header: no web Request needed). */
+export function hasPersonalCookie(cookie: string | null | undefined): boolean {
   if (!cookie) return false;
   return cookie.split(";").some((part) => {
     const name = part.split("=")[0]?.trim() ?? "";

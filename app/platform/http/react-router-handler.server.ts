@@ -4,7 +4,7 @@
  * the raw socket stream (which would let an action read an unbounded body); and every answer goes
  * through the cache policy (cache-policy.server.ts: `private, no-store` for a request with a session);
  * an answer left public gets an ETag and is shared for a second between requests for the same URL
- * (shared-response-cache.server.ts).
+ * (shared-response-cache.server.ts; the copies are sent by shared-page-answer.server.ts).
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
@@ -13,7 +13,8 @@ import { publicPageAnswers } from "~/platform/metrics.server";
 import { bufferedBody } from "./body-limit.server";
 import { attachEventSink } from "./event-output.server";
 import { applyCachePolicy, isPersonalRequest } from "./cache-policy.server";
-import { etagMatches, isPublicAnswer, type SharedResponseCache, type StoredResponse, weakEtag } from "./shared-response-cache.server";
+import { sendSharedPage, sharedPageKey, storedAnswer } from "./shared-page-answer.server";
+import { isPublicAnswer, type SharedResponseCache } from "./shared-response-cache.server";
 
 type Options = {
   build: () => Promise<ServerBuild>;
@@ -27,9 +28,18 @@ type Options = {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** Public answers shared between requests for the same URL; none: every request renders. */
   sharedCache?: SharedResponseCache;
+  /** A request's metrics label, kept with a shared copy for the answers sent from it. */
+  routeLabelFor?: (req: ExpressRequest) => string;
 };
 
-export function createRequestHandler({ build, buildIsFixed = false, mode, getLoadContext, sharedCache }: Options): RequestHandler {
+export function createRequestHandler({
+  build,
+  buildIsFixed = false,
+  mode,
+  getLoadContext,
+  sharedCache,
+  routeLabelFor = () => "other",
+}: Options): RequestHandler {
   const reloadingHandler = buildIsFixed ? null : createReactRouterHandler(build, mode);
   let fixedHandler: Promise<ReturnType<typeof createReactRouterHandler>> | undefined;
   const handler = () =>
@@ -57,49 +67,21 @@ export function createRequestHandler({ build, buildIsFixed = false, mode, getLoa
         await sendResponse(res, response, headers);
         return;
       }
-      const { hit, entry } = await sharedCache.answer(request.url, async () => {
+      const { hit, entry } = await sharedCache.answer(sharedPageKey(req), async () => {
         const { response, headers } = await render();
         if (!isPublicAnswer(response.status, headers)) {
           await sendResponse(res, response, headers);
           return null;
         }
         const body = new Uint8Array(await response.arrayBuffer());
-        const etag = weakEtag(body);
-        headers.set("ETag", etag);
-        const csp = res.getHeader("Content-Security-Policy");
-        return {
-          status: response.status,
-          statusText: response.statusText,
-          headers: [...headers.entries()],
-          body,
-          etag,
-          contentSecurityPolicy: typeof csp === "string" ? csp : undefined,
-        };
+        return storedAnswer(res, { status: response.status, statusText: response.statusText, headers, body, route: routeLabelFor(req) });
       });
       if (entry) publicPageAnswers.inc({ answer: hit ? "shared" : "rendered" });
-      if (entry) sendStored(req, res, entry);
+      if (entry) sendSharedPage(req, res, entry);
     } catch (error) {
       next(error);
     }
   };
-}
-
-/** A public answer, whole or as 304 when the client already holds it. */
-function sendStored(req: ExpressRequest, res: ExpressResponse, entry: StoredResponse) {
-  if (res.destroyed || res.writableEnded) return;
-  if (entry.contentSecurityPolicy) res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
-  if (etagMatches(req.get("If-None-Match") ?? null, entry.etag)) {
-    for (const name of ["Cache-Control", "ETag", "Vary"]) {
-      const value = entry.headers.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
-      if (value) res.setHeader(name, value);
-    }
-    res.status(304).end();
-    return;
-  }
-  res.statusMessage = entry.statusText;
-  res.status(entry.status);
-  for (const [key, value] of entry.headers) res.append(key, value);
-  res.end(entry.body);
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -6,10 +6,12 @@ const page = (text: string) => {
   return {
     status: 200,
     statusText: "OK",
-    headers: [["Cache-Control", "public"]] as Array<[string, string]>,
+    headers: ["cache-control", "public"],
     body,
     etag: weakEtag(body),
-    contentSecurityPolicy: undefined,
+    compressible: false,
+    encoded: {},
+    route: "routes/festa.$id",
   };
 };
 

@@ -14,12 +14,19 @@ import { createHash } from "node:crypto";
 export type StoredResponse = {
   status: number;
   statusText: string;
-  /** The answer's own headers (Cache-Control, Content-Type, Vary, ETag…). */
-  headers: Array<[string, string]>;
+  /**
+   * Every header the answer was first sent with, flat (`[name, value, …]`, writeHead's form): the
+   * security headers, the Content-Security-Policy whose nonce the page's inline scripts carry,
+   * Cache-Control, Vary, ETag, Content-Type. Never a Set-Cookie (such answers are not kept).
+   */
+  headers: string[];
   body: Uint8Array;
   etag: string;
-  /** The page's inline scripts carry the nonce of the request that rendered it: its CSP goes with it. */
-  contentSecurityPolicy: string | undefined;
+  /** Text of 1 KB or more: a compressed copy per encoding is made on first demand and kept here. */
+  compressible: boolean;
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+  /** Its request metrics label (the React Router route id), for the answers sent from the copy. */
+  route: string;
   expiresAt: number;
 };
 
@@ -73,6 +80,8 @@ export function createSharedResponseCache({
   }
 
   return {
+    /** A fresh stored answer for `key`, without waiting for anything (shared-page-answer.server.ts). */
+    peek: fresh,
     /**
      * The answer for `key`: a fresh stored one, the one being rendered now for a URL known to be
      * public, or `render()`'s. `render` returns what to keep (null when the answer is not public,
