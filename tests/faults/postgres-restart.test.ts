@@ -88,9 +88,12 @@ describe.runIf(enabled)("PostgreSQL restarted under load", () => {
       }),
     );
 
-    // The provider: delivers each event, retrying after anything but 2xx.
+    // The provider: delivers each event, retrying after anything but 2xx. It paces itself (8 in
+    // flight, 100 ms apart: ~80 events/s, ~4 s for the burst) so the burst spans the outage, which
+    // starts 1.5 s in; unpaced, the faster paid-event path answers all of it before PostgreSQL stops.
     const webhookStatuses = new Map<string, number>();
     const deliveries = pool(burst, 8, async (gift) => {
+      await sleep(100);
       const body = paidEventBody(gift);
       for (let attempt = 0; attempt < 200; attempt++) {
         let status: number | "error";
