@@ -1,4 +1,5 @@
 // Only icons other public pages already load: a new one would grow the shared icon file /doar downloads.
+import { PixCode } from "~/components/payments/pix-code";
 import { CalendarX2, CircleCheck, HandHeart, LayoutDashboard, Mail } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
@@ -62,7 +63,6 @@ function useLiveConfirmation() {
 export function PixPayment(props: Waiting) {
   const { amountCents, destination, institution, copyPaste, qr, testBank, flagged } = props;
   const left = useCountdown(props.expiresAt, props.serverNow);
-  const [copied, setCopied] = useState(false);
   const navigation = useNavigation();
   useLiveConfirmation();
   const expired = left === 0;
@@ -80,64 +80,35 @@ export function PixPayment(props: Waiting) {
             Recebemos um Pix desta doação que não confere com a cobrança (valor ou prazo). Nossa equipe vai verificar e falar com você.
           </p>
         ) : null}
-        <div className="mt-6 grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start">
-          <div className="order-2 md:order-1">
-            <img src={qr} alt="QR code do Pix" width={240} height={240} className="mx-auto rounded-2xl border border-coral-100 p-2" />
-            <p className="mt-2 text-center text-sm text-muted">Escaneie com o app do seu banco</p>
-          </div>
-          <div className="order-1 space-y-4 md:order-2">
-            <div>
-              <label htmlFor="pix-copia-e-cola" className="text-sm font-bold text-indigo-800">
-                Pix copia e cola
-              </label>
-              <textarea
-                id="pix-copia-e-cola"
-                readOnly
-                rows={3}
-                value={copyPaste}
-                onFocus={(e) => e.currentTarget.select()}
-                className="mt-1 w-full resize-none rounded-xl border border-coral-200 bg-cream p-3 font-mono text-xs break-all text-ink"
-              />
-              <Button
-                type="button"
-                size="lg"
-                className="mt-2 w-full"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(copyPaste).then(() => setCopied(true));
-                }}
-              >
-                {copied ? "Código copiado!" : "Copiar código Pix"}
-              </Button>
-            </div>
-            <p className="flex items-center gap-2 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900" aria-live="polite">
-              {expired ? (
-                "Este código expirou. Gere um novo abaixo."
-              ) : (
-                <span>
-                  O código expira em <strong data-testid="pix-contagem">{clock}</strong>
-                </span>
-              )}
-            </p>
-            <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
-              <li>Abra o app do seu banco e escolha Pix copia e cola (ou ler QR code).</li>
-              <li>Confira o valor e quem recebe, e confirme.</li>
-              <li>Esta página mostra a confirmação assim que o pagamento chegar.</li>
-            </ol>
-            <Form method="post" className="flex flex-col gap-2 sm:flex-row">
-              <Button
-                type="submit"
-                name="intent"
-                value={expired ? "novo-codigo" : "ja-paguei"}
-                variant="secondary"
-                className="w-full"
-                loading={navigation.state !== "idle"}
-                loadingText="Verificando..."
-              >
-                {expired ? "Gerar novo código" : "Já paguei"}
-              </Button>
-            </Form>
-          </div>
-        </div>
+        <PixCode qr={qr} qrAlt="QR code do Pix" copyPaste={copyPaste} copyLabel="Copiar código Pix">
+          <p className="flex items-center gap-2 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900" aria-live="polite">
+            {expired ? (
+              "Este código expirou. Gere um novo abaixo."
+            ) : (
+              <span>
+                O código expira em <strong data-testid="pix-contagem">{clock}</strong>
+              </span>
+            )}
+          </p>
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
+            <li>Abra o app do seu banco e escolha Pix copia e cola (ou ler QR code).</li>
+            <li>Confira o valor e quem recebe, e confirme.</li>
+            <li>Esta página mostra a confirmação assim que o pagamento chegar.</li>
+          </ol>
+          <Form method="post" className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              type="submit"
+              name="intent"
+              value={expired ? "novo-codigo" : "ja-paguei"}
+              variant="secondary"
+              className="w-full"
+              loading={navigation.state !== "idle"}
+              loadingText="Verificando..."
+            >
+              {expired ? "Gerar novo código" : "Já paguei"}
+            </Button>
+          </Form>
+        </PixCode>
         {institution ? <InstitutionBox institution={institution} className="mt-6" /> : null}
         {testBank ? (
           <p className="mt-6 flex flex-wrap items-center gap-2 rounded-xl bg-amber-100 p-3 text-sm text-amber-950">

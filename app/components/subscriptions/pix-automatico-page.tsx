@@ -1,6 +1,7 @@
 // Icons other public pages already load (a new one would grow the shared icon file).
+import { PixCode } from "~/components/payments/pix-code";
 import { CalendarX2, CircleCheck, HandHeart, Mail } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { InstitutionBox } from "~/components/causes/institution";
 import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
@@ -74,67 +75,33 @@ function usePolling() {
 
 /** Step 2: the recurrence's QR code (jornada 2), until the bank app authorises it. */
 export function PixAutomaticoWaiting(props: Common & { copyPaste: string; qr: string; firstCharge: string | null }) {
-  const [copied, setCopied] = useState(false);
   const navigation = useNavigation();
   usePolling();
   return (
     <Shell eyebrow="Autorize o Pix Automático" {...props}>
-      <div className="mt-6 grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start">
-        <div className="order-2 md:order-1">
-          <img
-            src={props.qr}
-            alt="QR code do Pix Automático"
-            width={240}
-            height={240}
-            className="mx-auto rounded-2xl border border-coral-100 p-2"
-          />
-          <p className="mt-2 text-center text-sm text-muted">Escaneie com o app do seu banco</p>
-        </div>
-        <div className="order-1 space-y-4 md:order-2">
-          <div>
-            <label htmlFor="pix-copia-e-cola" className="text-sm font-bold text-indigo-800">
-              Pix copia e cola
-            </label>
-            <textarea
-              id="pix-copia-e-cola"
-              readOnly
-              rows={3}
-              value={props.copyPaste}
-              onFocus={(e) => e.currentTarget.select()}
-              className="mt-1 w-full resize-none rounded-xl border border-coral-200 bg-cream p-3 font-mono text-xs break-all text-ink"
-            />
-            <Button
-              type="button"
-              size="lg"
-              className="mt-2 w-full"
-              onClick={() => void navigator.clipboard?.writeText(props.copyPaste).then(() => setCopied(true))}
-            >
-              {copied ? "Código copiado!" : "Copiar código"}
-            </Button>
-          </div>
-          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
-            <li>No app do seu banco, escolha Pix copia e cola (ou ler QR code).</li>
-            <li>Confira: {formatCents(props.amountCents)} por mês para a Festa Solidária, e autorize.</li>
-            <li>
-              {props.firstCharge ? `A primeira cobrança vence em ${props.firstCharge}; ` : ""}esta página confirma sozinha quando a
-              autorização chegar.
-            </li>
-          </ol>
-          <Form method="post">
-            <Button
-              type="submit"
-              name="intent"
-              value="ja-autorizei"
-              variant="secondary"
-              className="w-full"
-              loading={navigation.state !== "idle"}
-              loadingText="Verificando..."
-            >
-              Já autorizei
-            </Button>
-          </Form>
-        </div>
-      </div>
+      <PixCode qr={props.qr} qrAlt="QR code do Pix Automático" copyPaste={props.copyPaste} copyLabel="Copiar código">
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
+          <li>No app do seu banco, escolha Pix copia e cola (ou ler QR code).</li>
+          <li>Confira: {formatCents(props.amountCents)} por mês para a Festa Solidária, e autorize.</li>
+          <li>
+            {props.firstCharge ? `A primeira cobrança vence em ${props.firstCharge}; ` : ""}esta página confirma sozinha quando a
+            autorização chegar.
+          </li>
+        </ol>
+        <Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="ja-autorizei"
+            variant="secondary"
+            className="w-full"
+            loading={navigation.state !== "idle"}
+            loadingText="Verificando..."
+          >
+            Já autorizei
+          </Button>
+        </Form>
+      </PixCode>
     </Shell>
   );
 }
