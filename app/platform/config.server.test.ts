@@ -66,4 +66,30 @@ describe("Pix through a PSP (PIX_*)", () => {
       "Configuração inválida: PIX_WEBHOOK_TOKEN — deve ter pelo menos 32 caracteres",
     );
   });
+
+  it("PIX_RECEBEDOR_*: the receiving account of PUT /cobr, all three or none, only with Pix Automático", () => {
+    const automatico = { ...pix, PIX_AUTOMATICO: "on" };
+    const account = { PIX_RECEBEDOR_AGENCIA: "0001", PIX_RECEBEDOR_CONTA: "1234567", PIX_RECEBEDOR_TIPO_CONTA: "PAGAMENTO" };
+    expect(parseConfig(automatico).pixApi?.recebedor).toBeUndefined();
+    expect(parseConfig({ ...automatico, ...account }).pixApi?.recebedor).toEqual({
+      agencia: "0001",
+      conta: "1234567",
+      tipoConta: "PAGAMENTO",
+    });
+    const { PIX_RECEBEDOR_TIPO_CONTA: _tipo, ...half } = account;
+    expect(failure({ ...automatico, ...half }).message).toMatch(/^Configuração inválida: PIX_RECEBEDOR_TIPO_CONTA — defina .* juntos$/);
+    expect(failure({ ...automatico, ...account, PIX_RECEBEDOR_CONTA: "12345-6" }).message).toMatch(
+      /^Configuração inválida: PIX_RECEBEDOR_CONTA — /,
+    );
+    expect(failure({ ...automatico, ...account, PIX_RECEBEDOR_AGENCIA: "00001" }).message).toMatch(
+      /^Configuração inválida: PIX_RECEBEDOR_AGENCIA — /,
+    );
+    expect(failure({ ...automatico, ...account, PIX_RECEBEDOR_TIPO_CONTA: "SALARIO" }).message).toMatch(
+      /^Configuração inválida: PIX_RECEBEDOR_TIPO_CONTA — /,
+    );
+    expect(failure({ ...pix, ...account }).message).toMatch(
+      /^Configuração inválida: PIX_RECEBEDOR_AGENCIA — só vale com PIX_AUTOMATICO=on$/,
+    );
+    expect(failure(account).message).toMatch(/^Configuração inválida: PIX_RECEBEDOR_AGENCIA — só vale com PIX_API_URL/);
+  });
 });

@@ -86,6 +86,19 @@ const envSchema = z.object({
   PIX_WEBHOOK_TOKEN: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
   /** Assine o Bem by Pix Automático through the PSP (its account must have the `rec`/`cobr` scopes): docs/operations.md. */
   PIX_AUTOMATICO: booleanFlag.optional(),
+  /**
+   * The receiving account of each month's Pix Automático charge (`recebedor` of `PUT /cobr`,
+   * the standard's CobRSolicitada): only when the PSP asks for it (docs/operations.md).
+   */
+  PIX_RECEBEDOR_AGENCIA: z
+    .string()
+    .regex(/^\d{1,4}$/, "deve ter de 1 a 4 dígitos")
+    .optional(),
+  PIX_RECEBEDOR_CONTA: z
+    .string()
+    .regex(/^\d{1,20}$/, "deve ter de 1 a 20 dígitos (sem traço)")
+    .optional(),
+  PIX_RECEBEDOR_TIPO_CONTA: z.enum(["CORRENTE", "POUPANCA", "PAGAMENTO"], "deve ser CORRENTE, POUPANCA ou PAGAMENTO").optional(),
   PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default("FESTA SOLIDARIA"),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default("BELO HORIZONTE"),
@@ -133,7 +146,12 @@ export type PixApiConfig = {
   webhookToken: string;
   /** PIX_AUTOMATICO=on: the PSP also takes Assine o Bem by Pix Automático (`/rec`, `/cobr`). */
   automatico: boolean;
+  /** `recebedor` of `PUT /cobr` when configured (PIX_RECEBEDOR_*); absent, the PSP uses its own account. */
+  recebedor?: PixRecebedor;
 };
+
+/** The standard's CobRSolicitada `recebedor`: our account at the PSP that receives the month's charge. */
+export type PixRecebedor = { agencia: string; conta: string; tipoConta: "CORRENTE" | "POUPANCA" | "PAGAMENTO" };
 
 export type Config = z.infer<typeof envSchema> & {
   PUBLIC_URL: string;
@@ -197,9 +215,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   };
 }
 
+const RECEBEDOR_VARS = ["PIX_RECEBEDOR_AGENCIA", "PIX_RECEBEDOR_CONTA", "PIX_RECEBEDOR_TIPO_CONTA"] as const;
+
 function pixApiConfig(parsed: z.infer<typeof envSchema>): PixApiConfig | null {
   const baseUrl = parsed.PIX_API_URL;
-  if (!baseUrl) return null;
+  if (!baseUrl) {
+    const stray = RECEBEDOR_VARS.find((name) => parsed[name] !== undefined);
+    if (stray) throw new ConfigError(`Configuração inválida: ${stray} — só vale com PIX_API_URL e PIX_AUTOMATICO=on`);
+    return null;
+  }
   const need = (["PIX_CLIENT_ID", "PIX_CLIENT_SECRET", "PIX_KEY", "PIX_WEBHOOK_TOKEN"] as const).find((name) => !parsed[name]);
   if (need) throw new ConfigError(`Configuração inválida: ${need} — obrigatório com PIX_API_URL`);
   const pem = parsed.PIX_CERT_PATH && parsed.PIX_CERT_KEY_PATH;
@@ -220,7 +244,21 @@ function pixApiConfig(parsed: z.infer<typeof envSchema>): PixApiConfig | null {
     pixKey: parsed.PIX_KEY!,
     webhookToken: parsed.PIX_WEBHOOK_TOKEN!,
     automatico: parsed.PIX_AUTOMATICO === true,
+    recebedor: pixRecebedor(parsed),
   };
+}
+
+/** PIX_RECEBEDOR_*: all three or none (a charge with half an account would be refused month after month). */
+function pixRecebedor(parsed: z.infer<typeof envSchema>): PixRecebedor | undefined {
+  const set = RECEBEDOR_VARS.filter((name) => parsed[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = RECEBEDOR_VARS.find((name) => parsed[name] === undefined);
+  if (missing)
+    throw new ConfigError(
+      `Configuração inválida: ${missing} — defina PIX_RECEBEDOR_AGENCIA, PIX_RECEBEDOR_CONTA e PIX_RECEBEDOR_TIPO_CONTA juntos`,
+    );
+  if (parsed.PIX_AUTOMATICO !== true) throw new ConfigError(`Configuração inválida: ${set[0]} — só vale com PIX_AUTOMATICO=on`);
+  return { agencia: parsed.PIX_RECEBEDOR_AGENCIA!, conta: parsed.PIX_RECEBEDOR_CONTA!, tipoConta: parsed.PIX_RECEBEDOR_TIPO_CONTA! };
 }
 
 function storageConfig(parsed: z.infer<typeof envSchema>): StorageConfig {

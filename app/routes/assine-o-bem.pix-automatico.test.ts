@@ -10,7 +10,7 @@ import { makeTestCertificates, startPixPspFake } from "@tests/pix-psp-fake";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import { getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
-import { action as plansAction } from "./assine-o-bem";
+import { action as plansAction, loader as plansLoader } from "./assine-o-bem";
 import { action, loader } from "./assine-o-bem.pix-automatico";
 
 useTestDatabase();
@@ -114,6 +114,43 @@ describe("Assine o Bem by Pix Automático at a PSP", () => {
     expect(refreshed.headers.get("Location")).toBe(page);
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "prata" });
     expect(await run(loader, { request: authedRequest(page, { cookie }), params: { rec }, context })).toMatchObject({ state: "ativa" });
+  });
+
+  it("refused or expired in the bank: the page and /assine-o-bem say so, nothing was charged, starting again makes a new recurrence", async () => {
+    const context = contextWith("on");
+    const { user, cookie } = await createTestUser({ name: "Caio Prado" });
+    const create = async () =>
+      (
+        (await run(action, {
+          request: post("/assine-o-bem/pix-automatico", cookie, { intent: "criar", plano: "ouro", cpf: "529.982.247-25" }),
+          params: {},
+          context,
+        })) as Response
+      ).headers.get("Location")!;
+    const page = await create();
+    const rec = page.split("/").at(-1)!;
+    const view = () => run(loader, { request: authedRequest(page, { cookie }), params: { rec }, context });
+
+    // Expired at the PSP, before its webhook arrives: the page reads it from the PSP.
+    psp.recStatus(rec, "EXPIRADA");
+    expect(await view()).toMatchObject({ state: "recusada", reason: "expirada", plan: "ouro" });
+    expect((await getSubscriptionStatus(user.id)).status).toBe("incomplete");
+    // "Já autorizei" applies it through the subscription events: the row ends.
+    await run(action, { request: post(page, cookie, { intent: "ja-autorizei" }), params: { rec }, context });
+    expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, plan: null, status: "incomplete_expired" });
+    expect(await view()).toMatchObject({ state: "recusada", reason: "nao-concluida" });
+    const plans = await run(plansLoader, {
+      request: authedRequest("/assine-o-bem?metodo=pix-automatico", { cookie }),
+      params: {},
+      context,
+    });
+    expect(plans).toMatchObject({ refused: true, subscription: null, method: "pix-automatico" });
+    expect(plans).not.toHaveProperty("ended");
+
+    // Starting again does not reuse the ended recurrence.
+    const again = await create();
+    expect(again).toMatch(/^\/assine-o-bem\/pix-automatico\/RR\w{27}$/);
+    expect(again).not.toBe(page);
   });
 
   it("without PIX_AUTOMATICO the page does not exist", async () => {

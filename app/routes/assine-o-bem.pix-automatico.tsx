@@ -52,6 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const plan = getPlan(row.plan)!;
   const base = { plan: plan.id, amountCents: plan.priceCents, institution };
   const firstCharge = row.currentPeriodEnd ? formatDate(row.currentPeriodEnd) : null;
+  // Ended before it started: refused in the bank app or expired (the `rec` webhook, or "Já autorizei").
+  if (row.status === "incomplete_expired") return { ...base, state: "recusada" as const, reason: "nao-concluida" as const, firstCharge };
   if (row.status !== "incomplete")
     return { ...base, state: row.status === "canceled" ? ("encerrada" as const) : ("ativa" as const), firstCharge };
   let view = null;
@@ -60,6 +62,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } catch (error) {
     logger.warn({ subscriptionId: row.id, error: (error as Error).message }, "pix automatico recurrence read failed");
   }
+  // The PSP already says how it ended (its webhook may still be on the way).
+  if (view?.status === "REJEITADA" || view?.status === "EXPIRADA")
+    return {
+      ...base,
+      state: "recusada" as const,
+      reason: view.status === "REJEITADA" ? ("recusada" as const) : ("expirada" as const),
+      firstCharge,
+    };
   if (view && view.status !== "CRIADA" && view.status !== "APROVADA") return { ...base, state: "encerrada" as const, firstCharge };
   if (!view?.copyPaste) return { ...base, state: "indisponivel" as const, firstCharge };
   return { ...base, state: "aguardando" as const, firstCharge, copyPaste: view.copyPaste, qr: await qrCodeDataUrl(view.copyPaste) };

@@ -74,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     method,
     // The last subscription ended (cancelled here, at the provider, or in the bank app for Pix Automático).
     ...(status.status === "canceled" ? { ended: true } : {}),
+    // The last one never started: its Pix Automático authorisation was refused in the bank app or expired.
+    ...(status.status === "incomplete_expired" ? { refused: true } : {}),
     signedIn: true,
     subscription: status.plan
       ? {
@@ -160,6 +162,12 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
           {!subscription && "ended" in loaderData && loaderData.ended ? (
             <Alert tone="info" title="Sua assinatura foi cancelada">
               Não haverá novas cobranças. Quando quiser, escolha um plano para voltar a apoiar todos os meses.
+            </Alert>
+          ) : null}
+          {!subscription && "refused" in loaderData && loaderData.refused ? (
+            <Alert tone="info" title="A autorização do Pix Automático não foi concluída">
+              Ela foi recusada no app do banco ou o prazo para autorizar acabou. Nenhum valor foi cobrado. Escolha um plano abaixo para
+              começar de novo.
             </Alert>
           ) : null}
           {subscription && currentPlan ? (

@@ -25,6 +25,7 @@ const STATUS_LABEL = {
   past_due: "Pagamento pendente",
   incomplete: "Aguardando pagamento",
   canceled: "Cancelada",
+  incomplete_expired: "Não autorizada",
 } as const;
 
 /**

@@ -88,6 +88,20 @@ export function makeTestCertificates() {
   return { dir, file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The standard's CobRSolicitada `recebedor` (agência and conta in digits, tipoConta of its enum). */
+function validRecebedor(value: unknown) {
+  const r = value as { agencia?: unknown; conta?: unknown; tipoConta?: unknown } | null;
+  return (
+    typeof r === "object" &&
+    r !== null &&
+    typeof r.agencia === "string" &&
+    /^\d{1,4}$/.test(r.agencia) &&
+    typeof r.conta === "string" &&
+    /^\d{1,20}$/.test(r.conta) &&
+    ["CORRENTE", "POUPANCA", "PAGAMENTO"].includes(String(r.tipoConta))
+  );
+}
+
 export async function startPixPspFake(
   certs: ReturnType<typeof makeTestCertificates>,
   client = { id: "Client_Id_teste", secret: "Client_Secret_teste" },
@@ -244,14 +258,18 @@ export async function startPixPspFake(
           if (req.method === "GET") return cobrs.has(txid) ? send(200, cobrs.get(txid)) : send(404, { nome: "cobranca_nao_encontrada" });
           if (req.method === "PUT") {
             if (cobrs.has(txid)) return send(400, { nome: "txid_duplicado", mensagem: "Campo txid já utilizado" });
-            const b = body as { idRec: string; calendario: { dataDeVencimento: string }; valor: { original: string } };
+            const b = body as { idRec: string; calendario: { dataDeVencimento: string }; valor: { original: string }; recebedor?: unknown };
             if (!recs.has(b.idRec)) return send(400, { nome: "rec_inexistente", mensagem: "Recorrência inexistente" });
+            // CobRSolicitada's `recebedor`: agência, conta and tipoConta, as the standard spells them.
+            if (b.recebedor !== undefined && !validRecebedor(b.recebedor))
+              return send(400, { nome: "cobr_invalida", mensagem: "Campo recebedor inválido" });
             const cobr = {
               idRec: b.idRec,
               txid,
               status: "ATIVA",
               calendario: b.calendario,
               valor: b.valor,
+              ...(b.recebedor ? { recebedor: b.recebedor } : {}),
               atualizacao: [{ status: "ATIVA", data: new Date().toISOString() }],
             };
             cobrs.set(txid, cobr);
@@ -320,11 +338,11 @@ export async function startPixPspFake(
     recs,
     cobrs,
     /**
-     * Pix Automático: the payer's bank approves or cancels a recurrence, or a month's charge settles
+     * Pix Automático: the payer's bank approves, refuses or cancels a recurrence (or it expires unanswered), or a month's charge settles
      * or fails; returns the standard's notification (RecNotification / CobRNotification: ids,
      * status, history, closing — no contract, amount or due date).
      */
-    recStatus(idRec: string, status: "APROVADA" | "CANCELADA", solicitante?: string) {
+    recStatus(idRec: string, status: "APROVADA" | "CANCELADA" | "REJEITADA" | "EXPIRADA", solicitante?: string) {
       const rec = recs.get(idRec)!;
       if (rec.status !== status) {
         rec.status = status;

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { InstitutionBox } from "~/components/causes/institution";
 import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import type { InstitutionSummary } from "~/domain/organizations/institution";
 import { getPlan, type PlanId } from "~/domain/subscriptions/plans";
@@ -106,8 +106,44 @@ export function PixAutomaticoWaiting(props: Common & { copyPaste: string; qr: st
   );
 }
 
-/** Active (the confirmation), ended (refused, expired or cancelled) or the PSP not answering. */
-export function PixAutomaticoStatus(props: Common & { state: "ativa" | "encerrada" | "indisponivel"; firstCharge: string | null }) {
+/** Why an authorisation that never started ended: refused in the bank app, left to expire, or either (our row only says it ended). */
+export type RefusedReason = "recusada" | "expirada" | "nao-concluida";
+
+const REFUSED: Record<RefusedReason, { title: string; text: string }> = {
+  recusada: { title: "Autorização recusada", text: "O Pix Automático foi recusado no app do banco." },
+  expirada: { title: "Autorização expirada", text: "O prazo para autorizar este Pix Automático no app do banco acabou." },
+  "nao-concluida": {
+    title: "Autorização não concluída",
+    text: "O Pix Automático foi recusado no app do banco ou o prazo para autorizar acabou.",
+  },
+};
+
+/** Refused or expired before it started: nothing was charged; start again with the same plan. */
+function Refused(props: Common & { reason: RefusedReason }) {
+  const { title, text } = REFUSED[props.reason];
+  return (
+    <Shell eyebrow="Pix Automático" {...props}>
+      <div role="alert" className="mt-6 rounded-xl bg-amber-50 p-4 text-amber-950">
+        <p className="font-bold">{title}</p>
+        <p className="mt-1 text-sm">{text} Nenhum valor foi cobrado e a assinatura não começou.</p>
+      </div>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
+        <a href={`/assine-o-bem/pix-automatico?plano=${props.plan}`} className={buttonVariants({ className: "w-full sm:w-auto" })}>
+          Começar de novo
+        </a>
+        <a href="/assine-o-bem?metodo=pix-automatico" className="text-center font-bold text-indigo-700 underline">
+          Ver os planos
+        </a>
+      </div>
+    </Shell>
+  );
+}
+
+/** Active (the confirmation), refused or expired before it started, ended (cancelled) or the PSP not answering. */
+export function PixAutomaticoStatus(
+  props: Common & { state: "ativa" | "recusada" | "encerrada" | "indisponivel"; firstCharge: string | null; reason?: RefusedReason },
+) {
+  if (props.state === "recusada") return <Refused {...props} reason={props.reason ?? "nao-concluida"} />;
   if (props.state === "ativa")
     return (
       <ResultPage
@@ -131,7 +167,7 @@ export function PixAutomaticoStatus(props: Common & { state: "ativa" | "encerrad
     <Shell eyebrow="Pix Automático" {...props}>
       <p role="alert" className="mt-6 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900">
         {props.state === "encerrada"
-          ? "Esta autorização não está mais valendo (recusada, expirada ou cancelada). Nenhum valor será cobrado por ela."
+          ? "Esta autorização foi cancelada e não vale mais. Nenhum valor será cobrado por ela."
           : "O banco que gera o Pix Automático não respondeu agora. Tente de novo em instantes."}
       </p>
       <a href="/assine-o-bem?metodo=pix-automatico" className="mt-4 inline-block font-bold text-indigo-700 underline">

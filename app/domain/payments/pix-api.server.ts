@@ -170,7 +170,7 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
     throw new Error(`devolução recusada (HTTP ${res.status}${pspMessage(res.body)})`);
   }
 
-  const automatico = pixAutomaticoResources(call);
+  const automatico = pixAutomaticoResources(call, { recebedor: config.recebedor });
   /**
    * Assine o Bem by Pix Automático (PIX_AUTOMATICO=on): the recurrence at the server-chosen price,
    * then our own page with its QR code (/assine-o-bem/pix-automatico/{idRec}).

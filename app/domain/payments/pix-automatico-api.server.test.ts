@@ -118,6 +118,8 @@ describe("Pix Automático through a PSP's API (local mTLS fake)", () => {
     expect(psp.cobrs.size).toBe(1);
     const txid = recurringChargeTxid(config.APP_SECRET, idRec, "2026-11-28");
     expect(psp.cobrs.get(txid)).toMatchObject({ idRec, valor: { original: "50.00" }, calendario: { dataDeVencimento: "2026-11-28" } });
+    // No PIX_RECEBEDOR_*: no `recebedor` (the PSP fills in its own account).
+    expect(psp.cobrs.get(txid)).not.toHaveProperty("recebedor");
     // The adapter accepts the same txid again only for the same recurrence and amount.
     const again = { txid, recurrenceId: idRec, amountCents: 5000, dueDate: "2026-11-28", info: "x" };
     await provider.createPixRecurringCharge!(again);
@@ -187,5 +189,61 @@ describe("Pix Automático through a PSP's API (local mTLS fake)", () => {
     expect(psp.webhooks.get("webhookrec")).toBe(url);
     expect(psp.webhooks.get("webhookcobr")).toBe(url);
     expect(psp.webhooks.get("pix@festasolidaria.org.br")).toBe(url);
+  });
+
+  it("PIX_RECEBEDOR_*: the receiving account goes in PUT /cobr; a recurrence refused in the bank ends its row once", async () => {
+    const config = parseConfig({
+      ...env(),
+      PIX_RECEBEDOR_AGENCIA: "0001",
+      PIX_RECEBEDOR_CONTA: "1234567",
+      PIX_RECEBEDOR_TIPO_CONTA: "CORRENTE",
+    });
+    const provider = createPixApiProvider(config.pixApi as PixApiConfig, { publicUrl: config.PUBLIC_URL });
+    const context = testContext({ config });
+    const clock = fixedClock(new Date("2026-11-25T15:00:00Z"));
+    const deps = { provider, config, clock, method: "pix-automatico" as const, pixPayer: { cpf: "52998224725" } };
+    const send = async (body: object) =>
+      (
+        (await pixWebhook({
+          request: new Request(`http://localhost:3000/api/webhooks/pix?token=${TOKEN}&ignorar=/rec`, {
+            method: "POST",
+            body: JSON.stringify(body),
+          }),
+          params: {},
+          context,
+        } as never)) as Response
+      ).status;
+
+    const { user: paying } = await createTestUser({ name: "Lia Souza" });
+    const started = await startSubscription(paying, "prata", deps);
+    if (!started.ok) throw new Error(started.error.description);
+    const idRec = started.url.split("/").at(-1)!;
+    expect(await send(psp.recStatus(idRec, "APROVADA"))).toBe(200);
+    expect(await createMonthlyPixCharges({ provider, secret: config.APP_SECRET, now: clock.now() })).toMatchObject({ created: 1 });
+    const txid = recurringChargeTxid(config.APP_SECRET, idRec, "2026-11-28");
+    const put = psp.requests.find((r) => r.method === "PUT" && r.path === `/v2/cobr/${txid}`)!;
+    expect(put.body).toMatchObject({ idRec, recebedor: { agencia: "0001", conta: "1234567", tipoConta: "CORRENTE" } });
+    expect(psp.cobrs.get(txid)).toMatchObject({ recebedor: { agencia: "0001", conta: "1234567", tipoConta: "CORRENTE" } });
+    // A refusal arriving for an active recurrence ends nothing.
+    const stale = { recs: [{ idRec, status: "REJEITADA", atualizacao: [{ status: "REJEITADA", data: "2099-01-01T00:00:00Z" }] }] };
+    expect(await send(stale)).toBe(200);
+    expect((await getSubscriptionStatus(paying.id)).status).toBe("active");
+
+    // Refused in the bank app: incomplete → incomplete_expired, once; a late approval does not revive it.
+    const bankCancels = async () => (await outbox()).filter((m) => m.template === "subscription-bank-cancel").length;
+    const cancelsBefore = await bankCancels();
+    const { user } = await createTestUser({ name: "Davi Reis" });
+    const refused = await startSubscription(user, "bronze", deps);
+    if (!refused.ok) throw new Error(refused.error.description);
+    const refusedRec = refused.url.split("/").at(-1)!;
+    const body = psp.recStatus(refusedRec, "REJEITADA");
+    expect(await send(body)).toBe(200);
+    expect(await send(body)).toBe(200);
+    expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, plan: null, status: "incomplete_expired" });
+    const late = { recs: [{ idRec: refusedRec, status: "APROVADA", atualizacao: [{ status: "APROVADA", data: "2099-01-01T00:00:00Z" }] }] };
+    expect(await send(late)).toBe(200);
+    expect((await getSubscriptionStatus(user.id)).status).toBe("incomplete_expired");
+    expect(await createMonthlyPixCharges({ provider, secret: config.APP_SECRET, now: clock.now() })).toMatchObject({ created: 0 });
+    expect(await bankCancels()).toBe(cancelsBefore);
   });
 });

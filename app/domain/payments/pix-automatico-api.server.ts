@@ -8,6 +8,7 @@
  * The webhooks themselves are read by pix-automatico-events.server.ts.
  */
 import { z } from "zod";
+import type { PixRecebedor } from "~/platform/config.server";
 import { centsToPixValue } from "./pix-codes.server";
 
 type ApiCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
@@ -72,7 +73,8 @@ export type RecurrenceRequest = {
   startDate: string;
 };
 
-export function pixAutomaticoResources(call: ApiCall) {
+/** `recebedor`: our receiving account for `PUT /cobr`, when configured (PIX_RECEBEDOR_*). */
+export function pixAutomaticoResources(call: ApiCall, options: { recebedor?: PixRecebedor } = {}) {
   async function readRec(idRec: string) {
     const res = await call("GET", `/rec/${encodeURIComponent(idRec)}`);
     if (res.status === 404) return null;
@@ -131,6 +133,8 @@ export function pixAutomaticoResources(call: ApiCall) {
         calendario: { dataDeVencimento: request.dueDate },
         valor: { original },
         ajusteDiaUtil: true,
+        // The standard lists it as required; a PSP that fills in its own account takes the charge without it.
+        ...(options.recebedor ? { recebedor: options.recebedor } : {}),
       });
       let parsed = cobrResponseSchema.safeParse(res.body);
       if ((res.status !== 200 && res.status !== 201) || !parsed.success)

@@ -48,7 +48,7 @@ function chargeCents(cobr: z.infer<typeof cobrNotificationSchema>): number | nul
 
 /**
  * Recurrence APROVADA → `updated` (active), CANCELADA → `deleted` (`canceledByPayer` when the
- * payer or their bank ended it); a charge CONCLUIDA → `invoice_paid`, REJEITADA / EXPIRADA →
+ * payer or their bank ended it), REJEITADA / EXPIRADA → `deleted` (`incomplete_expired`); a charge CONCLUIDA → `invoice_paid`, REJEITADA / EXPIRADA →
  * `invoice_failed`. Event ids name the resource, its status and how many updates it had, so a
  * redelivery is a duplicate and a retry is news. Null for a body that is not one of these.
  */
@@ -90,6 +90,9 @@ export function pixAutomaticoEvents(json: unknown, now = new Date()): PaymentEve
       // USUARIO_PAGADOR / PSP_PAGADOR: ended in the bank app, not on our pages (we e-mail the subscriber).
       const byPayer = (rec.encerramento?.cancelamento?.solicitante ?? "").toUpperCase().includes("PAGADOR");
       events.push({ ...common, action: "deleted", status: "canceled", canceledByPayer: byPayer });
+    } else if (rec.status === "REJEITADA" || rec.status === "EXPIRADA") {
+      // Refused in the bank app, or never authorised in time: it ends before it started.
+      events.push({ ...common, action: "deleted", status: "incomplete_expired" });
     } else events.push(ignored(id, common.type, common.occurredAt, "recorrência sem efeito aqui"));
   }
   for (const cobr of [...(parsed.data.cobsr ?? []), ...(parsed.data.cobr ?? [])]) {

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { PLAN_IDS } from "~/domain/subscriptions";
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "~/domain/subscriptions";
 import { getPlan, type PlanId } from "~/domain/subscriptions";
 import type { SandboxEvent } from "./sandbox.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
@@ -32,7 +32,7 @@ export const sandboxSubscriptionDataSchema = z.object({
   customerId: z.string().min(1).max(100),
   userId: z.string().max(100).nullable(),
   priceId: z.string().min(1).max(100),
-  status: z.enum(["incomplete", "active", "past_due", "canceled"]),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   /** Unix seconds. */
   currentPeriodEnd: z.number().int().positive().nullable(),
   cancelAtPeriodEnd: z.boolean(),

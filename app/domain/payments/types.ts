@@ -91,8 +91,11 @@ export type DonationPaymentEvent = EventBase & {
 /** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
 type IgnoredPaymentEvent = EventBase & { kind: "ignored"; reason: string };
 
-/** Our four subscription states (schema `subscription_status`); providers map theirs onto these. */
-export type SubscriptionState = "incomplete" | "active" | "past_due" | "canceled";
+/**
+ * Our subscription states (schema `subscription_status`); providers map theirs onto these.
+ * `incomplete_expired`: ended before it started (a Pix Automático authorisation refused or expired).
+ */
+export type SubscriptionState = "incomplete" | "active" | "past_due" | "canceled" | "incomplete_expired";
 
 /**
  * What a subscription event means: `updated` and `deleted` carry the provider's whole current

@@ -176,7 +176,10 @@ async function applyToExisting(
 
   if (event.action === "updated" || event.action === "deleted") {
     // Canceled is final at the provider: a same-second "updated" arriving late cannot revive it.
-    if (!newest || row.status === "canceled") {
+    // A refused or expired authorisation ends only one that never started (nor is an ended one revived).
+    const ended = row.status === "canceled" || row.status === "incomplete_expired";
+    const refusedLate = event.status === "incomplete_expired" && row.status !== "incomplete";
+    if (!newest || ended || refusedLate) {
       if (Object.keys(link).length) await tx.update(subscriptions).set(link).where(where);
       return false;
     }
