@@ -20,7 +20,7 @@ import { formatCents } from "~/platform/money";
 import { partyVisibility } from "~/domain/parties/party-status";
 import { partyCover, personAvatar } from "~/domain/parties/party-images";
 import { previewVersion } from "~/domain/parties/preview-version";
-import { PARTY_PAGE_GIFTS, type PartyLiveSnapshot } from "~/domain/parties/party-event-stream.server";
+import { PARTY_PAGE_GIFTS, type PartyLiveSnapshot } from "~/domain/parties/party-live-snapshot.server";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { seoMeta } from "~/platform/ui/seo";
 import { getSponsorAd } from "~/domain/content/ads.server";

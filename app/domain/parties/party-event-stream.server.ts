@@ -5,44 +5,12 @@
  * owner). The snapshot is read and serialised once per change per process, however many guests
  * watch, and the guests of a party share one subscription (issue 19: 10 000 streams per process).
  */
-import { eq } from "drizzle-orm";
-import {
-  type DonationPaidSubscriber,
-  listRecentPaidGifts,
-  type PublicGift,
-  subscribeToPartyDonations,
-} from "~/domain/donations/index.server";
-import { db, schema } from "~/platform/db.server";
+import { type DonationPaidSubscriber, subscribeToPartyDonations } from "~/domain/donations/index.server";
 import { findPartyForPage } from "./parties.server";
+import { type PartyLiveSnapshot, readPartyLiveSnapshot } from "./party-live-snapshot.server";
 import { partyVisibility } from "./party-status";
 import { liveEventStream, sseEvent, sseEventBytes } from "~/platform/http/event-stream.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
-
-/** What the stream carries, and all it carries. */
-export type PartyLiveSnapshot = { raisedCents: number; paidCount: number; gifts: PublicGift[] };
-
-export const PARTY_PAGE_GIFTS = 10;
-
-/**
- * The totals and the gift list from one snapshot of the database (a read-only, repeatable-read
- * transaction): read on two connections at once, a gift paid in between was counted in the totals
- * but missing from the list (seen on PostgreSQL, where the pool runs them in parallel).
- */
-async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveSnapshot | null> {
-  return db.transaction(
-    async (tx) => {
-      const [totals] = await tx
-        .select({ raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
-        .from(schema.parties)
-        .where(eq(schema.parties.id, partyId))
-        .limit(1);
-      if (!totals) return null;
-      const gifts = await listRecentPaidGifts(partyId, PARTY_PAGE_GIFTS, tx);
-      return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
-}
 
 // One read per paid gift, shared by every guest of that party on this process. Keyed by the gift:
 // a snapshot read before it was paid must never stand in for one read after.

@@ -1,0 +1,33 @@
+/**
+ * What a party page's live stream sends (party-event-stream.server.ts): the totals and the newest
+ * paid gifts, read together. The one place that opens a transaction for it.
+ */
+import { eq } from "drizzle-orm";
+import { listRecentPaidGifts, type PublicGift } from "~/domain/donations/index.server";
+import { db, schema } from "~/platform/db.server";
+
+/** What the stream carries, and all it carries. */
+export type PartyLiveSnapshot = { raisedCents: number; paidCount: number; gifts: PublicGift[] };
+
+export const PARTY_PAGE_GIFTS = 10;
+
+/**
+ * The totals and the gift list from one snapshot of the database (a read-only, repeatable-read
+ * transaction): read on two connections at once, a gift paid in between was counted in the totals
+ * but missing from the list (seen on PostgreSQL, where the pool runs them in parallel).
+ */
+export async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveSnapshot | null> {
+  return db.transaction(
+    async (tx) => {
+      const [totals] = await tx
+        .select({ raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
+        .from(schema.parties)
+        .where(eq(schema.parties.id, partyId))
+        .limit(1);
+      if (!totals) return null;
+      const gifts = await listRecentPaidGifts(partyId, PARTY_PAGE_GIFTS, tx);
+      return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
