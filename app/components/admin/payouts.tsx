@@ -72,7 +72,7 @@ function PartyPayouts({ data }: { data: Data }) {
               <th className={`${thClass} text-right`}>Bruto</th>
               <th className={`${thClass} text-right`}>Taxa</th>
               <th className={`${thClass} text-right`}>Líquido</th>
-              <th className={thClass}>Liquidação do cartão</th>
+              <th className={thClass}>Liquidação</th>
               <th className={thClass}>Prazo do repasse</th>
               <th className={thClass}>{pending ? "Situação" : "Comprovante"}</th>
             </tr>
@@ -168,7 +168,7 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
               required
               rows={3}
               maxLength={500}
-              hint={`Liquidação do cartão prevista para ${formatCalendarDate(row.settlementDate)}. O motivo fica no registro de auditoria.`}
+              hint={`Liquidação prevista para ${formatCalendarDate(row.settlementDate)}. O motivo fica no registro de auditoria.`}
               defaultValue={fields.earlyReason.initialValue}
               error={fields.earlyReason.errors}
             />
