@@ -6,6 +6,8 @@ import { createPendingDonation, linkDonationCheckout } from "~/domain/donations/
 import { insertCause, insertParty, insertUser } from "./parties";
 import { renderQueuedEmails } from "~/platform/mail/outbox.server";
 import { renderQueuedDonationEmail } from "~/domain/donations/index.server";
+import { devolucaoSchema, pixDevolucaoEvents } from "~/domain/payments/pix-events.server";
+import type { z } from "zod";
 
 /** A creator (with e-mail), a cause, an NGO and a live party. */
 export async function givingSetup(overrides: { partyName?: string } = {}) {
@@ -122,13 +124,13 @@ export async function outboxEmails() {
 /** A pending Pix gift with its first charge (the sandbox's BR Code), as /doar leaves it. */
 export async function insertPendingPixGift(
   partyId: string | null,
-  options: { amountCents?: number; expiresInMinutes?: number; provider?: "sandbox" | "pix" } = {},
+  options: { amountCents?: number; expiresInMinutes?: number; provider?: "sandbox" | "pix"; organizationId?: string | null } = {},
 ) {
   const amountCents = options.amountCents ?? 5000;
   const provider = options.provider ?? "sandbox";
   const created = await createPendingDonation({
     partyId,
-    organizationId: null,
+    organizationId: options.organizationId ?? null,
     userId: null,
     amountCents,
     anonymous: false,
@@ -187,6 +189,39 @@ export function stepEvent(
     return donationEvent(gift, "refunded", { ...extra, refund: { refundId: `re_${step}_${gift.id}`, amountCents } });
   }
   return donationEvent(gift, step, extra);
+}
+
+/** The steps a Pix gift can take: paid, then devoluções (ours, in full or in parts) or a MED; no "failed" nor "won". */
+export const isPixHistory = (steps: readonly Step[]) =>
+  steps.every((s) => s === "paid" || s === "refunded" || s === "refund-part" || s === "refund-rest" || s === "disputed");
+
+/**
+ * A Pix gift's history as the PSP's webhook bodies (docs/decisions/150-pix.md): the Pix with every
+ * devolução settled so far (a MED is a devolução of nature `MED_*`), one body per step, each read
+ * by pixReceivedEvent / pixDevolucaoEvents as a webhook is. A devolução never arrives without its Pix.
+ */
+export function pixStepBodies(charge: { txid: string; amountCents: number }, steps: readonly Step[], at: () => Date) {
+  const paid = pixEvent(charge, { paidAt: at() });
+  const endToEndId = paid.id;
+  const part = partOf(charge.amountCents);
+  const devolucoes: Array<z.infer<typeof devolucaoSchema>> = [];
+  let refunded = 0;
+  return steps.map((step) => {
+    if (step !== "paid") {
+      const cents = step === "refund-part" ? part : charge.amountCents - refunded;
+      const liquidacao = at().toISOString();
+      devolucoes.push({
+        id: `D${step.replace("-", "")}${charge.txid}`.slice(0, 35),
+        valor: (cents / 100).toFixed(2),
+        status: "DEVOLVIDO",
+        natureza: step === "disputed" ? "MED_FRAUDE" : "ORIGINAL",
+        horario: { solicitacao: liquidacao, liquidacao },
+      });
+      if (step !== "disputed") refunded += cents;
+    }
+    const taken = pixDevolucaoEvents("sandbox", { endToEndId, horario: paid.occurredAt.toISOString(), devolucoes: [...devolucoes] });
+    return [paid, ...(taken as DonationPaymentEvent[])];
+  });
 }
 
 /** What a party keeps of a gift: all of it, all but the part refunded, or nothing. */

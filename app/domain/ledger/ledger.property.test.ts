@@ -1,6 +1,7 @@
 /**
  * Issue 14's property: over random sequences of paid, refunded (in full or in parts), charged-back,
- * dispute-won, duplicated and shuffled events, with the fee changing between events, a party payout
+ * dispute-won, duplicated and shuffled events — card gifts, and Pix gifts whose devoluções and MEDs
+ * come as the PSP's webhook bodies do (issue 15) — with the fee changing between events, a party payout
  * and two institution payouts of direct gifts (decision 152) at random moments, the
  * ledger's sums = the parties' maintained totals = the institutions' balances = the report totals,
  * no row is ever rewritten, and reconciliation finds nothing. Runs on PGlite, and on PostgreSQL
@@ -8,7 +9,17 @@
  */
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
-import { countedCents, givingSetup, insertPendingGift, partyTotals, type Step, stepEvent } from "@tests/donations";
+import {
+  countedCents,
+  givingSetup,
+  insertPendingGift,
+  insertPendingPixGift,
+  isPixHistory,
+  partyTotals,
+  pixStepBodies,
+  type Step,
+  stepEvent,
+} from "@tests/donations";
 import { insertParty } from "@tests/parties";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
@@ -59,6 +70,8 @@ const scenario = fc.record({
       history: fc.integer({ min: 0, max: HISTORIES.length - 1 }),
       // Party A, party B (another institution), or a direct gift to B's institution.
       target: fc.integer({ min: 0, max: 2 }),
+      // Paid by Pix (when its history is one a Pix can have), else by card.
+      pix: fc.boolean(),
     }),
     { minLength: 1, maxLength: 7 },
   ),
@@ -174,19 +187,27 @@ describe("ledger (property)", () => {
           partyId: string | null;
           orgId: string;
         }> = [];
-        const stream: DonationPaymentEvent[] = [];
+        // Each delivery is a webhook body: one event (card), or a Pix with its devoluções so far, applied in order.
+        const stream: DonationPaymentEvent[][] = [];
         for (const g of gifts) {
           const partyId = g.target === 0 ? partyA.id : g.target === 1 ? partyB.id : null;
           const orgId = g.target === 0 ? orgA.id : orgB.id;
-          const gift = await insertPendingGift(partyId, { amountCents: g.amountCents, organizationId: partyId ? null : orgB.id });
           const { actions, final, counted } = HISTORIES[g.history]!;
+          const organizationId = partyId ? null : orgB.id;
+          const pix = g.pix && isPixHistory(actions);
+          const gift: { id: string; checkoutId: string; amountCents: number; txid?: string } = pix
+            ? { ...(await insertPendingPixGift(partyId, { amountCents: g.amountCents, organizationId })), checkoutId: "" }
+            : await insertPendingGift(partyId, { amountCents: g.amountCents, organizationId });
           const keeps = countedCents(g.amountCents, counted);
           created.push({ ...gift, final, keeps, partyId, orgId });
           everPaid.push({ id: gift.id, final, keeps });
-          for (const action of actions) {
-            const event = stepEvent(gift, action, { paymentId: `pi_${gift.id}`, occurredAt: inMarch() });
+          const bodies =
+            gift.txid !== undefined
+              ? pixStepBodies({ txid: gift.txid, amountCents: g.amountCents }, actions, inMarch)
+              : actions.map((action) => [stepEvent(gift, action, { paymentId: `pi_${gift.id}`, occurredAt: inMarch() })]);
+          for (const body of bodies) {
             const times = deliveries[stream.length % deliveries.length]!;
-            for (let i = 0; i < times; i++) stream.push(event);
+            for (let i = 0; i < times; i++) stream.push(body);
           }
         }
         const shuffled = stream
@@ -210,17 +231,22 @@ describe("ledger (property)", () => {
             institutionRuns.splice(institutionRuns.indexOf(Math.min(...institutionRuns)), 1);
             await payOutInstitution(orgB.id);
           }
-          const batch = shuffled.slice(i, i + concurrent).map((event, j) => ({ event, fee: fees[(i + j) % fees.length]! }));
+          const batch = shuffled.slice(i, i + concurrent).map((body, j) => ({ body, fee: fees[(i + j) % fees.length]! }));
           const outcomes = await Promise.all(
-            batch.map(({ event, fee }) => processPaymentEvent(event, testDeps({ config: configs.get(fee)! }))),
+            batch.map(async ({ body, fee }) => {
+              const out = [];
+              for (const event of body) out.push(await processPaymentEvent(event, testDeps({ config: configs.get(fee)! })));
+              return out;
+            }),
           );
-          outcomes.forEach((o, j) => {
-            if (
-              o.outcome === "applied" &&
-              ["pendente", "cancelada"].includes(o.from) &&
-              ["paga", "reembolsada", "contestada"].includes(o.to)
-            )
-              paidAtFee.set(o.donationId, batch[j]!.fee);
+          outcomes.forEach((list, j) => {
+            for (const o of list)
+              if (
+                o.outcome === "applied" &&
+                ["pendente", "cancelada"].includes(o.from) &&
+                ["paga", "reembolsada", "contestada"].includes(o.to)
+              )
+                paidAtFee.set(o.donationId, batch[j]!.fee);
           });
           // A fee change between events leaves every earlier row exactly as it was.
           const after = await snapshot(ids);
