@@ -27,10 +27,17 @@ export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null
       actions={<ResultLinks next={{ to: "/assine-o-bem", label: "Gerenciar Assinatura" }} />}
     >
       {plan ? (
-        <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-2 rounded-full bg-indigo-50 px-5 py-2 font-bold text-indigo-800">
-          <span>Plano {plan.name}</span>
-          {plan.monthlyCents !== undefined ? <span>· {formatCents(plan.monthlyCents)}/mês</span> : null}
-          {plan.renewsOn ? <span className="font-semibold">· renova em {plan.renewsOn}</span> : null}
+        // On a phone the renewal takes its own line, without a stray separator in front of it.
+        <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-2 rounded-2xl bg-indigo-50 px-5 py-2 font-bold text-indigo-800 sm:rounded-full">
+          <span className="whitespace-nowrap">
+            Plano {plan.name}
+            {plan.monthlyCents !== undefined ? ` · ${formatCents(plan.monthlyCents)}/mês` : null}
+          </span>
+          {plan.renewsOn ? (
+            <span className="font-semibold whitespace-nowrap">
+              <span className="hidden sm:inline">· </span>renova em {plan.renewsOn}
+            </span>
+          ) : null}
         </p>
       ) : null}
     </ResultPage>
