@@ -8,6 +8,7 @@ import {
   insertPendingPixGift,
   partyTotals,
   pixEvent,
+  pixStepBodies,
   type Step,
   stepEvent,
 } from "@tests/donations";
@@ -27,10 +28,22 @@ useTestDatabase();
  * keeps of the gift (its whole amount, or net of the part refunded). Pix gifts (issue 15): `pix`
  * is the exact payment of the charge, `pix-other-amount` a payment of another amount (flagged,
  * never counted), `pix-again` a second, distinct Pix for the same charge (flagged once the gift is
- * paid).
+ * paid); `pixSteps`: a Pix gift's devoluções and MEDs, each step delivered as the PSP's webhook body
+ * (the Pix with its devoluções so far).
  */
 type PixAction = "pix" | "pix-other-amount" | "pix-again";
-const HISTORIES: Array<{ actions: Array<Step | PixAction>; final: string; counted: "all" | "part-refunded" | "none" }> = [
+const HISTORIES: Array<{
+  actions: Array<Step | PixAction>;
+  pixSteps?: Step[];
+  final: string;
+  counted: "all" | "part-refunded" | "none";
+}> = [
+  { actions: [], pixSteps: ["paid", "refund-part"], final: "paga", counted: "part-refunded" },
+  { actions: [], pixSteps: ["paid", "refund-part", "refund-rest"], final: "reembolsada", counted: "none" },
+  { actions: [], pixSteps: ["paid", "refunded"], final: "reembolsada", counted: "none" },
+  { actions: [], pixSteps: ["paid", "disputed"], final: "contestada", counted: "none" },
+  { actions: [], pixSteps: ["paid", "refund-part", "disputed"], final: "contestada", counted: "none" },
+  { actions: [], pixSteps: ["refund-part"], final: "paga", counted: "part-refunded" },
   { actions: ["pix"], final: "paga", counted: "all" },
   { actions: ["pix-other-amount"], final: "pendente", counted: "none" },
   { actions: ["pix-other-amount", "pix"], final: "paga", counted: "all" },
@@ -70,24 +83,27 @@ describe("event streams (property)", () => {
       fc.asyncProperty(scenario, async ({ gifts, deliveries, order, concurrent }) => {
         const party = await insertParty({ userId: owner.id, causeId: cause.id });
         const created = [];
-        const stream: DonationPaymentEvent[] = [];
+        // Each delivery is a webhook body, its events applied in order (one event, or a Pix with its devoluções).
+        const stream: DonationPaymentEvent[][] = [];
         for (const g of gifts) {
-          const { actions, final, counted } = HISTORIES[g.history]!;
-          const isPix = actions.some((a) => a.startsWith("pix"));
+          const { actions, pixSteps, final, counted } = HISTORIES[g.history]!;
+          const isPix = pixSteps !== undefined || actions.some((a) => a.startsWith("pix"));
           const gift: { id: string; checkoutId: string; amountCents: number; txid?: string } = isPix
             ? { ...(await insertPendingPixGift(party.id, { amountCents: g.amountCents })), checkoutId: "" }
             : await insertPendingGift(party.id, { amountCents: g.amountCents });
           const charge = { txid: gift.txid ?? "", amountCents: g.amountCents };
           created.push({ ...gift, final, keeps: countedCents(g.amountCents, counted) });
-          for (const action of actions) {
-            const event =
-              action === "pix" || action === "pix-again"
-                ? pixEvent(charge)
-                : action === "pix-other-amount"
-                  ? pixEvent(charge, { amountCents: g.amountCents + 100 })
-                  : stepEvent(gift, action as Step, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined });
+          const bodies = actions.map((action) => [
+            action === "pix" || action === "pix-again"
+              ? pixEvent(charge)
+              : action === "pix-other-amount"
+                ? pixEvent(charge, { amountCents: g.amountCents + 100 })
+                : stepEvent(gift, action as Step, { paymentId: action === "paid" ? `pi_${gift.id}` : undefined }),
+          ]);
+          if (pixSteps) bodies.push(...pixStepBodies(charge, pixSteps, () => new Date()));
+          for (const body of bodies) {
             const times = deliveries[stream.length % deliveries.length]!;
-            for (let i = 0; i < times; i++) stream.push(event);
+            for (let i = 0; i < times; i++) stream.push(body);
           }
         }
         // A deterministic shuffle driven by the generated keys.
@@ -96,15 +112,19 @@ describe("event streams (property)", () => {
           .sort((a, b) => a.k - b.k)
           .map((x) => x.e);
         for (let i = 0; i < shuffled.length; i += concurrent) {
-          await Promise.all(shuffled.slice(i, i + concurrent).map((e) => processPaymentEvent(e, testDeps())));
+          await Promise.all(
+            shuffled.slice(i, i + concurrent).map(async (body) => {
+              for (const e of body) await processPaymentEvent(e, testDeps());
+            }),
+          );
         }
 
         for (const gift of created) {
           expect((await donationRow(gift.id)).status).toBe(gift.final);
-          // A Pix gift: every distinct Pix is recorded, and at most one of them counts.
+          // A Pix gift: every distinct Pix is recorded, and at most one of them counts (also when given back later).
           if (gift.txid) {
             const rows = await db.select().from(schema.pixPayments).where(eq(schema.pixPayments.donationId, gift.id));
-            expect(rows.filter((r) => r.flagReason === null)).toHaveLength(gift.final === "paga" ? 1 : 0);
+            expect(rows.filter((r) => r.flagReason === null)).toHaveLength(gift.final === "pendente" ? 0 : 1);
           }
         }
         const paid = created.filter((g) => g.final === "paga");
