@@ -28,7 +28,7 @@ export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null
     >
       {plan ? (
         // On a phone the renewal takes its own line, without a stray separator in front of it.
-        <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-2 rounded-2xl bg-indigo-50 px-5 py-2 font-bold text-indigo-800 sm:rounded-full">
+        <p className="mx-auto mt-5 inline-flex flex-wrap justify-center gap-x-1 rounded-2xl bg-indigo-50 px-5 py-2 font-bold text-indigo-800 sm:rounded-full">
           <span className="whitespace-nowrap">
             Plano {plan.name}
             {plan.monthlyCents !== undefined ? ` · ${formatCents(plan.monthlyCents)}/mês` : null}
