@@ -2,6 +2,18 @@ import { describe, expect, it } from "vitest";
 import { formatCents, formatPercent, parseReaisToCents, progressPercent, splitFee } from "./money";
 
 describe("money", () => {
+  it("writes whole centavos exactly as Intl's pt-BR currency format does", () => {
+    const intl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+    const samples = [0, 1, 99, 100, 999, 1_000, 99_999, 100_000, 123_456, 10_000_000, 123_456_789_012];
+    for (let i = 0; i < 2_000; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))));
+    for (const cents of samples) {
+      for (const value of cents === 0 ? [0] : [cents, -cents]) {
+        expect(formatCents(value)).toBe(intl.format(value / 100).replace(/\u00a0/g, " "));
+      }
+    }
+    expect(formatCents(12.5)).toBe("R$ 0,13");
+  });
+
   it("formats centavos as pt-BR reais", () => {
     expect(formatCents(123456)).toBe("R$ 1.234,56");
     expect(formatCents(5)).toBe("R$ 0,05");
