@@ -51,8 +51,10 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          // As when the page streamed from its shell: an error in the shell makes it a 500; one
+          // in a Suspense boundary after it (left to the browser to render) is logged.
           if (shellRendered) logger.error({ err: error, requestId: loadContext.requestId }, "render error");
+          else responseStatusCode = 500;
         },
       },
     );
