@@ -1,10 +1,8 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { isDatabaseDownError } from "~/platform/health.server";
-import { pageStream } from "~/platform/http/page-stream.server";
+import { pageSink, renderedPageResponse } from "~/platform/http/page-stream.server";
 import { logger } from "~/platform/logger.server";
 import { NonceProvider } from "~/platform/ui/nonce";
 
@@ -27,34 +25,43 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    // The page is rendered whole and written once (page-stream.server.ts): nothing of ours streams.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          // Module preloads at low priority, React's small chunks written as one (page-stream.server.ts).
-          const body = pageStream();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        },
+        onAllReady() {
+          clearTimeout(timeout);
+          // pipe() hands the finished page over synchronously.
+          pipe(
+            pageSink((result) => {
+              if ("error" in result) return reject(result.error);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(renderedPageResponse(result.page, { headers: responseHeaders, status: responseStatusCode }));
+            }),
+          );
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          // As when the page streamed from its shell: an error in the shell makes it a 500; one
+          // in a Suspense boundary after it (left to the browser to render) is logged.
           if (shellRendered) logger.error({ err: error, requestId: loadContext.requestId }, "render error");
+          else responseStatusCode = 500;
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // A render still waiting then is cut short (its pending parts left to the browser). The timer
+    // is cleared as soon as the page is done: left running it kept every request's render, loader
+    // data included, reachable for nine seconds.
+    const timeout = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

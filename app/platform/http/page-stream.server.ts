@@ -1,112 +1,52 @@
-import { Transform, type TransformCallback } from "node:stream";
-
-// The stream React renders a page into, on its way to the socket. It does three things:
+// How a page React renders reaches the socket. No page of ours streams anything worth waiting
+// for (no deferred loader data; the lazy components are already loaded): React Router's loader
+// data ride along as a few <script> chunks behind Suspense boundaries that resolve within a tick.
+// So the page is rendered whole (`onAllReady`) and written once:
 //
-// 1. React Router's <Scripts> asks for every module of the page with <link rel="modulepreload">,
+// 1. React's pipe() hands a finished page over synchronously, as a few dozen chunks of at most
+//    4 KB. They used to go through a Node Transform, a web ReadableStream and the socket one by
+//    one (a tenth of a public page's CPU in a profile, plus the promises of the web stream). They
+//    are now collected by a plain sink and sent as one buffer (`renderedPageBody`).
+// 2. React Router's <Scripts> asks for every module of the page with <link rel="modulepreload">,
 //    which Chrome fetches at High priority, side by side with the stylesheet, the Latin font and the
 //    LCP image. On a slow phone connection ~130 KB of JavaScript then shares the bandwidth with what
 //    the first paint waits for, and React Router offers no way to set the links' priority. They
 //    are marked `fetchpriority="low"`: they still start at once, but what paints the page goes
-//    first. React hoists the links into <head>, so only the head is scanned for them.
-// 2. <Scripts> also writes an inline module script that imports the page's route modules with
+//    first. React hoists the links into <head>, so only the head is searched for them.
+// 3. <Scripts> also writes an inline module script that imports the page's route modules with
 //    static `import` statements, so the browser evaluates the whole graph (React DOM, React Router,
 //    the shell, the route and its form code: 40–60 ms on a fast laptop, 4× that on a slow phone)
 //    in one task that blocks input after the first paint. The script is rewritten to import the
 //    same modules one by one, shared chunks first, yielding to the browser between them
 //    (`splitModuleEvaluation`): the same work in several shorter tasks. Anything unexpected in the
 //    script leaves it as it was.
-// 3. React writes a page as a few dozen chunks of at most 4 KB, and each went through the web
-//    stream and the socket on its own (a tenth of a public page's CPU in a profile). The chunks
-//    React writes in one go are handed on as one: React calls `flush()` when it stops writing;
-//    `setImmediate` covers a write without one.
 const LINK = '<link rel="modulepreload"';
 const LOW = '<link rel="modulepreload" fetchpriority="low"';
-const HEAD_END = "</head>";
-// How React writes the opening tag of <Scripts>' inline module script, and its end.
+const HEAD_END = Buffer.from("</head>");
+
 const MODULE_OPEN = 'type="module" async="">';
 const SCRIPT_END = "</script>";
 
-export function pageStream(): Transform & { flush: () => void } {
-  // head: rewriting the preloads; body: looking for the module script; script: holding it back
-  // until its end; done: passing through.
-  let phase: "head" | "body" | "script" | "done" = "head";
-  let carry = "";
-  let head = "";
-  let pending: Buffer[] = [];
-  let scheduled: NodeJS.Immediate | null = null;
-
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      const out = phase === "done" ? chunk : Buffer.from(rewrite(chunk.toString("latin1")), "latin1");
-      if (out.length > 0) pending.push(out);
-      scheduled ??= setImmediate(emit);
-      done();
-    },
-    final(done: TransformCallback) {
-      if (carry) pending.push(Buffer.from(carry, "latin1"));
-      carry = "";
-      emit();
-      done();
-    },
-  }) as Transform & { flush: () => void };
-  stream.flush = emit;
-  return stream;
-
-  function emit() {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = null;
-    if (pending.length === 0) return;
-    const out = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
-    pending = [];
-    stream.push(out);
+/** The head's module preloads at low priority and the module script split (see above). */
+export function rewritePageScripts(html: Buffer): Buffer {
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd < 0) return html;
+  // latin1 maps each byte to one character and back, so multi-byte characters survive untouched
+  // (the patterns are ASCII).
+  const head = html.toString("latin1", 0, headEnd);
+  if (!head.includes(LINK)) return html;
+  const parts: Uint8Array[] = [Buffer.from(head.replaceAll(LINK, LOW), "latin1")];
+  const open = html.indexOf(MODULE_OPEN, headEnd);
+  const end = open < 0 ? -1 : html.indexOf(SCRIPT_END, open);
+  if (end < 0) {
+    parts.push(html.subarray(headEnd));
+  } else {
+    const start = open + MODULE_OPEN.length;
+    const script = html.toString("latin1", start, end);
+    parts.push(html.subarray(headEnd, start), Buffer.from(splitModuleEvaluation(script, preloadHrefs(head)), "latin1"));
+    parts.push(html.subarray(end));
   }
-
-  // latin1 maps each byte to one character and back, so a multi-byte character cut by the
-  // chunking survives untouched (the patterns searched for are ASCII). Returns what can be sent.
-  function rewrite(chunk: string): string {
-    let text = carry + chunk;
-    carry = "";
-    let out = "";
-    if (phase === "head") {
-      const headEnd = text.indexOf(HEAD_END);
-      if (headEnd < 0) {
-        // Hold back a tail that could be the start of a link or of </head> cut by the chunking.
-        const keep = partialTail(text, [LINK, HEAD_END]);
-        carry = text.slice(text.length - keep);
-        const part = text.slice(0, text.length - keep).replaceAll(LINK, LOW);
-        head += part;
-        return part;
-      }
-      const part = text.slice(0, headEnd).replaceAll(LINK, LOW);
-      head += part;
-      out = part;
-      text = text.slice(headEnd);
-      phase = "body";
-    }
-    if (phase === "body") {
-      const open = text.indexOf(MODULE_OPEN);
-      if (open < 0) {
-        const keep = partialTail(text, [MODULE_OPEN]);
-        carry = text.slice(text.length - keep);
-        return out + text.slice(0, text.length - keep);
-      }
-      out += text.slice(0, open + MODULE_OPEN.length);
-      text = text.slice(open + MODULE_OPEN.length);
-      phase = "script";
-    }
-    if (phase === "script") {
-      const end = text.indexOf(SCRIPT_END);
-      if (end < 0) {
-        carry = text;
-        return out;
-      }
-      out += splitModuleEvaluation(text.slice(0, end), preloadHrefs(head)) + text.slice(end);
-      phase = "done";
-      head = "";
-      return out;
-    }
-    return out + text;
-  }
+  return Buffer.concat(parts);
 }
 
 function preloadHrefs(head: string): string[] {
@@ -141,11 +81,59 @@ export function splitModuleEvaluation(script: string, preloads: string[]): strin
   return prelude + body;
 }
 
-/** Length of the longest suffix of `text` that is a proper prefix of one of `patterns`. */
-function partialTail(text: string, patterns: string[]): number {
-  for (let length = Math.min(text.length, Math.max(...patterns.map((p) => p.length - 1))); length > 0; length--) {
-    const tail = text.slice(text.length - length);
-    if (patterns.some((p) => p.length > length && p.startsWith(tail))) return length;
-  }
-  return 0;
+/** What React's pipe() needs of a destination: it writes, ends, or destroys with an error. */
+export type PageSink = {
+  write(chunk: Uint8Array | string): boolean;
+  end(): void;
+  destroy(error?: unknown): void;
+  on(event: string, listener: (...args: unknown[]) => void): PageSink;
+};
+
+/**
+ * A destination for React's pipe() that keeps every chunk and hands the whole page over once
+ * React ends it (head rewritten, see above), or the error it was destroyed with.
+ */
+export function pageSink(done: (result: { page: Buffer } | { error: unknown }) => void): PageSink & NodeJS.WritableStream {
+  const chunks: Uint8Array[] = [];
+  let finished = false;
+  const finish = (result: { page: Buffer } | { error: unknown }) => {
+    if (finished) return;
+    finished = true;
+    done(result);
+  };
+  const sink: PageSink = {
+    write(chunk) {
+      // React allocates a new view after handing one over, so keeping it is safe.
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    },
+    end() {
+      finish({ page: rewritePageScripts(Buffer.concat(chunks)) });
+    },
+    destroy(error) {
+      finish({ error: error ?? new Error("page render destroyed") });
+    },
+    // 'drain' never comes (write never refuses); 'error' and 'close' never happen to a buffer.
+    on: () => sink,
+  };
+  // Typed as the Node stream React's pipe() is declared to take; it uses only the methods above.
+  return sink as PageSink & NodeJS.WritableStream;
+}
+
+const wholeBodies = new WeakMap<Response, Buffer>();
+
+/**
+ * A page's Response whose body is held aside, whole: the request handler sends it as one buffer
+ * (`renderedPageBody`). The Response itself carries no body: undici copies a buffer body and
+ * wraps it in a web stream (~65 µs and 40 KB of garbage per page), which nothing here reads.
+ */
+export function renderedPageResponse(page: Buffer, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  wholeBodies.set(response, page);
+  return response;
+}
+
+/** The whole body of a Response made by `renderedPageResponse`, if `response` is one. */
+export function renderedPageBody(response: Response): Buffer | undefined {
+  return wholeBodies.get(response);
 }

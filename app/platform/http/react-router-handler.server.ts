@@ -11,6 +11,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { publicPageAnswers } from "~/platform/metrics.server";
 import { bufferedBody } from "./body-limit.server";
+import { renderedPageBody } from "./page-stream.server";
 import { attachEventSink } from "./event-output.server";
 import { applyCachePolicy, isPersonalRequest } from "./cache-policy.server";
 import { sendSharedPage, sharedPageKey, storedAnswer } from "./shared-page-answer.server";
@@ -73,7 +74,7 @@ export function createRequestHandler({
           await sendResponse(res, response, headers);
           return null;
         }
-        const body = new Uint8Array(await response.arrayBuffer());
+        const body = renderedPageBody(response) ?? new Uint8Array(await response.arrayBuffer());
         return storedAnswer(res, { status: response.status, statusText: response.statusText, headers, body, route: routeLabelFor(req) });
       });
       if (entry) publicPageAnswers.inc({ answer: hit ? "shared" : "rendered" });
@@ -118,6 +119,13 @@ async function sendResponse(res: ExpressResponse, response: Response, headers: H
     // A live stream of ours writes straight to the response from here on (event-output.server.ts).
     const sink = { write: (chunk: Uint8Array) => res.write(chunk), end: () => res.end(), buffered: () => res.writableLength };
     if (response.body && attachEventSink(response.body, sink)) return;
+  }
+  // A page rendered whole (page-stream.server.ts) goes out in one write.
+  const page = renderedPageBody(response);
+  if (page) {
+    res.setHeader("Content-Length", page.byteLength); // compression drops it when it compresses
+    res.end(page);
+    return;
   }
   if (!response.body) {
     res.end();
