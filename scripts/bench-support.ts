@@ -58,8 +58,16 @@ function serverNodeArgs(): string[] {
   return (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 }
 
-/** Starts `node server/index.js` (NODE_ENV=production) from `buildDir` and waits until it answers. */
-export async function startBuiltServer(options: { port: number; buildDir: string; env: Record<string, string> }): Promise<ChildProcess> {
+/**
+ * Starts `node server/index.js` (NODE_ENV=production) from `buildDir` and waits until it answers.
+ * `entry`: another copy of server/index.js (an older build's, to compare builds taking turns).
+ */
+export async function startBuiltServer(options: {
+  port: number;
+  buildDir: string;
+  env: Record<string, string>;
+  entry?: string;
+}): Promise<ChildProcess> {
   const { port, buildDir } = options;
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     console.log(`Sem build em ${buildDir}: compilando…`);
@@ -68,19 +76,23 @@ export async function startBuiltServer(options: { port: number; buildDir: string
   }
   // Through sh, which raises the descriptor limit to the hard one first (a live stream holds one;
   // the soft limit is often 1 024): exec keeps the pid, so it is still the server's.
-  const child = spawn("sh", ["-c", 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, ...serverNodeArgs(), "server/index.js"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    // One process, as the published figures were measured, unless WEB_CONCURRENCY says otherwise.
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
-      ...options.env,
+  const child = spawn(
+    "sh",
+    ["-c", 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, ...serverNodeArgs(), options.entry ?? "server/index.js"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      // One process, as the published figures were measured, unless WEB_CONCURRENCY says otherwise.
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR: buildDir,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+        ...options.env,
+      },
     },
-  });
+  );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error("o servidor encerrou ao iniciar");

@@ -1,18 +1,18 @@
 // npm run bench:webhooks — how many "paid" events per second the webhook path ingests on
 // PostgreSQL, and that the totals stay exact under shuffled, duplicated, concurrent deliveries.
 // Creates its own database (DATABASE_URL or TEST_DATABASE_URL names the server), starts the built
-// server, fires signed sandbox events from this process over loopback, checks the totals, drops
+// server, fires sandbox events (signed beforehand) from this process over keep-alive loopback
+// connections, checks the totals, drops
 // the database and appends the figures to docs/performance.md.
 import type { ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openPostgres } from "~/platform/db.server";
-import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
 import { benchDatabase, freePort, runBenchmark, startBuiltServer, stopServer, withClient } from "./bench-support";
+import * as load from "./webhook-load";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -27,53 +27,11 @@ const appSecret = randomBytes(32).toString("hex");
 let server: ChildProcess | undefined;
 
 const admin = <T>(work: (c: pg.Client) => Promise<T>) => withClient(baseUrl, work);
-
-async function query(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: benchUrl });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-type Gift = { id: string; checkoutId: string; amountCents: number; partyId: string };
-
-/** N pending sandbox gifts spread over `partyCount` new parties, as /doar leaves them. */
-async function seedScenario(partyCount: number, tag: string): Promise<{ gifts: Gift[]; partyIds: string[] }> {
-  const userId = randomUUID();
-  await query(`insert into "user" (id, name, email) values ($1, 'Festeira Benchmark', $2)`, [userId, `bench-${tag}@exemplo.com.br`]);
-  const cause = await query(`insert into causes (name, description) values ('Doenças Raras', 'Benchmark') returning id`);
-  const partyIds: string[] = [];
-  for (let p = 0; p < partyCount; p++) {
-    const code = `${tag}${p.toString(36).padStart(3, "0")}`;
-    const r = await query(
-      `insert into parties (user_id, name, event_type, event_date, cause_id, share_code, share_link)
-       values ($1, $2, 'Aniversário', $3, $4, $5, $6) returning id`,
-      [userId, `Festa ${tag} ${p}`, addCalendarDays(todayInSaoPaulo(), 10), cause.rows[0].id, code, `http://localhost/festa/${code}`],
-    );
-    partyIds.push(r.rows[0].id);
-  }
-  const rows = await query(
-    `insert into donations (party_id, amount_cents, status, donor_name, donor_email, message, provider, provider_checkout_id, idempotency_key)
-     select ($1::uuid[])[1 + (g % $2)], 500 + (g % 97) * 100, 'pendente', 'Convidado ' || g, 'convidado' || g || '@exemplo.com.br',
-            case when g % 3 = 0 then 'Parabéns!' end, 'sandbox', 'cs_sbx_' || md5($3 || g), 'bench_' || $3 || g
-     from generate_series(1, $4::int) g
-     returning id, provider_checkout_id, amount_cents, party_id`,
-    [partyIds, partyCount, tag, GIFTS],
-  );
-  await query(
-    `insert into donation_status_history (donation_id, from_status, to_status, occurred_at)
-     select id, null, 'pendente', created_at from donations where idempotency_key like $1`,
-    [`bench_${tag}%`],
-  );
-  await query("analyze");
-  return {
-    gifts: rows.rows.map((r) => ({ id: r.id, checkoutId: r.provider_checkout_id, amountCents: r.amount_cents, partyId: r.party_id })),
-    partyIds,
-  };
-}
+const query = (text: string, values: unknown[] = []) => load.query(benchUrl, text, values);
+const seedScenario = (partyCount: number, tag: string) => load.seedScenario(benchUrl, partyCount, tag, GIFTS);
+const totalsAreExact = (gifts: load.Gift[], partyIds: string[]) => load.totalsAreExact(benchUrl, gifts, partyIds);
+const fire = (url: string, deliveries: load.Delivery[], onProgress?: (done: number) => void) =>
+  load.fire(url, deliveries, CONCURRENCY, onProgress);
 
 async function startServer(port: number) {
   server = await startBuiltServer({
@@ -91,74 +49,6 @@ async function startServer(port: number) {
   });
 }
 
-type Delivery = { body: string };
-type Fired = { seconds: number; latencies: number[]; statuses: Map<number, number>; outcomes: Map<string, number> };
-
-/**
- * Sends every delivery with at most CONCURRENCY in flight; each is signed at send time. A refused
- * connection (server killed) counts as status 0, as a provider would see a failed delivery.
- */
-async function fire(url: string, deliveries: Delivery[], onProgress?: (done: number) => void): Promise<Fired> {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const outcomes = new Map<string, number>();
-  let next = 0;
-  let done = 0;
-  const t0 = performance.now();
-  async function worker() {
-    while (next < deliveries.length) {
-      const { body } = deliveries[next++]!;
-      const started = performance.now();
-      let status = 0;
-      try {
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, appSecret) },
-          body,
-        });
-        const json = (await res.json().catch(() => null)) as { results?: Array<{ outcome: string }> } | null;
-        status = res.status;
-        for (const r of json?.results ?? []) outcomes.set(r.outcome, (outcomes.get(r.outcome) ?? 0) + 1);
-      } catch {
-        // connection refused: the server is down
-      }
-      latencies.push(performance.now() - started);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      onProgress?.(++done);
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { seconds: (performance.now() - t0) / 1000, latencies, statuses, outcomes };
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
-}
-
-/** Every gift paid once; each party's totals equal the sum of its distinct paid gifts. */
-async function totalsAreExact(gifts: Gift[], partyIds: string[]) {
-  const expected = new Map<string, { cents: number; count: number }>();
-  for (const g of gifts) {
-    const e = expected.get(g.partyId) ?? { cents: 0, count: 0 };
-    expected.set(g.partyId, { cents: e.cents + g.amountCents, count: e.count + 1 });
-  }
-  const totals = await query(`select id, raised_cents, paid_count from parties where id = any($1::uuid[])`, [partyIds]);
-  const wrong = totals.rows.filter(
-    (r) => Number(r.raised_cents) !== expected.get(r.id)!.cents || r.paid_count !== expected.get(r.id)!.count,
-  );
-  const paid = await query(`select count(*)::int as n from donations where party_id = any($1::uuid[]) and status = 'paga'`, [partyIds]);
-  return wrong.length === 0 && paid.rows[0].n === gifts.length;
-}
-
 /**
  * The server is killed (SIGKILL) mid-burst and restarted; then everything is delivered again, as
  * a provider redelivers what was not acknowledged. Nothing may be lost or counted twice.
@@ -166,8 +56,8 @@ async function totalsAreExact(gifts: Gift[], partyIds: string[]) {
 async function crashAndRedeliver(port: number) {
   const { gifts, partyIds } = await seedScenario(5, "bk");
   const url = `http://127.0.0.1:${port}/api/webhooks/sandbox`;
-  const events = gifts.map((g) => JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id })));
-  const deliveries = shuffle(events.map((body) => ({ body })));
+  const events = load.paidEvents(gifts, false);
+  const deliveries = load.deliveriesOf(load.shuffle([...events]), appSecret);
   let killed = false;
   const first = await fire(url, deliveries, (done) => {
     if (!killed && done >= deliveries.length * 0.4) {
@@ -181,7 +71,7 @@ async function crashAndRedeliver(port: number) {
   const acknowledged = first.statuses.get(200) ?? 0;
   console.log(`Servidor morto com ${acknowledged} de ${deliveries.length} entregas confirmadas; reiniciando e reentregando tudo…`);
   await startServer(port);
-  const second = await fire(url, shuffle(events.map((body) => ({ body }))));
+  const second = await fire(url, load.deliveriesOf(load.shuffle([...events]), appSecret));
   // Some events may have committed without their answer reaching us (killed mid-response): the
   // redelivery then says `duplicate`. What matters is the database: each event recorded once.
   const ids = events.map((e) => (JSON.parse(e) as { id: string }).id);
@@ -194,14 +84,10 @@ async function crashAndRedeliver(port: number) {
 
 async function runScenario(url: string, partyCount: number, tag: string) {
   const { gifts, partyIds } = await seedScenario(partyCount, tag);
-  const events = gifts.map((g) =>
-    JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id, paymentId: `pi_${g.id}` })),
-  );
-  const duplicates = Array.from(
-    { length: Math.round(events.length * DUPLICATE_SHARE) },
-    () => events[Math.floor(Math.random() * events.length)]!,
-  );
-  const deliveries = shuffle([...events, ...duplicates].map((body) => ({ body })));
+  const events = load.paidEvents(gifts);
+  const bodies = load.withRepeats(events, DUPLICATE_SHARE);
+  const duplicates = { length: bodies.length - events.length };
+  const deliveries = load.deliveriesOf(bodies, appSecret);
   console.log(
     `${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}: ${events.length} eventos + ${duplicates.length} repetidos, ${CONCURRENCY} em paralelo…`,
   );
@@ -216,8 +102,8 @@ async function runScenario(url: string, partyCount: number, tag: string) {
     duplicates: duplicates.length,
     paidPerSecond: gifts.length / fired.seconds,
     deliveriesPerSecond: deliveries.length / fired.seconds,
-    p50: percentile(fired.latencies, 50),
-    p99: percentile(fired.latencies, 99),
+    p50: load.percentile(fired.latencies, 50),
+    p99: load.percentile(fired.latencies, 99),
     errors,
     exact,
     outcomes: Object.fromEntries(fired.outcomes),
@@ -241,12 +127,7 @@ async function main() {
 
   // Warm-up (JIT, pool, prepared paths) on its own small party, not measured.
   const warm = await seedScenario(1, "wm");
-  await fire(
-    url,
-    warm.gifts
-      .slice(0, 100)
-      .map((g) => ({ body: JSON.stringify(sandboxEvent("checkout.paid", { checkoutId: g.checkoutId, donationId: g.id })) })),
-  );
+  await fire(url, load.deliveriesOf(load.paidEvents(warm.gifts.slice(0, 100), false), appSecret));
 
   const results = [];
   for (const [i, partyCount] of SCENARIOS.entries()) results.push(await runScenario(url, partyCount, ["ba", "bb"][i]!));
@@ -263,8 +144,9 @@ async function main() {
     "",
     `\`npm run bench:webhooks\` — built server (NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL ${version}; ${GIFTS} pending gifts per run, ` +
       `each confirmed by a signed sandbox \`checkout.paid\` event, plus ${Math.round(DUPLICATE_SHARE * 100)}% repeated deliveries, shuffled, ` +
-      `${CONCURRENCY} in flight from a second process over loopback. Each event is one transaction: lock the gift, record the event id, ` +
-      `status and history, NOTIFY, two outbox e-mails, party totals. ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version} ` +
+      `${CONCURRENCY} in flight from a second process over keep-alive loopback connections (signed before the timed phase). ` +
+      `Each event is one statement: lock the gift, record the event id, status and history, ledger, two outbox e-mails, party totals; ` +
+      `the NOTIFYs follow the commit. ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version} ` +
       `(load generator on the same machine; 1-min load average at the end: ${os.loadavg()[0]!.toFixed(1)}).`,
     "",
     "| parties | events + repeats | paid events/s | deliveries/s | p50 (ms) | p99 (ms) | non-200 | totals |",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type http from "node:http";
 import type { ServerBuild } from "react-router";
 import { type Config, getConfig } from "~/platform/config.server";
@@ -27,6 +27,7 @@ import { sharedPageFastPath } from "~/platform/http/shared-page-answer.server";
 import { configureContentCache } from "~/platform/content-cache.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
+import { webhookFastPath } from "./webhooks";
 
 declare module "react-router" {
   /** Per request: these three; per app: its dependencies (app/deps.server.ts). */
@@ -57,7 +58,8 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
     payments: overrides.payments ?? createPayments(config, started.sandboxEvents),
   };
   const sharedCache = createPageCache(config);
-  const app = createRequestPipeline({ deps, log, getBuild, sharedCache });
+  const webhooks = webhookFastPath({ deps, log, databaseIsDown: () => databaseHealth.isDown() });
+  const app = createRequestPipeline({ deps, log, getBuild, sharedCache, webhooks });
   // A production build is loaded before the server listens, not by its first visitors: under a
   // burst of connections (10 000 live streams reconnecting) they would all wait for it.
   if (!getBuild) await import("virtual:react-router/server-build");
@@ -68,6 +70,8 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
      * puts it ahead of compression and the static files, so a copy costs neither.
      */
     sharedPages: sharedCache ? sharedPageFastPath(sharedCache) : undefined,
+    /** The providers' webhooks, answered ahead of the page pipeline (server/webhooks.ts); server/index.js puts it first too. */
+    webhooks,
     config,
     log,
     databaseKind: started.databaseKind,
@@ -97,18 +101,22 @@ export function createRequestPipeline({
   getBuild,
   stopping = isStopping,
   sharedCache = createPageCache(deps.config),
+  webhooks = webhookFastPath({ deps, log, databaseIsDown: () => databaseHealth.isDown() }),
 }: Options & {
   deps: AppDeps;
   log: Logger;
   /** The pages' one-second copies (decision 132); by default, per PAGE_CACHE_MS. */
   sharedCache?: SharedResponseCache | undefined;
   /** Whether this process has begun to stop (tests pass their own). */ stopping?: () => boolean;
+  /** The providers' webhooks (server/webhooks.ts), answered before the page middleware. */
+  webhooks?: RequestHandler;
 }) {
   const config: Config = deps.config;
   configureContentCache(contentCacheMs(config));
   const app = express.Router();
   // An anonymous GET of a page with a fresh one-second copy is answered from it, before anything else.
   if (sharedCache) app.use(sharedPageFastPath(sharedCache));
+  app.use(webhooks);
   // The build React Router serves, once loaded: request metrics label by its route ids.
   let loadedBuild: ServerBuild | undefined;
   app.use(requestObservability({ log, currentBuild: () => loadedBuild }));

@@ -22,6 +22,9 @@ async function main() {
   // already compressed, and it is never a static file (decision 132).
   let sharedPages;
   server.use((req, res, next) => (sharedPages ? sharedPages(req, res, next) : next()));
+  // The providers' webhooks, likewise ahead of compression and the page middleware (server/webhooks.ts).
+  let webhooks;
+  server.use((req, res, next) => (webhooks ? webhooks(req, res, next) : next()));
   // Server-sent events must reach the browser as they are written, never buffered. A provider's
   // webhook gets a few bytes of JSON: compressing them only costs CPU on the payment hot path.
   server.use(
@@ -58,6 +61,7 @@ async function main() {
     process.exit(1);
   }
   sharedPages = started.sharedPages;
+  webhooks = started.webhooks;
   server.use(started.app);
 
   const { PORT: port, HOST: host } = started.config;

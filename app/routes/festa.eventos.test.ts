@@ -4,6 +4,7 @@ import { insertCause, insertParty, insertPaidGift, insertUser } from "@tests/par
 import { describe, expect, it } from "vitest";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { donationPaidFanout } from "~/domain/donations/live-events.server";
+import { partyGiftStream } from "~/domain/parties/party-event-stream.server";
 import { loader as streamLoader } from "./festa.$id.eventos";
 
 useTestDatabase();
@@ -73,6 +74,23 @@ describe("/festa/:id/eventos (the guests' live stream)", () => {
     expect(fanout.subscriberCount()).toBe(1);
     abort.abort();
     expect(fanout.subscriberCount()).toBe(0);
+  });
+
+  it("catches up on a gift whose announcement was lost (a crash between the commit and the NOTIFY)", async () => {
+    const owner = await insertUser("Dona da Festa");
+    const cause = await insertCause();
+    const party = await insertParty({ userId: owner.id, causeId: cause.id, shareCode: "aovi3" });
+    const abort = new AbortController();
+    // A subscription that never hears anything: every announcement is lost.
+    const stream = partyGiftStream(party.id, abort.signal, { subscribe: async () => () => {}, catchUpMs: 100 });
+    expect(snapshots(await readUntil(stream, (t) => snapshots(t).length >= 1))).toEqual([{ raisedCents: 0, paidCount: 0, gifts: [] }]);
+    await insertPaidGift(party.id, { amountCents: 2500, name: "Bia" });
+    const text = await readUntil(stream, (t) => snapshots(t).some((s) => s.paidCount === 1));
+    expect(snapshots(text).at(-1)).toMatchObject({ raisedCents: 2500, paidCount: 1 });
+    // Once caught up, nothing more is sent while the totals stay put (several catch-up rounds).
+    const quietUntil = Date.now() + 500;
+    expect(snapshots(await readUntil(stream, () => Date.now() > quietUntil))).toEqual([]);
+    abort.abort();
   });
 
   it("has no stream for an unknown, malformed or ended party", async () => {

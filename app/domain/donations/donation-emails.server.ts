@@ -10,7 +10,7 @@ import type { Executor } from "~/platform/db.server";
 import { donationReceiptEmail } from "~/emails/donation-receipt";
 import { donationReceivedEmail } from "~/emails/donation-received";
 import type { RenderedEmail } from "~/platform/mail/render.server";
-import { OUTBOX_CHANNEL, type QueuedEmailRenderer } from "~/platform/mail/outbox.server";
+import type { QueuedEmailRenderer } from "~/platform/mail/outbox.server";
 import { receiptPath } from "~/domain/receipts";
 
 const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
@@ -68,11 +68,12 @@ export const PAID_GIFT_EMAILS_CTE = `mail AS (
     ON CONFLICT (dedupe_key) DO NOTHING
     RETURNING id)`;
 
-/** The outbox wake-up for the rows `mail` queued (NOTIFY is delivered on commit). */
-export const NOTIFY_OUTBOX = `(SELECT pg_notify('${OUTBOX_CHANNEL}', min(id::text)) FROM mail HAVING count(*) > 0)`;
-
-/** Queues the e-mails of the paid gift `donationId`, inside the caller's transaction (after its ledger row). */
-export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config }: { config: Config }) {
+/**
+ * Queues the e-mails of the paid gift `donationId`, inside the caller's transaction (after its
+ * ledger row). Whether any was queued: the caller wakes the outbox after its commit
+ * (paidGiftAnnouncements), never with a NOTIFY inside the paying transaction.
+ */
+export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config }: { config: Config }): Promise<boolean> {
   const text = `WITH g AS (
       SELECT d.id, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.message, d.receipt_number, d.receipt_code,
         d.paid_at, d.organization_id, l.fee_cents, l.net_cents, l.fee_percent,
@@ -84,8 +85,10 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
       LEFT JOIN ledger_entries l ON l.donation_id = d.id AND l.kind = 'gift_paid'
       WHERE d.id = :donationId::uuid),
     ${PAID_GIFT_EMAILS_CTE}
-    SELECT ${NOTIFY_OUTBOX}`;
-  await executor.execute(bindNamed(text, { donationId, publicUrl: config.PUBLIC_URL, platformFee: config.PLATFORM_FEE_PERCENT }));
+    SELECT EXISTS (SELECT 1 FROM mail) AS mailed`;
+  const values = { donationId, publicUrl: config.PUBLIC_URL, platformFee: config.PLATFORM_FEE_PERCENT };
+  const { rows } = (await executor.execute(bindNamed(text, values))) as unknown as { rows: Array<{ mailed: boolean }> };
+  return rows[0]?.mailed === true;
 }
 
 /** Renders a queued paid-gift e-mail from its data; null for any other template. */

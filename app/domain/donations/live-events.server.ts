@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Connection, type Executor, getConnection } from "~/platform/db.server";
+import type { Announcement } from "~/platform/db/announcer.server";
+import { OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
 
 /** The Postgres NOTIFY channel that carries "a gift became paid" to every server instance. */
 export const DONATION_PAID_CHANNEL = "donation_paid";
@@ -13,11 +15,24 @@ export type DonationPaidEvent = {
 };
 
 /**
- * Announces a paid gift. Called inside the transaction that marks it paid: Postgres delivers
- * NOTIFY only on commit, so listeners never hear of a gift that was rolled back.
+ * Announces a paid gift from inside a transaction (delivered on its commit). The payment paths do
+ * not: they announce after their commit (paidGiftAnnouncements), so that the paying transactions do
+ * not commit one at a time.
  */
 export async function notifyDonationPaid(executor: Executor, event: DonationPaidEvent) {
   await executor.execute(sql`select pg_notify(${DONATION_PAID_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/**
+ * What a committed paid gift announces (announceAfterCommit): the live streams' event (none when
+ * `event` is null) and, when
+ * its e-mails were queued, the outbox wake-up. Never sent from inside the paying transaction: a
+ * NOTIFY there serialises the commits of every paying transaction (announcer.server.ts).
+ */
+export function paidGiftAnnouncements(event: DonationPaidEvent | null, { mailed }: { mailed: boolean }): Announcement[] {
+  const items: Announcement[] = event ? [{ channel: DONATION_PAID_CHANNEL, payload: JSON.stringify(event) }] : [];
+  if (mailed) items.push({ channel: OUTBOX_CHANNEL, payload: "paid" });
+  return items;
 }
 
 // ---- in-process fan-out: one LISTEN per process, many /painel streams ----

@@ -1,18 +1,30 @@
 /**
  * The hot path of the webhook: a "paid" event for a pending gift (no Pix charge to check) is
  * applied by ONE statement, which is its own transaction — lock the gift, record the event id,
- * mark the gift paid, write its history and ledger rows, queue its two e-mails (data only),
- * announce it (NOTIFY, delivered on commit) and add it to the party's totals. All of it or none.
+ * mark the gift paid, write its history and ledger rows, queue its two e-mails (data only) and add
+ * it to the party's totals. All of it or none. The announcements (the live streams' NOTIFY and the
+ * outbox wake-up) are sent after the commit (announcer.server.ts): a NOTIFY in this statement made
+ * PostgreSQL commit the paying statements one at a time.
  * Anything else (another status, a Pix, a refund…) is left to the general path, untouched: this
  * statement writes nothing unless the gift it locked is still pending.
  */
 import { preparedStatement } from "~/platform/db/named-sql.server";
 import type { DonationPaymentEvent } from "~/domain/payments";
-import { DONATION_PAID_CHANNEL } from "./live-events.server";
-import { NOTIFY_OUTBOX, PAID_GIFT_EMAILS_CTE } from "./donation-emails.server";
+import { announceAfterCommit } from "~/platform/db/announcer.server";
+import { paidGiftAnnouncements } from "./live-events.server";
+import { PAID_GIFT_EMAILS_CTE } from "./donation-emails.server";
 import { isUuid } from "./donations.server";
 
-type Row = { donation_id: string | null; status: string | null; recorded: boolean; applied: boolean };
+type Row = {
+  donation_id: string | null;
+  status: string | null;
+  recorded: boolean;
+  applied: boolean;
+  party_id: string | null;
+  owner_id: string | null;
+  amount_cents: number | null;
+  mailed: boolean;
+};
 
 /**
  * The gift is matched as lockDonation matches it (same provider; its id, checkout id or payment
@@ -20,7 +32,7 @@ type Row = { donation_id: string | null; status: string | null; recorded: boolea
  * splitFee rounds (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaid = preparedStatement<Row>(
-  "apply_paid_event_v1",
+  "apply_paid_event_v2",
   `WITH d AS (
     SELECT d.id, d.status, d.party_id, d.organization_id, p.organization_id AS party_organization_id, p.user_id AS owner_id,
       p.name AS party_name, p.cause_id AS party_cause_id
@@ -72,9 +84,7 @@ const applyPaid = preparedStatement<Row>(
     LEFT JOIN "user" u ON u.id = up.owner_id),
   ${PAID_GIFT_EMAILS_CTE}
   SELECT d.id AS donation_id, d.status, EXISTS (SELECT 1 FROM ev) AS recorded, up.id IS NOT NULL AS applied,
-    CASE WHEN up.id IS NOT NULL THEN pg_notify('${DONATION_PAID_CHANNEL}', json_build_object(
-      'donationId', up.id, 'partyId', up.party_id, 'ownerUserId', up.owner_id, 'amountCents', up.amount_cents)::text) END AS notified,
-    ${NOTIFY_OUTBOX} AS outbox_woken
+    up.party_id, up.owner_id, up.amount_cents, EXISTS (SELECT 1 FROM mail) AS mailed
   FROM (SELECT 1) AS one
   LEFT JOIN d ON true
   LEFT JOIN up ON true`,
@@ -114,7 +124,16 @@ export async function applyPaidEvent(
     platformFee: feePercent,
   });
   if (!row?.donation_id) return { outcome: "unmatched" };
-  if (row.applied) return { outcome: "applied", donationId: row.donation_id, from: "pendente", to: "paga" };
+  if (row.applied) {
+    // Committed: now the announcements (never rejects; a lost one only delays a wake-up).
+    await announceAfterCommit(
+      paidGiftAnnouncements(
+        { donationId: row.donation_id, partyId: row.party_id, ownerUserId: row.owner_id, amountCents: row.amount_cents! },
+        { mailed: row.mailed },
+      ),
+    );
+    return { outcome: "applied", donationId: row.donation_id, from: "pendente", to: "paga" };
+  }
   if (row.status !== "pendente") return null;
   // Still pending with this event id already recorded: a repeat (as the general path answers).
   if (!row.recorded) return { outcome: "duplicate" };

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { DONATION_PAID_CHANNEL } from "~/domain/donations/live-events.server";
+import { OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
 import { expireStalePendingDonations } from "./donations.server";
 import { processPaymentEvent } from "./payment-events.server";
 
@@ -168,6 +169,33 @@ describe("processPaymentEvent", () => {
     await new Promise((r) => setTimeout(r, 100));
     await stop();
     expect(heard.map((p) => JSON.parse(p))).toEqual([{ donationId: gift.id, partyId: party.id, ownerUserId: owner.id, amountCents: 5000 }]);
+  });
+
+  it("both paths announce once committed: the live event and the outbox wake-up, once per paid gift, none for a repeat", async () => {
+    const { party } = await givingSetup();
+    const fast = await insertPendingGift(party.id, { amountCents: 3000 });
+    // Cancelled by our expiry, then paid: the general transaction's way.
+    const late = await insertPendingGift(party.id, { amountCents: 4000 });
+    await db
+      .update(schema.donations)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(schema.donations.id, late.id));
+    await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000));
+    const heard: string[] = [];
+    const stopPaid = await testConnection().listen(DONATION_PAID_CHANNEL, (p) => heard.push(JSON.parse(p).donationId));
+    const stopOutbox = await testConnection().listen(OUTBOX_CHANNEL, () => heard.push("outbox"));
+    const fastEvent = donationEvent(fast, "paid");
+    await processPaymentEvent(fastEvent, testDeps());
+    // Sent before the event is answered; the wait is only the listener's delivery.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toEqual([fast.id, "outbox"]);
+    expect(await processPaymentEvent(fastEvent, testDeps())).toEqual({ outcome: "duplicate" });
+    expect((await processPaymentEvent(donationEvent(late, "paid"), testDeps())).outcome).toBe("applied");
+    await new Promise((r) => setTimeout(r, 100));
+    await stopPaid();
+    await stopOutbox();
+    expect(heard).toEqual([fast.id, "outbox", late.id, "outbox"]);
+    expect(await outboxEmails()).toHaveLength(4);
   });
 });
 

@@ -2,12 +2,14 @@
  * Applies a provider's event to a gift — the one code path for Stripe and the sandbox. Each
  * event runs in ONE transaction: lock the gift, record the event id (a repeat stops here),
  * move the status if the state machine allows it, write the history and the ledger row, adjust the
- * party totals, announce the paid gift and queue its e-mails. Either all of it happens or none of it.
+ * party totals and queue the paid gift's e-mails. Either all of it happens or none of it. The paid
+ * gift is announced (live streams, outbox wake-up) after the commit (announcer.server.ts).
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db, schema, type Transaction } from "~/platform/db.server";
 import { type DonationStatus, nextDonationStatus } from "~/domain/donations/donation-status";
-import { notifyDonationPaid } from "~/domain/donations/live-events.server";
+import { paidGiftAnnouncements } from "~/domain/donations/live-events.server";
+import { type Announcement, announceAfterCommit } from "~/platform/db/announcer.server";
 import type { DonationPaymentEvent, PaymentEvent } from "~/domain/payments";
 import { isUuid } from "./donations.server";
 import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
@@ -41,10 +43,18 @@ export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps):
     const applied = await applyPaidEvent(event, { feePercent: deps.config.PLATFORM_FEE_PERCENT, publicUrl: deps.config.PUBLIC_URL });
     if (applied) return applied;
   }
-  return db.transaction((tx) => applyDonationEvent(tx, event, deps));
+  const announcements: Announcement[] = [];
+  const outcome = await db.transaction((tx) => applyDonationEvent(tx, event, deps, announcements));
+  await announceAfterCommit(announcements);
+  return outcome;
 }
 
-async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, deps: EventDeps): Promise<ProcessOutcome> {
+async function applyDonationEvent(
+  tx: Transaction,
+  event: DonationPaymentEvent,
+  deps: EventDeps,
+  announcements: Announcement[],
+): Promise<ProcessOutcome> {
   const donation = await lockDonation(tx, event);
   // Not ours (or not linked yet): nothing is recorded, so a redelivery can still match later.
   if (!donation) return { outcome: "unmatched" };
@@ -68,7 +78,7 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
   const from = donation.status;
   const expiredByUs = from === "cancelada" && (await wasExpiredByUs(tx, donation.id));
   // Refunds (maybe partial) and disputes: amounts decide the move (docs/decisions/151-refunds.md).
-  if (isTakeBackEvent(event)) return applyTakeBackEvent(tx, donation, event, { expiredByUs, ...deps });
+  if (isTakeBackEvent(event)) return applyTakeBackEvent(tx, donation, event, { expiredByUs, announcements, ...deps });
   const to = nextDonationStatus(from, event.action, expiredByUs);
   if (!to) {
     // Real money for a gift already closed (paid by another Pix, or closed by the provider): never silently dropped.
@@ -101,14 +111,10 @@ async function applyDonationEvent(tx: Transaction, event: DonationPaymentEvent, 
   // Before the e-mails: the receipt reads its fee and net from this row.
   await recordMovement(tx, donation, event, to, deps.config.PLATFORM_FEE_PERCENT);
   if (to === "paga") {
-    // Every paid gift is announced: the creator's panel listens by owner, a donor's Pix page by gift.
-    await notifyDonationPaid(tx, {
-      donationId: donation.id,
-      partyId: donation.partyId,
-      ownerUserId: donation.partyOwnerId,
-      amountCents: donation.amountCents,
-    });
-    await queuePaidGiftEmails(tx, donation.id, deps);
+    const mailed = await queuePaidGiftEmails(tx, donation.id, deps);
+    // Every paid gift is announced, after the commit: the creator's panel listens by owner, a donor's Pix page by gift.
+    const { id: donationId, partyId, partyOwnerId: ownerUserId, amountCents } = donation;
+    announcements.push(...paidGiftAnnouncements({ donationId, partyId, ownerUserId, amountCents }, { mailed }));
   }
   // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.
   if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);

@@ -46,4 +46,15 @@ describe("the Pix page's live stream", () => {
     const stream = pixPaidStream(gift.id, new AbortController().signal, { subscribe: async () => () => {} });
     expect(await readAll(stream)).toContain("event: paga");
   });
+
+  it("a payment whose announcement was lost is seen at the next keep-alive", async () => {
+    const { party } = await givingSetup();
+    const gift = await insertPendingPixGift(party.id);
+    const stream = pixPaidStream(gift.id, new AbortController().signal, { subscribe: async () => () => {}, keepAliveMs: 100 });
+    const text = readAll(stream);
+    await new Promise((r) => setTimeout(r, 150));
+    // Paid, and nobody told the stream.
+    await db.update(schema.donations).set({ status: "paga" }).where(eq(schema.donations.id, gift.id));
+    expect(await text).toMatch(/keep-alive[\s\S]*event: paga/);
+  });
 });

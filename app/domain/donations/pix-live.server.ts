@@ -2,7 +2,7 @@
  * The Pix page's live stream (server-sent events): one `paga` event when the gift becomes paid,
  * then the end. The paying transaction's NOTIFY reaches every process (live-events.server.ts);
  * a gift already paid when the stream opens is announced at once, so nothing is missed between
- * the page's render and the subscription.
+ * the page's render and the subscription, and every keep-alive looks again (a lost announcement).
  */
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
@@ -32,7 +32,15 @@ export function pixPaidStream(
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const stopKeepAlive = keepAliveTicker(options.keepAliveMs ?? PIX_KEEP_ALIVE_MS).add(() => send(": keep-alive\n\n"));
+      // Each keep-alive also looks at the gift (one lookup by key): the announcement is sent after the
+      // paying commit, and one lost in a crash between the two must not leave this page waiting.
+      const stopKeepAlive = keepAliveTicker(options.keepAliveMs ?? PIX_KEEP_ALIVE_MS).add(() => {
+        send(": keep-alive\n\n");
+        isPaid(donationId).then(
+          (yes) => yes && paid(),
+          () => {},
+        );
+      });
       cleanup = () => {
         if (closed) return;
         closed = true;

@@ -22,7 +22,8 @@ import type { EventDeps, LockedDonation, ProcessOutcome } from "./payment-events
 import { queuePaidGiftEmails } from "./donation-emails.server";
 import { queueRefundEmail } from "./refund-emails.server";
 import { markRefundSucceeded, refundAlreadyCounted } from "./refunds.server";
-import { notifyDonationPaid } from "./live-events.server";
+import { paidGiftAnnouncements } from "./live-events.server";
+import type { Announcement } from "~/platform/db/announcer.server";
 
 const { donations, donationStatusHistory } = schema;
 
@@ -38,7 +39,8 @@ export async function applyTakeBackEvent(
   tx: Transaction,
   donation: LockedDonation,
   event: DonationPaymentEvent,
-  deps: EventDeps & { expiredByUs: boolean },
+  /** `announcements`: sent by the caller once the transaction has committed. */
+  deps: EventDeps & { expiredByUs: boolean; announcements: Announcement[] },
 ): Promise<ProcessOutcome> {
   const from = donation.status;
   const provesPayment = from === "pendente" || (from === "cancelada" && deps.expiredByUs);
@@ -121,11 +123,11 @@ export async function applyTakeBackEvent(
       .values({ donationId: donation.id, fromStatus: from, toStatus: to, providerEventId: event.id, occurredAt: event.occurredAt });
   }
   if (provesPayment && to === "paga") {
-    if (donation.partyId && donation.partyOwnerId) {
-      const { partyId, partyOwnerId: ownerUserId } = donation;
-      await notifyDonationPaid(tx, { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents });
-    }
-    await queuePaidGiftEmails(tx, donation.id, deps);
+    const mailed = await queuePaidGiftEmails(tx, donation.id, deps);
+    const { partyId, partyOwnerId: ownerUserId } = donation;
+    const live = partyId && ownerUserId ? { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents } : null;
+    // Announced once the caller's transaction has committed.
+    deps.announcements.push(...paidGiftAnnouncements(live, { mailed }));
   }
   // Last: the party's row stays locked only until the commit.
   if (donation.partyId && (raised !== 0 || count !== 0)) await applyRaisedDelta(tx, donation.partyId, raised, count);

@@ -4,10 +4,13 @@
  * page shows them (PublicGift: name or anonymous, message, amount, date; never an e-mail, never the
  * owner). The snapshot is read and serialised once per change per process, however many guests
  * watch, and the guests of a party share one subscription (issue 19: 10 000 streams per process).
+ * The paid gift is announced after its commit, so a crash in between loses the announcement: every
+ * CATCH_UP_MS one query compares the watched parties' totals with the last snapshot each was sent,
+ * and a party whose totals moved unannounced gets a fresh one.
  */
 import { type DonationPaidSubscriber, subscribeToPartyDonations } from "~/domain/donations/index.server";
 import { findPartyForPage } from "./parties.server";
-import { type PartyLiveSnapshot, readPartyLiveSnapshot } from "./party-live-snapshot.server";
+import { type PartyLiveSnapshot, readPartyLiveSnapshot, readPartyTotals } from "./party-live-snapshot.server";
 import { partyVisibility } from "./party-status";
 import { liveEventStream, sseEvent, sseEventBytes } from "~/platform/http/event-stream.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
@@ -46,7 +49,50 @@ type Hub = {
   /** Join order: a read started at `joins` covers every guest who joined before it. */
   joins: number;
   current?: { startedAt: number; event: Event };
+  /** The totals of the last snapshot read for these guests ("raised:count"); see catchUp. */
+  seen?: string;
 };
+
+const CATCH_UP_MS = 30_000;
+const totalsKey = (s: { raisedCents: number; paidCount: number }) => `${s.raisedCents}:${s.paidCount}`;
+
+/** Hands `snapshot` to every guest of `hub`, in the order the snapshots were asked for. */
+function deliverSnapshot(hub: Hub, snapshot: Promise<PartyLiveSnapshot | null>) {
+  snapshot.then(
+    (value) => value && (hub.seen = totalsKey(value)),
+    () => {},
+  );
+  const bytes = asBytes(snapshot);
+  hub.chain = hub.chain
+    .then(() => bytes)
+    .then(
+      (chunk) => {
+        if (chunk) for (const member of hub.members) member.deliver(chunk);
+      },
+      () => {}, // no snapshot this time: the next gift's carries the totals
+    );
+}
+
+/** One query for all the watched parties of `hubs`; a fresh snapshot where the totals moved unannounced. */
+async function catchUp(hubs: Map<string, Hub>, read: typeof readPartyLiveSnapshot) {
+  const ids = [...hubs.keys()];
+  for (let i = 0; i < ids.length; i += 5_000) {
+    for (const row of await readPartyTotals(ids.slice(i, i + 5_000))) {
+      const hub = hubs.get(row.id);
+      if (hub?.seen !== undefined && hub.seen !== totalsKey(row)) deliverSnapshot(hub, read(row.id));
+    }
+  }
+}
+
+const catchUpTimers = new WeakMap<Map<string, Hub>, NodeJS.Timeout>();
+function startCatchUp(hubs: Map<string, Hub>, read: typeof readPartyLiveSnapshot, periodMs: number) {
+  if (catchUpTimers.has(hubs)) return;
+  const timer = setInterval(() => {
+    if (hubs.size > 0) catchUp(hubs, read).catch(() => {});
+  }, periodMs);
+  timer.unref?.();
+  catchUpTimers.set(hubs, timer);
+}
 
 const hubsBySubscribe = new WeakMap<Subscribe, Map<string, Hub>>();
 /** Serialised once; a failed read is each stream's to handle, never an unhandled rejection. */
@@ -56,26 +102,25 @@ function asBytes(snapshot: Promise<PartyLiveSnapshot | null>): Event {
   return event;
 }
 
-async function joinParty(partyId: string, subscribe: Subscribe, read: typeof readPartyLiveSnapshot, deliver: Member["deliver"]) {
+async function joinParty(
+  partyId: string,
+  subscribe: Subscribe,
+  read: typeof readPartyLiveSnapshot,
+  deliver: Member["deliver"],
+  catchUpMs = CATCH_UP_MS,
+) {
   let hubs = hubsBySubscribe.get(subscribe);
   if (!hubs) hubsBySubscribe.set(subscribe, (hubs = new Map()));
+  startCatchUp(hubs, read, catchUpMs);
   let hub = hubs.get(partyId);
   if (!hub) {
     const created: Hub = {
       members: new Set(),
       joins: 0,
       chain: Promise.resolve(),
-      subscription: subscribe(partyId, (event) => {
-        const bytes = asBytes(snapshotAfterGift(partyId, event.donationId, read));
-        created.chain = created.chain
-          .then(() => bytes)
-          .then(
-            (chunk) => {
-              if (chunk) for (const member of created.members) member.deliver(chunk);
-            },
-            () => {}, // no snapshot this time: the next gift's carries the totals
-          );
-      }).then((off) => (created.off = off)),
+      subscription: subscribe(partyId, (event) => deliverSnapshot(created, snapshotAfterGift(partyId, event.donationId, read))).then(
+        (off) => (created.off = off),
+      ),
     };
     hubs.set(partyId, (hub = created));
   }
@@ -101,7 +146,12 @@ async function joinParty(partyId: string, subscribe: Subscribe, read: typeof rea
   /** The snapshot for this guest's connect: a read started after they joined, shared if one runs. */
   const current = () => {
     if (!joined.current || joined.current.startedAt < member.joinedAt) {
-      const entry = { startedAt: joined.joins, event: asBytes(read(partyId)) };
+      const snapshot = read(partyId);
+      snapshot.then(
+        (value) => value && (joined.seen ??= totalsKey(value)),
+        () => {},
+      );
+      const entry = { startedAt: joined.joins, event: asBytes(snapshot) };
       joined.current = entry;
       // Once read, later guests need a read of their own (a failed read: each stream closes on it).
       const done = () => {
@@ -135,6 +185,8 @@ type Options = {
   slot?: StreamSlot;
   subscribe?: Subscribe;
   read?: typeof readPartyLiveSnapshot;
+  /** How often the watched parties' totals are compared with what was sent (tests shorten it). */
+  catchUpMs?: number;
 };
 
 export function partyGiftStream(partyId: string, signal: AbortSignal, options: Options = {}): ReadableStream<Uint8Array> {
@@ -145,7 +197,7 @@ export function partyGiftStream(partyId: string, signal: AbortSignal, options: O
     keepAliveMs: options.keepAliveMs,
     slot: options.slot,
     subscribe: async (emit) => {
-      const joined = await joinParty(partyId, subscribe, read, (event) => emit(() => event));
+      const joined = await joinParty(partyId, subscribe, read, (event) => emit(() => event), options.catchUpMs);
       current = joined.current;
       return joined.leave;
     },

@@ -2,7 +2,7 @@
  * What a party page's live stream sends (party-event-stream.server.ts): the totals and the newest
  * paid gifts, read together. The one place that opens a transaction for it.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { listRecentPaidGifts, type PublicGift } from "~/domain/donations/index.server";
 import { db, schema } from "~/platform/db.server";
 
@@ -30,4 +30,12 @@ export async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveS
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+}
+
+/** The totals of the given parties (the live stream's catch-up compares them with what it sent). */
+export async function readPartyTotals(partyIds: string[]) {
+  return db
+    .select({ id: schema.parties.id, raisedCents: schema.parties.raisedCents, paidCount: schema.parties.paidCount })
+    .from(schema.parties)
+    .where(inArray(schema.parties.id, partyIds));
 }
