@@ -1,7 +1,7 @@
 import { createElement, Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { pageSink, renderedPageBody, renderedPageResponse, rewritePageScripts, splitModuleEvaluation } from "./page-stream.server";
+import { lowPriorityPreloads, pageSink, renderedPageBody, renderedPageResponse } from "./page-stream.server";
 
 const page =
   '<html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/a.js"/>' +
@@ -26,24 +26,24 @@ const cut = (bytes: Buffer, size: number) => {
   return chunks;
 };
 
-describe("rewritePageScripts", () => {
+describe("lowPriorityPreloads", () => {
   it("marks the head's module preloads low priority and leaves the body alone", () => {
-    expect(rewritePageScripts(Buffer.from(page)).toString()).toBe(expected);
+    expect(lowPriorityPreloads(Buffer.from(page)).toString()).toBe(expected);
   });
 
   it("keeps multi-byte characters of the head and the body (pt-BR titles)", () => {
     const html =
       '<html><head><title>Festa Solidária — São Paulo</title><link rel="modulepreload" href="/a.js"/></head><body>ç</body></html>';
-    expect(rewritePageScripts(Buffer.from(html)).toString()).toBe(
+    expect(lowPriorityPreloads(Buffer.from(html)).toString()).toBe(
       '<html><head><title>Festa Solidária — São Paulo</title><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>ç</body></html>',
     );
   });
 
   it("passes a page without a head, or without preloads, through unchanged", () => {
     const bare = Buffer.from('<p>a</p><link rel="modulepreload" href="/a.js"/>');
-    expect(rewritePageScripts(bare)).toBe(bare);
+    expect(lowPriorityPreloads(bare)).toBe(bare);
     const plain = Buffer.from("<html><head><title>a</title></head><body></body></html>");
-    expect(rewritePageScripts(plain)).toBe(plain);
+    expect(lowPriorityPreloads(plain)).toBe(plain);
   });
 });
 
@@ -113,41 +113,5 @@ describe("renderedPageResponse", () => {
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(renderedPageBody(response)).toBe(body);
     expect(renderedPageBody(new Response("x"))).toBeUndefined();
-  });
-});
-
-describe("splitModuleEvaluation", () => {
-  const script =
-    ';\nimport * as route0 from "/assets/root-A.js";\nimport * as route1 from "/assets/doar-B.js";\n' +
-    '  window.__reactRouterManifest = {"entry":{}};\n  window.__reactRouterRouteModules = {"root":route0,"routes/doar":route1};\n\n' +
-    'import("/assets/entry.client-C.js");';
-  const preloads = ["/assets/entry.client-C.js", "/assets/react-D.js", "/assets/root-A.js", "/assets/shell-E.js", "/assets/doar-B.js"];
-
-  it("imports the shared chunks one by one, then each route module, yielding between them", () => {
-    const out = splitModuleEvaluation(script, preloads);
-    expect(out).toContain('for (const href of ["/assets/react-D.js","/assets/shell-E.js"])');
-    expect(out).toContain('const route0 = await import("/assets/root-A.js");\nawait yieldToBrowser();');
-    expect(out).toContain('const route1 = await import("/assets/doar-B.js");\nawait yieldToBrowser();');
-    expect(out).not.toContain("import * as");
-    expect(out.endsWith('import("/assets/entry.client-C.js");')).toBe(true);
-  });
-
-  it("leaves a script it does not recognise alone", () => {
-    expect(splitModuleEvaluation("console.log(1)", preloads)).toBe("console.log(1)");
-    expect(splitModuleEvaluation(script, [...preloads, '/x.js");alert(1);("'])).toBe(script);
-  });
-
-  it("rewrites the module script of a whole page, after the head's preloads, and keeps the rest", () => {
-    const html =
-      '<html><head><title>São Paulo</title><link rel="modulepreload" href="/assets/entry.client-C.js"/><link rel="modulepreload" href="/assets/react-D.js"/>' +
-      '<link rel="modulepreload" href="/assets/root-A.js"/></head><body><p>ç</p><script nonce="n" type="module" async="">' +
-      ';\nimport * as route0 from "/assets/root-A.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-C.js");' +
-      "</script><p>fim</p></body></html>";
-    const whole = rewritePageScripts(Buffer.from(html)).toString();
-    expect(whole).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/react-D.js"/>');
-    expect(whole).toContain('for (const href of ["/assets/react-D.js"])');
-    expect(whole).toContain('const route0 = await import("/assets/root-A.js");');
-    expect(whole).toContain("<title>São Paulo</title>");
-    expect(whole.endsWith('import("/assets/entry.client-C.js");</script><p>fim</p></body></html>')).toBe(true);
   });
 });

@@ -12,73 +12,20 @@
 //    LCP image. On a slow phone connection ~130 KB of JavaScript then shares the bandwidth with what
 //    the first paint waits for, and React Router offers no way to set the links' priority. They
 //    are marked `fetchpriority="low"`: they still start at once, but what paints the page goes
-//    first. React hoists the links into <head>, so only the head is searched for them.
-// 3. <Scripts> also writes an inline module script that imports the page's route modules with
-//    static `import` statements, so the browser evaluates the whole graph (React DOM, React Router,
-//    the shell, the route and its form code: 40–60 ms on a fast laptop, 4× that on a slow phone)
-//    in one task that blocks input after the first paint. The script is rewritten to import the
-//    same modules one by one, shared chunks first, yielding to the browser between them
-//    (`splitModuleEvaluation`): the same work in several shorter tasks. Anything unexpected in the
-//    script leaves it as it was.
+//    first. React hoists the links into <head>, so only the head is rewritten.
 const LINK = '<link rel="modulepreload"';
 const LOW = '<link rel="modulepreload" fetchpriority="low"';
 const HEAD_END = Buffer.from("</head>");
 
-const MODULE_OPEN = 'type="module" async="">';
-const SCRIPT_END = "</script>";
-
-/** The head's module preloads at low priority and the module script split (see above). */
-export function rewritePageScripts(html: Buffer): Buffer {
+/** The head's module preloads at low priority; the body is left alone. */
+export function lowPriorityPreloads(html: Buffer): Buffer {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd < 0) return html;
   // latin1 maps each byte to one character and back, so multi-byte characters survive untouched
-  // (the patterns are ASCII).
+  // (the pattern is ASCII).
   const head = html.toString("latin1", 0, headEnd);
   if (!head.includes(LINK)) return html;
-  const parts: Uint8Array[] = [Buffer.from(head.replaceAll(LINK, LOW), "latin1")];
-  const open = html.indexOf(MODULE_OPEN, headEnd);
-  const end = open < 0 ? -1 : html.indexOf(SCRIPT_END, open);
-  if (end < 0) {
-    parts.push(html.subarray(headEnd));
-  } else {
-    const start = open + MODULE_OPEN.length;
-    const script = html.toString("latin1", start, end);
-    parts.push(html.subarray(headEnd, start), Buffer.from(splitModuleEvaluation(script, preloadHrefs(head)), "latin1"));
-    parts.push(html.subarray(end));
-  }
-  return Buffer.concat(parts);
-}
-
-function preloadHrefs(head: string): string[] {
-  return [...head.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)].map((m) => m[1]!);
-}
-
-const STATIC_IMPORT = /^import \* as (\w+) from ("[^"\n]+");$/gm;
-const ENTRY_IMPORT = /^import\(("[^"\n]+")\);\s*$/m;
-const SAFE_HREF = /^\/[\w\-./]+\.js$/;
-
-/**
- * Rewrites <Scripts>' inline module script so that the page's modules are evaluated in several
- * tasks instead of one: the preloaded shared chunks first, one by one, then each route module, a
- * yield to the browser after each. `import * as route0 from "…"` becomes
- * `const route0 = await import("…")` (the same namespace object). The entry module's `import()`
- * stays last. A script that does not look as expected is returned unchanged.
- */
-export function splitModuleEvaluation(script: string, preloads: string[]): string {
-  const routeModules = [...script.matchAll(STATIC_IMPORT)].map((m) => JSON.parse(m[2]!) as string);
-  const entry = ENTRY_IMPORT.exec(script);
-  if (routeModules.length === 0 || !entry) return script;
-  const entryModule = JSON.parse(entry[1]!) as string;
-  const shared = preloads.filter((href) => href !== entryModule && !routeModules.includes(href));
-  if (![...shared, ...routeModules].every((href) => SAFE_HREF.test(href))) return script;
-  const prelude =
-    "const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));\n" +
-    `for (const href of ${JSON.stringify(shared)}) {\n  await import(href);\n  await yieldToBrowser();\n}\n`;
-  const body = script.replace(
-    STATIC_IMPORT,
-    (_line, name: string, href: string) => `const ${name} = await import(${href});\nawait yieldToBrowser();`,
-  );
-  return prelude + body;
+  return Buffer.concat([Buffer.from(head.replaceAll(LINK, LOW), "latin1"), html.subarray(headEnd)]);
 }
 
 /** What React's pipe() needs of a destination: it writes, ends, or destroys with an error. */
@@ -108,7 +55,7 @@ export function pageSink(done: (result: { page: Buffer } | { error: unknown }) =
       return true;
     },
     end() {
-      finish({ page: rewritePageScripts(Buffer.concat(chunks)) });
+      finish({ page: lowPriorityPreloads(Buffer.concat(chunks)) });
     },
     destroy(error) {
       finish({ error: error ?? new Error("page render destroyed") });
