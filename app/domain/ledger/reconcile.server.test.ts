@@ -10,6 +10,7 @@ import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { createStripeProvider } from "~/domain/payments/stripe.server";
 import { seedDemoData } from "~/seed/seed.server";
 import { runReconcileCommand } from "./reconcile-cli.server";
+import { partyAmountsDue, recordPayout } from "./ledger.server";
 import { lastReconcileResult, reconcile } from "./reconcile.server";
 
 useTestDatabase();
@@ -57,6 +58,39 @@ describe("npm run reconcile (the command, in process)", () => {
     const last = await lastReconcileResult();
     expect(last?.ok).toBe(false);
     expect(new Set(last!.discrepancies.map((d) => d.check))).toEqual(new Set(["party", "gift", "row", "provider"]));
+  });
+
+  it("a payout row must take money out in net; its gross may be of either sign", async () => {
+    await seedDemoData({ withUsers: true });
+    const [party] = await db.select().from(schema.parties).where(eq(schema.parties.shareCode, "mari3"));
+    await db.transaction(async (tx) => {
+      const amounts = await partyAmountsDue(tx, party!.id);
+      const [row] = await tx
+        .insert(schema.payouts)
+        .values({
+          partyId: party!.id,
+          ...amounts,
+          status: "transferido",
+          transferredAt: new Date(),
+          proofUrl: "https://exemplo.com.br/c",
+          settlementDate: "2026-04-10",
+          transferDeadline: "2026-04-15",
+        })
+        .returning();
+      await recordPayout(tx, { payoutId: row!.id, partyId: party!.id, organizationId: party!.organizationId, amounts });
+    });
+    const [payout] = await db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.kind, "payout")).limit(1);
+    expect(payout!.netCents).toBeLessThan(0);
+    const signErrors = async () =>
+      (await reconcile({ providers: [sandbox], range: { from: new Date("2026-01-01"), to: new Date("2027-01-01") } })).discrepancies.filter(
+        (d) => d.check === "row" && d.pt.includes(payout!.id),
+      );
+    // An institution batch whose refunds (at a higher fee) outweigh its gifts in gross, net still owed: no sign error.
+    await alterByHand(sql`update ledger_entries set gross_cents = 1000, fee_cents = 1000 - net_cents where id = ${payout!.id}`);
+    expect(await signErrors()).toEqual([]);
+    // Money coming back in through a payout is a sign error.
+    await alterByHand(sql`update ledger_entries set gross_cents = 1000, fee_cents = 0, net_cents = 1000 where id = ${payout!.id}`);
+    expect((await signErrors()).map((d) => d.pt)).toEqual([expect.stringContaining("sinal errado para o tipo")]);
   });
 
   it("names a maintained total changed by hand", async () => {
