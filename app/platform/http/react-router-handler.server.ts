@@ -13,6 +13,7 @@ import { publicPageAnswers } from "~/platform/metrics.server";
 import { bufferedBody } from "./body-limit.server";
 import { renderedPageBody } from "./page-stream.server";
 import { attachEventSink } from "./event-output.server";
+import { httpEventSink } from "./event-sink.server";
 import { applyCachePolicy, isPersonalRequest } from "./cache-policy.server";
 import { sendSharedPage, sharedPageKey, storedAnswer } from "./shared-page-answer.server";
 import { isPublicAnswer, type SharedResponseCache } from "./shared-response-cache.server";
@@ -115,9 +116,8 @@ async function sendResponse(res: ExpressResponse, response: Response, headers: H
   res.status(response.status);
   for (const [key, value] of headers.entries()) res.append(key, value);
   if (/text\/event-stream/i.test(headers.get("Content-Type") ?? "")) {
-    res.flushHeaders();
     // A live stream of ours writes straight to the response from here on (event-output.server.ts).
-    const sink = { write: (chunk: Uint8Array) => res.write(chunk), end: () => res.end(), buffered: () => res.writableLength };
+    const sink = httpEventSink(res);
     if (response.body && attachEventSink(response.body, sink)) return;
   }
   // A page rendered whole (page-stream.server.ts) goes out in one write.
