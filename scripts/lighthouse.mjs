@@ -7,6 +7,11 @@
 // --save DIR writes every run's full Lighthouse report (JSON) to DIR, to read the render-blocking
 // resources, the request chains and the LCP element's phases.
 //
+// --cpu-slowdown N sets Lighthouse's CPU slowdown (default 4). Its 4× assumes a high-end desktop
+// host (benchmarkIndex 1 500–2 000); Lighthouse's docs (docs/throttling.md, "Calibrating the CPU
+// slowdown") say to lower it on a weaker host (2× from a low-end desktop or high-end mobile one,
+// 800–1 500). Every run prints its benchmarkIndex, so a figure says which host it comes from.
+//
 // Builds nothing. Measures LIGHTHOUSE_URL (e.g. http://localhost:3301) when set; otherwise starts
 // the already built server (BUILD_DIR, default ./build) on a free port with a throwaway DATA_DIR
 // and demo data, and stops it afterwards. Chrome: CHROME_PATH, default /usr/bin/chromium.
@@ -17,6 +22,9 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
+
+const DEFAULT_MOBILE_THROTTLING = throttling.mobileSlow4G;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = [
@@ -35,7 +43,8 @@ const option = (name, fallback) => {
 };
 const runs = Math.max(1, Number(option("--runs", "3")));
 const saveDir = option("--save");
-const optionValues = new Set([option("--runs"), saveDir]);
+const cpuSlowdownOption = option("--cpu-slowdown");
+const optionValues = new Set([option("--runs"), saveDir, cpuSlowdownOption]);
 const paths = args.filter((a) => a.startsWith("/") && !optionValues.has(a));
 if (paths.length === 0) paths.push("/como-funciona");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -105,18 +114,23 @@ async function main() {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const rows = [];
+  const audit = (url, cpuSlowdownMultiplier) =>
+    lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      ...(cpuSlowdownMultiplier ? { throttling: { ...DEFAULT_MOBILE_THROTTLING, cpuSlowdownMultiplier } } : {}),
+    });
+  const cpuSlowdown = cpuSlowdownOption ? Number(cpuSlowdownOption) : undefined;
+  if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error("--cpu-slowdown takes a number ≥ 1");
   try {
     for (const urlPath of paths) {
       const reports = [];
       for (let i = 0; i < runs; i++) {
         // A warm-up hit first, so the measured run does not pay for the server's first render.
         if (i === 0) await fetch(server.base + urlPath).catch(() => {});
-        const result = await lighthouse(server.base + urlPath, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-        });
+        const result = await audit(server.base + urlPath, cpuSlowdown);
         // A run Chrome could not finish (e.g. a protocol timeout on a busy machine) has no scores.
         if (result.lhr.runtimeError) console.error(`  run ${i + 1} of ${urlPath} failed: ${result.lhr.runtimeError.code}`);
         else reports.push(result.lhr);
@@ -146,6 +160,7 @@ async function main() {
         scores,
         metrics,
         perRun: reports.map((r) => Math.round(r.categories.performance.score * 100)),
+        benchmarkIndex: reports.map((r) => Math.round(r.environment.benchmarkIndex)),
         failing: [...failing],
       });
     }
@@ -155,7 +170,9 @@ async function main() {
   }
 
   for (const row of rows) {
-    console.log(`\n${row.urlPath}  (median of ${runs} run${runs > 1 ? "s" : ""}; performance per run: ${row.perRun.join(", ")})`);
+    console.log(
+      `\n${row.urlPath}  (median of ${runs} run${runs > 1 ? "s" : ""}; performance per run: ${row.perRun.join(", ")}; CPU slowdown ${cpuSlowdown ?? 4}×, benchmarkIndex ${row.benchmarkIndex.join(", ")})`,
+    );
     console.log(
       `  performance ${row.scores.performance} · accessibility ${row.scores.accessibility} · best practices ${row.scores["best-practices"]} · SEO ${row.scores.seo}`,
     );
