@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, sql } from "
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { OpenLedgerItem, PaymentMethod } from "./institution-settlement";
+import type { TransferredPayoutFields } from "./payouts-admin.server";
 
 const { donations, ledgerEntries, payoutItems, payouts, organizations } = schema;
 
@@ -125,22 +126,10 @@ export async function findPayoutByIdempotencyKey(executor: Executor, key: string
   return row ?? null;
 }
 
-export type InstitutionTransferInput = {
+export type InstitutionTransferInput = TransferredPayoutFields & {
   organizationId: string;
   idempotencyKey: string;
   periodEnd: string;
-  grossCents: number;
-  feeCents: number;
-  netCents: number;
-  settlementDate: string;
-  transferDeadline: string;
-  proofUrl: string | null;
-  proofFileName: string | null;
-  proofKey: string | null;
-  proofContentType: string | null;
-  proofSize: number | null;
-  proofOriginalName: string | null;
-  transferredBy: string;
   itemIds: string[];
 };
 

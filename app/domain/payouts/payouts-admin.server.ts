@@ -84,8 +84,8 @@ export async function findPayoutStatus(executor: Executor, partyId: string) {
   return row ?? null;
 }
 
-export type TransferInput = {
-  partyId: string;
+/** What every transferred payout records, a party's or an institution's batch: its sums, dates, proof and who sent it. */
+export type TransferredPayoutFields = {
   grossCents: number;
   feeCents: number;
   netCents: number;
@@ -99,6 +99,8 @@ export type TransferInput = {
   proofOriginalName: string | null;
   transferredBy: string;
 };
+
+export type TransferInput = TransferredPayoutFields & { partyId: string };
 
 /** Writes the payout as transferred; null when it already was (a repeated submit changes nothing). */
 export async function insertTransferredPayout(executor: Executor, input: TransferInput) {
