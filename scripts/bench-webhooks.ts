@@ -165,7 +165,7 @@ async function main() {
   for (const r of results) console.log(`  ${r.partyCount} festa(s): ${JSON.stringify(r.outcomes)}`);
   if (results.some((r) => !r.exact || r.errors > 0) || !crash.exact)
     throw new Error("totais incorretos ou entregas com erro: resultado não anexado");
-  fs.appendFileSync(path.resolve("docs/performance.md"), `${report}\n`);
+  fs.appendFileSync(path.resolve("docs/performance.md"), `\n${report}\n`);
   console.log("Resultado anexado a docs/performance.md.");
   clearTimeout(hardStop);
 }
