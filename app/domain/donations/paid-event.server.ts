@@ -24,6 +24,7 @@ type Row = {
   owner_id: string | null;
   amount_cents: number | null;
   mailed: boolean;
+  seen: boolean;
 };
 
 /**
@@ -32,7 +33,7 @@ type Row = {
  * splitFee rounds (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaid = preparedStatement<Row>(
-  "apply_paid_event_v2",
+  "apply_paid_event_v3",
   `WITH d AS (
     SELECT d.id, d.status, d.party_id, d.organization_id, p.organization_id AS party_organization_id, p.user_id AS owner_id,
       p.name AS party_name, p.cause_id AS party_cause_id
@@ -84,7 +85,9 @@ const applyPaid = preparedStatement<Row>(
     LEFT JOIN "user" u ON u.id = up.owner_id),
   ${PAID_GIFT_EMAILS_CTE}
   SELECT d.id AS donation_id, d.status, EXISTS (SELECT 1 FROM ev) AS recorded, up.id IS NOT NULL AS applied,
-    up.party_id, up.owner_id, up.amount_cents, EXISTS (SELECT 1 FROM mail) AS mailed
+    up.party_id, up.owner_id, up.amount_cents, EXISTS (SELECT 1 FROM mail) AS mailed,
+    -- Recorded before this statement began (its own insert is not visible here): a repeat.
+    EXISTS (SELECT 1 FROM payment_events pe WHERE pe.id = :eventId::text) AS seen
   FROM (SELECT 1) AS one
   LEFT JOIN d ON true
   LEFT JOIN up ON true`,
@@ -134,7 +137,10 @@ export async function applyPaidEvent(
     );
     return { outcome: "applied", donationId: row.donation_id, from: "pendente", to: "paga" };
   }
-  if (row.status !== "pendente") return null;
+  // Not pending: a repeat of an event already recorded is answered here, as the general path
+  // would answer it (the gift exists and the event id is taken), without a transaction of its
+  // own (~10 % of deliveries are repeats); anything else is the general path's to decide.
+  if (row.status !== "pendente") return row.seen ? { outcome: "duplicate" } : null;
   // Still pending with this event id already recorded: a repeat (as the general path answers).
   if (!row.recorded) return { outcome: "duplicate" };
   throw new Error(`paid event ${event.id} recorded without applying`);

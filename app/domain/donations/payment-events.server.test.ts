@@ -8,6 +8,7 @@ import { DONATION_PAID_CHANNEL } from "~/domain/donations/live-events.server";
 import { OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
 import { expireStalePendingDonations } from "./donations.server";
 import { processPaymentEvent } from "./payment-events.server";
+import { applyPaidEvent } from "./paid-event.server";
 
 useTestDatabase();
 
@@ -169,6 +170,20 @@ describe("processPaymentEvent", () => {
     await new Promise((r) => setTimeout(r, 100));
     await stop();
     expect(heard.map((p) => JSON.parse(p))).toEqual([{ donationId: gift.id, partyId: party.id, ownerUserId: owner.id, amountCents: 5000 }]);
+  });
+
+  it("answers a repeat of a paid event from the paying statement alone, and leaves a new event for a paid gift to the general path", async () => {
+    const { party } = await givingSetup();
+    const gift = await insertPendingGift(party.id, { amountCents: 3000 });
+    const paid = donationEvent(gift, "paid");
+    const options = { feePercent: testDeps().config.PLATFORM_FEE_PERCENT, publicUrl: testDeps().config.PUBLIC_URL };
+    expect((await applyPaidEvent(paid, options))?.outcome).toBe("applied");
+    // null would send it through a transaction of its own to get the same answer.
+    expect(await applyPaidEvent(paid, options)).toEqual({ outcome: "duplicate" });
+    const another = { ...paid, id: `${paid.id}-again` };
+    expect(await applyPaidEvent(another, options)).toBeNull();
+    expect((await processPaymentEvent(another, testDeps())).outcome).toBe("ignored"); // the state machine's answer
+    expect(await partyTotals(party.id)).toMatchObject({ raisedCents: 3000, paidCount: 1 });
   });
 
   it("both paths announce once committed: the live event and the outbox wake-up, once per paid gift, none for a repeat", async () => {
