@@ -8,7 +8,6 @@ import { DONATION_PAID_CHANNEL } from "~/domain/donations/live-events.server";
 import { OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
 import { expireStalePendingDonations } from "./donations.server";
 import { processPaymentEvent } from "./payment-events.server";
-import { applyPaidEvent } from "./paid-event.server";
 
 useTestDatabase();
 
@@ -172,20 +171,6 @@ describe("processPaymentEvent", () => {
     expect(heard.map((p) => JSON.parse(p))).toEqual([{ donationId: gift.id, partyId: party.id, ownerUserId: owner.id, amountCents: 5000 }]);
   });
 
-  it("answers a repeat of a paid event from the paying statement alone, and leaves a new event for a paid gift to the general path", async () => {
-    const { party } = await givingSetup();
-    const gift = await insertPendingGift(party.id, { amountCents: 3000 });
-    const paid = donationEvent(gift, "paid");
-    const options = { feePercent: testDeps().config.PLATFORM_FEE_PERCENT, publicUrl: testDeps().config.PUBLIC_URL };
-    expect((await applyPaidEvent(paid, options))?.outcome).toBe("applied");
-    // null would send it through a transaction of its own to get the same answer.
-    expect(await applyPaidEvent(paid, options)).toEqual({ outcome: "duplicate" });
-    const another = { ...paid, id: `${paid.id}-again` };
-    expect(await applyPaidEvent(another, options)).toBeNull();
-    expect((await processPaymentEvent(another, testDeps())).outcome).toBe("ignored"); // the state machine's answer
-    expect(await partyTotals(party.id)).toMatchObject({ raisedCents: 3000, paidCount: 1 });
-  });
-
   it("both paths announce once committed: the live event and the outbox wake-up, once per paid gift, none for a repeat", async () => {
     const { party } = await givingSetup();
     const fast = await insertPendingGift(party.id, { amountCents: 3000 });
@@ -251,51 +236,6 @@ describe("e-mails of a paid gift", () => {
     const gift = await insertPendingGift(party.id);
     await processPaymentEvent(donationEvent(gift, "failed"), testDeps());
     expect(await outboxEmails()).toHaveLength(0);
-  });
-});
-
-describe("expireStalePendingDonations", () => {
-  it("cancels pending gifts older than the cutoff, with a history row and no event id", async () => {
-    const { party } = await givingSetup();
-    const old = await insertPendingGift(party.id);
-    const fresh = await insertPendingGift(party.id);
-    const paid = await insertPendingGift(party.id);
-    await processPaymentEvent(donationEvent(paid, "paid"), testDeps());
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, old.id));
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, paid.id));
-
-    expect(await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000))).toBe(1);
-    expect((await donationRow(old.id)).status).toBe("cancelada");
-    expect((await donationRow(fresh.id)).status).toBe("pendente");
-    expect((await donationRow(paid.id)).status).toBe("paga");
-    expect((await historyOf(old.id)).at(-1)).toMatchObject({ fromStatus: "pendente", toStatus: "cancelada", providerEventId: null });
-  });
-
-  it("a payment confirmed after our expiry still counts", async () => {
-    const { party } = await givingSetup();
-    const gift = await insertPendingGift(party.id, { amountCents: 4000 });
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, gift.id));
-    await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000));
-    expect((await processPaymentEvent(donationEvent(gift, "paid"), testDeps())).outcome).toBe("applied");
-    expect((await donationRow(gift.id)).status).toBe("paga");
-    expect(await partyTotals(party.id)).toEqual({ raisedCents: 4000, paidCount: 1 });
-  });
-
-  it("a gift the provider cancelled does not come back", async () => {
-    const { party } = await givingSetup();
-    const gift = await insertPendingGift(party.id);
-    await processPaymentEvent(donationEvent(gift, "canceled"), testDeps());
-    expect((await processPaymentEvent(donationEvent(gift, "paid"), testDeps())).outcome).toBe("ignored");
-    expect((await donationRow(gift.id)).status).toBe("cancelada");
   });
 });
 

@@ -20,10 +20,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
-import { splitFee } from "~/platform/money";
-import { brl, type Discrepancy, KIND_PT, n, rows } from "./reconcile-support.server";
+import { brl, type Discrepancy, n, rows } from "./reconcile-support.server";
 import { checkSandbox, checkStripe } from "./reconcile-providers.server";
 import { checkInstitutions, checkPayouts } from "./reconcile-payouts.server";
+import { checkRows } from "./reconcile-rows.server";
 import type { PaymentProvider } from "~/domain/payments";
 
 const { systemState } = schema;
@@ -199,62 +199,6 @@ async function checkCharges(out: Discrepancy[]) {
     });
   }
   const [count] = await rows<{ n: string }>(sql`select count(*) as n from subscription_charges`);
-  return n(count?.n);
-}
-
-async function checkRows(out: Discrepancy[]) {
-  // Signs by kind, and candidates for a fee that is not the stored percent's (confirmed below with
-  // the very function that computed it, so float and numeric rounding never disagree).
-  const bad = await rows<{
-    id: string;
-    kind: string;
-    gross: string;
-    fee: string;
-    net: string;
-    percent: string | null;
-    backfilled: boolean;
-    sign_ok: boolean;
-  }>(sql`
-    select id, kind, gross_cents as gross, fee_cents as fee, net_cents as net, fee_percent as percent, backfilled,
-      -- A payout mirrors its items: what must hold is that money left (net ≤ 0). Its gross may be of
-      -- either sign: an institution batch whose refunds (taken at a higher fee) outweigh its gifts in
-      -- gross can still owe the institution money in net (found by the ledger property test).
-      case
-        when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then gross_cents > 0 and fee_cents >= 0 and net_cents >= 0
-        when kind in ('refund', 'chargeback') then gross_cents < 0 and fee_cents <= 0 and net_cents <= 0
-        when kind = 'payout' then net_cents <= 0
-        else gross_cents <= 0 and net_cents <= 0
-      end as sign_ok
-    from ledger_entries
-    where not (case
-        when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then gross_cents > 0 and fee_cents >= 0 and net_cents >= 0
-        when kind in ('refund', 'chargeback') then gross_cents < 0 and fee_cents <= 0 and net_cents <= 0
-        when kind = 'payout' then net_cents <= 0
-        else gross_cents <= 0 and net_cents <= 0
-      end)
-      or (kind in ('gift_paid', 'subscription_charge_paid') and (fee_percent is null or abs(fee_cents - round(gross_cents * fee_percent / 100)) >= 1))
-    order by occurred_at, id`);
-  for (const r of bad) {
-    const expected = r.percent === null ? null : splitFee(n(r.gross), Number(r.percent)).feeCents;
-    // A backfilled row of a party paid out before the ledger shares the payout's fee by cumulative
-    // rounding: within one centavo of its percent (drizzle/0005_ledger.sql).
-    const slack = r.backfilled ? 1 : 0;
-    const feeOk =
-      (expected !== null && Math.abs(expected - n(r.fee)) <= slack) || !["gift_paid", "subscription_charge_paid"].includes(r.kind);
-    if (r.sign_ok && feeOk) continue;
-    out.push({
-      check: "row",
-      pt: `Lançamento ${r.id} (${KIND_PT[r.kind] ?? r.kind}, ${brl(r.gross)}): ${r.sign_ok ? "" : "sinal errado para o tipo; "}${feeOk ? "" : `taxa ${brl(r.fee)} em vez de ${expected === null ? "?" : brl(expected)} (${r.percent ?? "sem"}%)`}`.replace(
-        /; $/,
-        ".",
-      ),
-      en: `Ledger row ${r.id} (${r.kind}, ${brl(r.gross)}): ${r.sign_ok ? "" : "wrong sign for its kind; "}${feeOk ? "" : `fee ${brl(r.fee)} instead of ${expected === null ? "?" : brl(expected)} (${r.percent ?? "no"}%)`}`.replace(
-        /; $/,
-        ".",
-      ),
-    });
-  }
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from ledger_entries`);
   return n(count?.n);
 }
 

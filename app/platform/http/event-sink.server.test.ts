@@ -73,9 +73,16 @@ describe("a live stream's HTTP response", () => {
     expect(await response.text()).toBe("");
   });
 
-  it("reports the bytes still waiting in the socket (the per-stream bound)", async () => {
-    const { port, sinks } = await listen([]);
-    await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
-    expect(sinks[0]!.buffered()).toBe(0);
+  it("reports the bytes still waiting in the socket of a guest who stops reading (the per-stream bound)", async () => {
+    // 16 MB to a client that never reads: more than the kernel's socket buffers take.
+    const { port, sinks } = await listen([new Uint8Array(16 * 1024 * 1024).fill(97)]);
+    const socket = net.connect(port, "127.0.0.1", () => socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+    socket.pause();
+    try {
+      while (sinks.length === 0) await new Promise((r) => setTimeout(r, 5));
+      expect(sinks[0]!.buffered()).toBeGreaterThan(1024 * 1024);
+    } finally {
+      socket.destroy();
+    }
   });
 });
