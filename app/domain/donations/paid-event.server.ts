@@ -1,12 +1,17 @@
 /**
- * The hot path of the webhook: a "paid" event for a pending gift (no Pix charge to check) is
- * applied by ONE statement, which is its own transaction — lock the gift, record the event id,
- * mark the gift paid, write its history and ledger rows, queue its two e-mails (data only) and add
- * it to the party's totals. All of it or none. The announcements (the live streams' NOTIFY and the
- * outbox wake-up) are sent after the commit (announcer.server.ts): a NOTIFY in this statement made
- * PostgreSQL commit the paying statements one at a time.
+ * The hot path of the webhook: "paid" events for pending gifts (no Pix charge to check) are applied
+ * by ONE statement per batch, which is its own transaction — lock each gift, record its event id,
+ * mark it paid, write its history and ledger rows, queue its two e-mails (data only) and add the
+ * batch's gifts to their parties' totals. All of it or none.
+ *
+ * Events that arrive while a batch is being applied wait and go together in the next one
+ * (paid-event-batcher.server.ts): under a burst, one statement, one commit and one WAL flush serve
+ * many gifts, and a party's totals row is locked once per batch instead of once per gift (a hot
+ * party's gifts committed one flush at a time; docs/performance.md). Alone, an event is a batch of
+ * one, applied at once. The announcements (the live streams' NOTIFY and the outbox wake-up) are
+ * sent after the commit (announcer.server.ts).
  * Anything else (another status, a Pix, a refund…) is left to the general path, untouched: this
- * statement writes nothing unless the gift it locked is still pending.
+ * statement writes nothing for a gift that is not pending once locked.
  */
 import { preparedStatement } from "~/platform/db/named-sql.server";
 import type { DonationPaymentEvent } from "~/domain/payments";
@@ -14,9 +19,13 @@ import { announceAfterCommit } from "~/platform/db/announcer.server";
 import { paidGiftAnnouncements } from "./live-events.server";
 import { PAID_GIFT_EMAILS_CTE } from "./donation-emails.server";
 import { isUuid } from "./donations.server";
+import { AGAIN, createSerialBatcher } from "./paid-event-batcher.server";
+import { getConnection, type Connection } from "~/platform/db.server";
 
 type Row = {
+  ord: number;
   donation_id: string | null;
+  deferred: boolean;
   status: string | null;
   recorded: boolean;
   applied: boolean;
@@ -28,40 +37,59 @@ type Row = {
 };
 
 /**
- * The gift is matched as lockDonation matches it (same provider; its id, checkout id or payment
- * id), and locked first: concurrent events for one gift queue up there. The fee is rounded as
- * splitFee rounds (half up; amounts are positive); only integer percentages come this way.
+ * Each event's gift is matched as lockDonation matches it (same provider; its id, checkout id or
+ * payment id). A batch takes one event per gift (the first); another event for the same gift is
+ * `deferred` and goes in the next batch, once this one has committed, exactly as if it had come
+ * after it. The gifts are then locked in id order, and their parties in id order before the totals
+ * change, so two batches (two processes) cannot deadlock. The fee is rounded as splitFee rounds
+ * (half up; amounts are positive); only integer percentages come this way.
  */
-const applyPaid = preparedStatement<Row>(
-  "apply_paid_event_v3",
-  `WITH d AS (
+const applyPaidBatch = preparedStatement<Row>(
+  "apply_paid_events_v1",
+  `WITH e AS (
+    SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
+      e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at
+    FROM unnest(:providers::text[], :donationIds::text[], :checkoutIds::text[], :matchPaymentIds::text[], :paymentIds::text[],
+      :eventIds::text[], :eventTypes::text[], :occurredAts::text[]) WITH ORDINALITY
+      AS e(provider, donation_id, checkout_id, match_payment_id, payment_id, event_id, event_type, occurred_at, ord)),
+  m AS (
+    SELECT e.ord, x.id AS donation_id
+    FROM e
+    CROSS JOIN LATERAL (
+      SELECT d.id FROM donations d
+      WHERE d.provider = e.provider
+        AND (d.id = e.donation_id OR d.provider_checkout_id = e.checkout_id OR d.provider_payment_id = e.match_payment_id)
+      LIMIT 1) x),
+  f AS (SELECT DISTINCT ON (m.donation_id) m.ord, m.donation_id FROM m ORDER BY m.donation_id, m.ord),
+  d AS (
     SELECT d.id, d.status, d.party_id, d.organization_id, p.organization_id AS party_organization_id, p.user_id AS owner_id,
-      p.name AS party_name, p.cause_id AS party_cause_id
-    FROM donations d
+      p.name AS party_name, p.cause_id AS party_cause_id, f.ord
+    FROM f
+    JOIN donations d ON d.id = f.donation_id
     LEFT JOIN parties p ON p.id = d.party_id
-    WHERE d.provider = :provider::text
-      AND (d.id = :donationId::uuid OR d.provider_checkout_id = :checkoutId::text OR d.provider_payment_id = :matchPaymentId::text)
-    LIMIT 1
+    ORDER BY d.id
     FOR UPDATE OF d),
   ev AS (
     INSERT INTO payment_events (id, provider, type, received_at)
-    SELECT :eventId::text, :provider::text, :eventType::text, now() FROM d WHERE d.status = 'pendente'
+    SELECT e.event_id, e.provider, e.event_type, now() FROM d JOIN e ON e.ord = d.ord WHERE d.status = 'pendente'
     ON CONFLICT (id) DO NOTHING
     RETURNING id),
   up AS (
     UPDATE donations
-    SET status = 'paga', status_changed_at = now(), updated_at = now(), paid_at = :occurredAt::timestamptz,
-      provider_payment_id = coalesce(donations.provider_payment_id, :paymentId::text)
-    FROM d, ev
+    SET status = 'paga', status_changed_at = now(), updated_at = now(), paid_at = e.occurred_at,
+      provider_payment_id = coalesce(donations.provider_payment_id, e.payment_id)
+    FROM d
+    JOIN e ON e.ord = d.ord
+    JOIN ev ON ev.id = e.event_id
     WHERE donations.id = d.id AND donations.status = 'pendente'
     RETURNING donations.id, donations.party_id, donations.organization_id, donations.amount_cents, donations.anonymous,
       donations.donor_name, donations.donor_email, donations.message, donations.receipt_number, donations.receipt_code,
       donations.paid_at, coalesce(d.organization_id, d.party_organization_id) AS ledger_organization_id,
-      d.owner_id, d.party_name, d.party_cause_id,
+      d.owner_id, d.party_name, d.party_cause_id, e.provider AS event_provider, e.event_id, e.occurred_at AS event_occurred_at,
       round(donations.amount_cents * :feePercent::numeric / 100)::int AS fee_cents),
   hist AS (
     INSERT INTO donation_status_history (donation_id, from_status, to_status, provider_event_id, occurred_at)
-    SELECT id, 'pendente', 'paga', :eventId, :occurredAt::timestamptz FROM up),
+    SELECT id, 'pendente', 'paga', event_id, event_occurred_at FROM up),
   led AS (
     INSERT INTO ledger_entries (kind, organization_id, party_id, donation_id, gross_cents, fee_cents, net_cents, fee_percent,
       provider, provider_event_id, occurred_at)
@@ -69,28 +97,36 @@ const applyPaid = preparedStatement<Row>(
       coalesce(up.ledger_organization_id,
         (SELECT id FROM organizations WHERE is_main ORDER BY created_at, id LIMIT 1)),
       up.party_id, up.id, up.amount_cents, up.fee_cents, up.amount_cents - up.fee_cents, :feePercent::numeric,
-      :provider, :eventId, :occurredAt::timestamptz
+      up.event_provider, up.event_id, up.event_occurred_at
     FROM up
     ON CONFLICT DO NOTHING
-    RETURNING fee_cents, net_cents, fee_percent),
+    RETURNING donation_id, fee_cents, net_cents, fee_percent),
+  pl AS (SELECT p.id FROM parties p WHERE p.id IN (SELECT party_id FROM up) ORDER BY p.id FOR UPDATE),
   tot AS (
-    UPDATE parties SET raised_cents = parties.raised_cents + up.amount_cents, paid_count = parties.paid_count + 1
-    FROM up WHERE parties.id = up.party_id),
+    UPDATE parties SET raised_cents = parties.raised_cents + s.raised_cents, paid_count = parties.paid_count + s.paid_count
+    FROM (SELECT party_id, sum(amount_cents) AS raised_cents, count(*)::int AS paid_count FROM up WHERE party_id IS NOT NULL GROUP BY party_id) s
+    -- Every party of the batch locked first, in id order (the count reads all of pl).
+    WHERE parties.id = s.party_id AND (SELECT count(*) FROM pl) >= 0),
   g AS (
     SELECT up.*, coalesce(led.net_cents, up.amount_cents - up.fee_cents) AS net_cents,
       coalesce(led.fee_percent, :feePercent::numeric) AS fee_percent,
       u.name AS owner_name, u.email AS owner_email
     FROM up
-    LEFT JOIN led ON true
+    LEFT JOIN led ON led.donation_id = up.id
     LEFT JOIN "user" u ON u.id = up.owner_id),
   ${PAID_GIFT_EMAILS_CTE}
-  SELECT d.id AS donation_id, d.status, EXISTS (SELECT 1 FROM ev) AS recorded, up.id IS NOT NULL AS applied,
+  SELECT e.ord, m.donation_id, m.donation_id IS NOT NULL AND f.ord IS NULL AS deferred, d.status,
+    ev.id IS NOT NULL AS recorded, up.id IS NOT NULL AS applied,
     up.party_id, up.owner_id, up.amount_cents, EXISTS (SELECT 1 FROM mail) AS mailed,
-    -- Recorded before this statement began (its own insert is not visible here): a repeat.
-    EXISTS (SELECT 1 FROM payment_events pe WHERE pe.id = :eventId::text) AS seen
-  FROM (SELECT 1) AS one
-  LEFT JOIN d ON true
-  LEFT JOIN up ON true`,
+    -- Recorded before this statement began (its own inserts are not visible here): a repeat.
+    EXISTS (SELECT 1 FROM payment_events pe WHERE pe.id = e.event_id) AS seen
+  FROM e
+  LEFT JOIN m ON m.ord = e.ord
+  LEFT JOIN f ON f.ord = e.ord
+  LEFT JOIN d ON d.ord = e.ord
+  LEFT JOIN ev ON ev.id = e.event_id AND d.ord IS NOT NULL
+  LEFT JOIN up ON up.id = d.id
+  ORDER BY e.ord`,
 );
 
 export type PaidFastOutcome =
@@ -101,47 +137,87 @@ export function takesPaidFastPath(event: DonationPaymentEvent, feePercent: numbe
   return event.action === "paid" && !event.pix && Number.isInteger(feePercent);
 }
 
-/**
- * Applies a paid event in one statement; null when the gift is not pending (nothing was written:
- * the general path decides, under its own lock).
- */
-export async function applyPaidEvent(
-  event: DonationPaymentEvent,
-  { feePercent, publicUrl }: { feePercent: number; publicUrl: string },
-): Promise<PaidFastOutcome | null> {
-  const { donationId, checkoutId, paymentId } = event.ref;
-  const matchId = donationId && isUuid(donationId) ? donationId : null;
-  if (!matchId && !checkoutId && !paymentId) return { outcome: "unmatched" };
-  const [row] = await applyPaid.run({
-    provider: event.provider,
-    donationId: matchId,
-    checkoutId: checkoutId || null,
-    matchPaymentId: paymentId || null,
+type Options = { feePercent: number; publicUrl: string };
+type Item = { event: DonationPaymentEvent; matchId: string | null } & Options;
+type Answer = PaidFastOutcome | null;
+
+/** Up to this many events per statement (a burst of 32–64 in flight fills one or two). */
+const MAX_BATCH = 64;
+
+async function applyBatch(items: readonly Item[]): Promise<Array<Answer | Promise<Answer> | typeof AGAIN>> {
+  const { feePercent, publicUrl } = items[0]!;
+  const column = (pick: (item: Item) => string | null | undefined) => items.map((item) => pick(item) || null);
+  const rows = await applyPaidBatch.run({
+    providers: column((i) => i.event.provider),
+    donationIds: column((i) => i.matchId),
+    checkoutIds: column((i) => i.event.ref.checkoutId),
+    matchPaymentIds: column((i) => i.event.ref.paymentId),
     // Remembered when the gift has none yet (refunds and disputes match by it).
-    paymentId: event.paymentId || null,
-    eventId: event.id,
-    eventType: event.type,
-    occurredAt: event.occurredAt,
+    paymentIds: column((i) => i.event.paymentId),
+    eventIds: column((i) => i.event.id),
+    eventTypes: column((i) => i.event.type),
+    occurredAts: column((i) => i.event.occurredAt.toISOString()),
     feePercent,
     publicUrl,
     platformFee: feePercent,
   });
-  if (!row?.donation_id) return { outcome: "unmatched" };
-  if (row.applied) {
-    // Committed: now the announcements (never rejects; a lost one only delays a wake-up).
-    await announceAfterCommit(
-      paidGiftAnnouncements(
-        { donationId: row.donation_id, partyId: row.party_id, ownerUserId: row.owner_id, amountCents: row.amount_cents! },
-        { mailed: row.mailed },
+  // Committed: now the announcements, all in one go (never rejects; a lost one only delays a wake-up).
+  const announced = announceAfterCommit(
+    rows
+      .filter((row) => row.applied)
+      .flatMap((row) =>
+        paidGiftAnnouncements(
+          { donationId: row.donation_id!, partyId: row.party_id, ownerUserId: row.owner_id, amountCents: row.amount_cents! },
+          { mailed: row.mailed },
+        ),
       ),
-    );
-    return { outcome: "applied", donationId: row.donation_id, from: "pendente", to: "paga" };
+  );
+  return items.map((item, i) => {
+    const row = rows[i];
+    if (!row || row.ord !== i + 1) return Promise.reject(new Error("paid events: the batch's rows are out of order"));
+    if (!row.donation_id) return { outcome: "unmatched" };
+    if (row.deferred) return AGAIN;
+    if (row.applied) {
+      const applied: PaidFastOutcome = { outcome: "applied", donationId: row.donation_id, from: "pendente", to: "paga" };
+      return announced.then(() => applied);
+    }
+    // Not pending: a repeat of an event already recorded is answered here, as the general path
+    // would answer it (the gift exists and the event id is taken), without a transaction of its
+    // own (~10 % of deliveries are repeats); anything else is the general path's to decide.
+    if (row.status !== "pendente") return row.seen ? { outcome: "duplicate" } : null;
+    // Still pending with this event id already recorded: a repeat (as the general path answers).
+    if (!row.recorded) return { outcome: "duplicate" };
+    return Promise.reject(new Error(`paid event ${item.event.id} recorded without applying`));
+  });
+}
+
+const batchers = new WeakMap<Connection, ReturnType<typeof createSerialBatcher<Item, Answer>>>();
+
+function batcherFor(connection: Connection) {
+  let batcher = batchers.get(connection);
+  if (!batcher) {
+    batcher = createSerialBatcher<Item, Answer>({
+      maxBatch: MAX_BATCH,
+      // One fee and address per statement; an event id once per batch (a repeat waits for the next).
+      fits: (item, batch) =>
+        batch.length === 0 ||
+        (item.feePercent === batch[0]!.feePercent &&
+          item.publicUrl === batch[0]!.publicUrl &&
+          !batch.some((other) => other.event.id === item.event.id)),
+      apply: applyBatch,
+    });
+    batchers.set(connection, batcher);
   }
-  // Not pending: a repeat of an event already recorded is answered here, as the general path
-  // would answer it (the gift exists and the event id is taken), without a transaction of its
-  // own (~10 % of deliveries are repeats); anything else is the general path's to decide.
-  if (row.status !== "pendente") return row.seen ? { outcome: "duplicate" } : null;
-  // Still pending with this event id already recorded: a repeat (as the general path answers).
-  if (!row.recorded) return { outcome: "duplicate" };
-  throw new Error(`paid event ${event.id} recorded without applying`);
+  return batcher;
+}
+
+/**
+ * Applies a paid event with the others arriving meanwhile; null when the gift is not pending
+ * (nothing was written for it: the general path decides, under its own lock).
+ */
+export async function applyPaidEvent(event: DonationPaymentEvent, options: Options): Promise<PaidFastOutcome | null> {
+  const { donationId, checkoutId, paymentId } = event.ref;
+  const matchId = donationId && isUuid(donationId) ? donationId : null;
+  if (!matchId && !checkoutId && !paymentId) return { outcome: "unmatched" };
+  return batcherFor(getConnection()).submit({ event, matchId, ...options });
 }

@@ -38,7 +38,7 @@ export type EventDeps = SubscriptionEventDeps;
 export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps): Promise<ProcessOutcome | SubscriptionOutcome> {
   if (event.kind === "subscription") return db.transaction((tx) => applySubscriptionEvent(tx, event, deps));
   if (event.kind !== "donation") return { outcome: "ignored", reason: event.reason };
-  // The common case (a pending gift paid) in one statement; the rest in the transaction below.
+  // The common case (a pending gift paid) in the batched paying statement; the rest in the transaction below.
   if (takesPaidFastPath(event, deps.config.PLATFORM_FEE_PERCENT)) {
     const applied = await applyPaidEvent(event, { feePercent: deps.config.PLATFORM_FEE_PERCENT, publicUrl: deps.config.PUBLIC_URL });
     if (applied) return applied;
