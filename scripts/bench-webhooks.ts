@@ -15,7 +15,8 @@ import { benchDatabase, freePort, runBenchmark, startBuiltServer, stopServer, wi
 import * as load from "./webhook-load";
 
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** Deliveries in flight: each scenario runs at each of these (issue 19 names 16–64). */
+const IN_FLIGHT = (process.env.BENCH_CONCURRENCY ?? "16,32,64").split(",").map(Number);
 const DUPLICATE_SHARE = 0.1;
 /** One hot party (every event updates the same totals row), then gifts spread over 50 parties. */
 const SCENARIOS = [1, 50] as const;
@@ -30,8 +31,8 @@ const admin = <T>(work: (c: pg.Client) => Promise<T>) => withClient(baseUrl, wor
 const query = (text: string, values: unknown[] = []) => load.query(benchUrl, text, values);
 const seedScenario = (partyCount: number, tag: string) => load.seedScenario(benchUrl, partyCount, tag, GIFTS);
 const totalsAreExact = (gifts: load.Gift[], partyIds: string[]) => load.totalsAreExact(benchUrl, gifts, partyIds);
-const fire = (url: string, deliveries: load.Delivery[], onProgress?: (done: number) => void) =>
-  load.fire(url, deliveries, CONCURRENCY, onProgress);
+const fire = (url: string, deliveries: load.Delivery[], inFlight = IN_FLIGHT[0]!, onProgress?: (done: number) => void) =>
+  load.fire(url, deliveries, inFlight, onProgress);
 
 async function startServer(port: number) {
   server = await startBuiltServer({
@@ -59,7 +60,7 @@ async function crashAndRedeliver(port: number) {
   const events = load.paidEvents(gifts, false);
   const deliveries = load.deliveriesOf(load.shuffle([...events]), appSecret);
   let killed = false;
-  const first = await fire(url, deliveries, (done) => {
+  const first = await fire(url, deliveries, undefined, (done) => {
     if (!killed && done >= deliveries.length * 0.4) {
       killed = true;
       server?.kill("SIGKILL");
@@ -82,21 +83,22 @@ async function crashAndRedeliver(port: number) {
   return { gifts: gifts.length, acknowledged, recorded, exact };
 }
 
-async function runScenario(url: string, partyCount: number, tag: string) {
+async function runScenario(url: string, partyCount: number, inFlight: number, tag: string) {
   const { gifts, partyIds } = await seedScenario(partyCount, tag);
   const events = load.paidEvents(gifts);
   const bodies = load.withRepeats(events, DUPLICATE_SHARE);
   const duplicates = { length: bodies.length - events.length };
   const deliveries = load.deliveriesOf(bodies, appSecret);
   console.log(
-    `${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}: ${events.length} eventos + ${duplicates.length} repetidos, ${CONCURRENCY} em paralelo…`,
+    `${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}: ${events.length} eventos + ${duplicates.length} repetidos, ${inFlight} em paralelo…`,
   );
-  const fired = await fire(url, deliveries);
+  const fired = await fire(url, deliveries, inFlight);
 
   const exact = (await totalsAreExact(gifts, partyIds)) && (fired.outcomes.get("applied") ?? 0) === gifts.length;
   const errors = deliveries.length - (fired.statuses.get(200) ?? 0);
   return {
     partyCount,
+    inFlight,
     deliveries: deliveries.length,
     distinct: events.length,
     duplicates: duplicates.length,
@@ -130,31 +132,33 @@ async function main() {
   await fire(url, load.deliveriesOf(load.paidEvents(warm.gifts.slice(0, 100), false), appSecret));
 
   const results = [];
-  for (const [i, partyCount] of SCENARIOS.entries()) results.push(await runScenario(url, partyCount, ["ba", "bb"][i]!));
+  for (const inFlight of IN_FLIGHT) {
+    for (const [i, partyCount] of SCENARIOS.entries()) results.push(await runScenario(url, partyCount, inFlight, `b${inFlight}${"ab"[i]}`));
+  }
 
   const crash = await crashAndRedeliver(port);
 
   const version = (await admin((c) => c.query("show server_version"))).rows[0].server_version;
   const rows = results.map(
     (r) =>
-      `| ${r.partyCount} | ${r.distinct} + ${r.duplicates} | ${r.paidPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.exact ? "exact" : "**WRONG**"} |`,
+      `| ${r.partyCount} | ${r.inFlight} | ${r.distinct} + ${r.duplicates} | ${r.paidPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.exact ? "exact" : "**WRONG**"} |`,
   );
   const report = [
     `## Payment webhooks: paid-event ingest (${new Date().toISOString().slice(0, 10)})`,
     "",
     `\`npm run bench:webhooks\` — built server (NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL ${version}; ${GIFTS} pending gifts per run, ` +
       `each confirmed by a signed sandbox \`checkout.paid\` event, plus ${Math.round(DUPLICATE_SHARE * 100)}% repeated deliveries, shuffled, ` +
-      `${CONCURRENCY} in flight from a second process over keep-alive loopback connections (signed before the timed phase). ` +
-      `Each event is one statement: lock the gift, record the event id, status and history, ledger, two outbox e-mails, party totals; ` +
-      `the NOTIFYs follow the commit. ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version} ` +
+      `${IN_FLIGHT.join(", ")} in flight from a second process over keep-alive loopback connections (signed before the timed phase). ` +
+      `The events that arrive while a batch is applied go together in the next one, one statement: lock the gifts, record the event ids, ` +
+      `status and history, ledger, two outbox e-mails each, party totals; the NOTIFYs follow the commit. ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version} ` +
       `(load generator on the same machine; 1-min load average at the end: ${os.loadavg()[0]!.toFixed(1)}).`,
     "",
-    "| parties | events + repeats | paid events/s | deliveries/s | p50 (ms) | p99 (ms) | non-200 | totals |",
-    "|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| parties | in flight | events + repeats | paid events/s | deliveries/s | p50 (ms) | p99 (ms) | non-200 | totals |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...rows,
     "",
-    "With one party every event updates the same totals row; the totals update is the transaction's last statement, so " +
-      "that row stays locked only until the commit. Repeats are answered `duplicate` without touching the gift.",
+    "With one party every event updates the same totals row, once per batch. Repeats are answered `duplicate` without " +
+      "touching the gift.",
     "",
     `**Crash and redelivery:** ${crash.gifts} events, the server killed with SIGKILL after ${crash.acknowledged} acknowledged ` +
       `deliveries, restarted, then every event delivered again (a provider redelivers what it did not see acknowledged): ` +
@@ -162,7 +166,7 @@ async function main() {
     "",
   ].join("\n");
   console.log(`\n${report}`);
-  for (const r of results) console.log(`  ${r.partyCount} festa(s): ${JSON.stringify(r.outcomes)}`);
+  for (const r of results) console.log(`  ${r.partyCount} festa(s), ${r.inFlight} em paralelo: ${JSON.stringify(r.outcomes)}`);
   if (results.some((r) => !r.exact || r.errors > 0) || !crash.exact)
     throw new Error("totais incorretos ou entregas com erro: resultado não anexado");
   fs.appendFileSync(path.resolve("docs/performance.md"), `\n${report}\n`);

@@ -16,7 +16,10 @@ export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 /** The request context's dependencies the webhook uses: the providers, and what applying an event needs. */
 export type WebhookDeps = EventDeps & { payments: Pick<Payments, "webhook"> };
 
-export async function handleWebhook(name: ProviderName, request: Request, deps: WebhookDeps): Promise<Response> {
+/** What the webhook reads of its request: a route's `Request`, or the fast path's plain copy (server/webhooks.ts). */
+export type WebhookRequest = Pick<Request, "method" | "headers" | "url" | "text">;
+
+export async function handleWebhook(name: ProviderName, request: WebhookRequest, deps: WebhookDeps): Promise<Response> {
   if (request.method !== "POST") return Response.json({ error: "método não permitido" }, { status: 405, headers: { Allow: "POST" } });
   const provider = deps.payments.webhook(name);
   if (!provider) return Response.json({ error: "provedor não habilitado" }, { status: 404 });
