@@ -2,17 +2,16 @@
  * Files in any S3-compatible store (AWS S3, Cloudflare R2, MinIO, Backblaze B2…). Keys are the
  * object keys as they are; S3 itself writes an object atomically.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { type FileStorage, keySegments, type StoredFile } from "./file-storage";
+
+type Sdk = typeof import("@aws-sdk/client-s3");
+/**
+ * The SDK is loaded on the first file operation, not at start: the default storage is a folder,
+ * and loading the SDK costs ~150 ms in every process (and every test file) that never uses it.
+ */
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => (sdk ??= import("@aws-sdk/client-s3"));
 
 export type S3StorageOptions = {
   bucket: string;
@@ -24,7 +23,54 @@ export type S3StorageOptions = {
 };
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
-  const client = new S3Client({
+  let client: Promise<{ s3: S3Client; sdk: Sdk }> | undefined;
+  const connect = () => (client ??= loadSdk().then((sdk) => ({ sdk, s3: newClient(sdk, options) })));
+  const Bucket = options.bucket;
+
+  return {
+    kind: "s3",
+    async put(key, bytes, contentType) {
+      keySegments(key);
+      const { s3, sdk } = await connect();
+      await s3.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+    },
+    async get(key): Promise<StoredFile | null> {
+      keySegments(key);
+      const { s3, sdk } = await connect();
+      try {
+        const object = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+          contentType: object.ContentType ?? "application/octet-stream",
+          size: object.ContentLength ?? 0,
+        };
+      } catch (error) {
+        if (isNotFound(sdk, error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      keySegments(key);
+      const { s3, sdk } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async exists(key) {
+      keySegments(key);
+      const { s3, sdk } = await connect();
+      try {
+        await s3.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(sdk, error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+function newClient(sdk: Sdk, options: S3StorageOptions) {
+  return new sdk.S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? false,
@@ -35,47 +81,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
   });
-  const Bucket = options.bucket;
-
-  return {
-    kind: "s3",
-    async put(key, bytes, contentType) {
-      keySegments(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
-    },
-    async get(key): Promise<StoredFile | null> {
-      keySegments(key);
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!object.Body) return null;
-        return {
-          body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
-          contentType: object.ContentType ?? "application/octet-stream",
-          size: object.ContentLength ?? 0,
-        };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
-    async delete(key) {
-      keySegments(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async exists(key) {
-      keySegments(key);
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return true;
-      } catch (error) {
-        if (isNotFound(error)) return false;
-        throw error;
-      }
-    },
-  };
 }
 
-function isNotFound(error: unknown) {
+function isNotFound({ NoSuchKey, NotFound, S3ServiceException }: Sdk, error: unknown) {
   if (error instanceof NoSuchKey || error instanceof NotFound) return true;
   // Some stores answer a missing key with a bare 404 that the SDK cannot name. A missing bucket
   // is a configuration error and must not read as "no such file".
