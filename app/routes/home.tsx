@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ScrollCarousel } from "~/components/carousel/scroll-carousel";
 import { HeroCarousel, type HeroSlide } from "~/components/home/hero-carousel";
-import { HowItWorks, MainCharity, SectionHeading, SubscriptionTeaser, TransparencyLink } from "~/components/home/sections";
+import { BELOW_THE_FOLD, HowItWorks, MainCharity, SectionHeading, SubscriptionTeaser, TransparencyLink } from "~/components/home/sections";
 import { ImpactStats } from "~/components/content/impact-stats";
 import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { TestimonialCard } from "~/components/content/testimonial-card";
@@ -100,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {testimonials.length > 0 ? (
-        <section aria-labelledby="depoimentos" className="mx-auto max-w-7xl px-4 py-16">
+        <section aria-labelledby="depoimentos" className={`mx-auto max-w-7xl px-4 py-16 ${BELOW_THE_FOLD}`}>
           <SectionHeading id="depoimentos" eyebrow="Depoimentos" title="Quem já fez a festa do bem" />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {testimonials.map((t) => (
@@ -118,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {causes.length > 0 ? (
-        <section aria-labelledby="causas-home" className="mx-auto max-w-7xl px-4 pb-16">
+        <section aria-labelledby="causas-home" className={`mx-auto max-w-7xl px-4 pb-16 ${BELOW_THE_FOLD}`}>
           <SectionHeading id="causas-home" eyebrow="Causas" title="Escolha a causa da sua festa" />
           <div className="mt-10">
             <ScrollCarousel label="Causas" delayMs={3_000}>

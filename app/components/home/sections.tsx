@@ -4,6 +4,13 @@ import { feeSentence } from "~/domain/donations/fee";
 import { formatCents } from "~/platform/money";
 import { PLANS } from "~/domain/subscriptions/plans";
 
+/**
+ * A section below the first screen: the browser lays it out and paints it only when it nears the
+ * viewport (content-visibility), with a size kept meanwhile so the scrollbar does not jump. It
+ * stays in the accessibility tree and in find-in-page, and is always drawn when printed.
+ */
+export const BELOW_THE_FOLD = "[content-visibility:auto] [contain-intrinsic-size:auto_40rem] print:[content-visibility:visible]";
+
 export function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title: string; text?: string; id?: string }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
@@ -24,7 +31,7 @@ export function HowItWorks({ feePercent }: { feePercent: number }) {
     { icon: Sparkles, title: "A causa recebe", text: feeSentence(feePercent) },
   ];
   return (
-    <section aria-labelledby="como-funciona" className="mx-auto max-w-7xl px-4 py-16">
+    <section aria-labelledby="como-funciona" className={`mx-auto max-w-7xl px-4 py-16 ${BELOW_THE_FOLD}`}>
       <SectionHeading id="como-funciona" eyebrow="Como funciona" title="Quatro passos para uma festa do bem" />
       <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map(({ icon: Icon, title, text }, i) => (
@@ -51,7 +58,7 @@ export function HowItWorks({ feePercent }: { feePercent: number }) {
 
 export function SubscriptionTeaser() {
   return (
-    <section aria-labelledby="assine" className="bg-indigo-50">
+    <section aria-labelledby="assine" className={`bg-indigo-50 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto max-w-7xl px-4 py-16">
         <SectionHeading
           id="assine"
@@ -94,7 +101,7 @@ type MainOrg = {
 export function MainCharity({ org }: { org: MainOrg | null }) {
   if (!org) return null;
   return (
-    <section aria-labelledby="instituicao-principal" className="mx-auto max-w-7xl px-4 py-16">
+    <section aria-labelledby="instituicao-principal" className={`mx-auto max-w-7xl px-4 py-16 ${BELOW_THE_FOLD}`}>
       <div className="grid items-center gap-8 overflow-hidden rounded-3xl border border-coral-100 bg-white shadow-soft md:grid-cols-2">
         {org.bannerUrl ? (
           <img src={org.bannerUrl} alt="" width={640} height={320} loading="lazy" decoding="async" className="h-full w-full object-cover" />
@@ -131,7 +138,7 @@ export function MainCharity({ org }: { org: MainOrg | null }) {
 
 export function TransparencyLink({ feePercent }: { feePercent: number }) {
   return (
-    <section aria-labelledby="transparencia-home" className="mx-auto max-w-7xl px-4 pb-4">
+    <section aria-labelledby="transparencia-home" className={`mx-auto max-w-7xl px-4 pb-4 ${BELOW_THE_FOLD}`}>
       <div className="flex flex-col items-start gap-4 rounded-3xl bg-indigo-800 p-8 text-white md:flex-row md:items-center md:justify-between md:p-10">
         <div className="flex items-start gap-4">
           <FileText size={36} strokeWidth={2} aria-hidden="true" className="mt-1 shrink-0 text-coral-200" />
