@@ -61,4 +61,27 @@ describe("createSerialBatcher", () => {
     expect(await batcher.submit({ key: "a", value: 2 })).toBe(20);
     expect(batches).toEqual([["a1"], ["a2"]]);
   });
+
+  it("never leaves callers waiting: if choosing a batch throws, the waiting get the error and the next item starts afresh", async () => {
+    let broken = true;
+    const batcher = createSerialBatcher<Item, number>({
+      maxBatch: 10,
+      fits: (item) => {
+        if (broken && item.value === 2) throw new Error("fits broke");
+        return true;
+      },
+      apply: async (batch) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return batch.map((item) => item.value * 10);
+      },
+    });
+    const answers = await Promise.allSettled([1, 2, 3].map((value) => batcher.submit({ key: `k${value}`, value })));
+    expect(answers.map((a) => (a.status === "fulfilled" ? a.value : (a.reason as Error).message))).toEqual([
+      10,
+      "fits broke",
+      "fits broke",
+    ]);
+    broken = false;
+    expect(await batcher.submit({ key: "k4", value: 4 })).toBe(40);
+  });
 });

@@ -43,20 +43,26 @@ export function createSerialBatcher<T, R>({ maxBatch, fits, apply }: BatchOption
   }
 
   async function drain() {
-    while (waiting.length > 0) {
-      const batch: Waiting<T, R>[] = [];
-      const items: T[] = [];
-      const rest: Waiting<T, R>[] = [];
-      for (const w of waiting) {
-        if (batch.length < maxBatch && fits(w.item, items)) {
-          batch.push(w);
-          items.push(w.item);
-        } else rest.push(w);
+    try {
+      while (waiting.length > 0) {
+        const batch: Waiting<T, R>[] = [];
+        const items: T[] = [];
+        const rest: Waiting<T, R>[] = [];
+        for (const w of waiting) {
+          if (batch.length < maxBatch && fits(w.item, items)) {
+            batch.push(w);
+            items.push(w.item);
+          } else rest.push(w);
+        }
+        waiting = rest;
+        await run(batch);
       }
-      waiting = rest;
-      await run(batch);
+    } catch (error) {
+      // Not expected (run answers every item itself), but never leave callers waiting forever.
+      for (const w of waiting.splice(0)) w.reject(error);
+    } finally {
+      running = undefined;
     }
-    running = undefined;
   }
 
   return {
