@@ -49,6 +49,16 @@ describe("webhooks ahead of the page pipeline", () => {
     expect(await answeredCount("200")).toBe(before + 1);
   });
 
+  it("the body is read as UTF-8, as Request.text() reads it: a signature over accented text and emoji still verifies", async () => {
+    const { party } = await givingSetup();
+    const gift = await insertPendingGift(party.id);
+    const event = sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id });
+    const body = JSON.stringify({ ...event, note: "Parabéns, João! 🎉" });
+    const res = await post(body, signSandboxPayload(body, getConfig().APP_SECRET));
+    expect(res.status).toBe(200);
+    expect((await donationRow(gift.id)).status).toBe("paga");
+  });
+
   it("a bad signature is still refused, and nothing changes", async () => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
 import type { DonationEventAction, DonationPaymentEvent, ProviderName } from "~/domain/payments/types";
-import { createPendingDonation, linkDonationCheckout } from "~/domain/donations/donations.server";
+import { createPendingDonation, expireStalePendingDonations, linkDonationCheckout } from "~/domain/donations/donations.server";
 import { insertCause, insertParty, insertUser } from "./parties";
 import { renderQueuedEmails } from "~/platform/mail/outbox.server";
 import { renderQueuedDonationEmail } from "~/domain/donations/index.server";
@@ -92,6 +92,15 @@ export function donationEvent(
     paymentId: options.paymentId ?? null,
     ...(options.refund ? { refund: options.refund } : {}),
   };
+}
+
+/** Backdates the gifts `ids` by 25 hours and runs our expiry of pending gifts older than a day. */
+export async function expireAsStale(...ids: string[]) {
+  await db
+    .update(schema.donations)
+    .set({ createdAt: sql`now() - interval '25 hours'` })
+    .where(inArray(schema.donations.id, ids));
+  return expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000));
 }
 
 export async function donationRow(id: string) {

@@ -1,10 +1,7 @@
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
-import { donationEvent, donationRow, givingSetup, historyOf, insertPendingGift, partyTotals } from "@tests/donations";
-import { eq, sql } from "drizzle-orm";
+import { donationEvent, donationRow, expireAsStale, givingSetup, historyOf, insertPendingGift, partyTotals } from "@tests/donations";
 import { describe, expect, it } from "vitest";
-import { db, schema } from "~/platform/db.server";
-import { expireStalePendingDonations } from "./donations.server";
 import { processPaymentEvent } from "./payment-events.server";
 
 useTestDatabase();
@@ -16,16 +13,8 @@ describe("expireStalePendingDonations", () => {
     const fresh = await insertPendingGift(party.id);
     const paid = await insertPendingGift(party.id);
     await processPaymentEvent(donationEvent(paid, "paid"), testDeps());
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, old.id));
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, paid.id));
 
-    expect(await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000))).toBe(1);
+    expect(await expireAsStale(old.id, paid.id)).toBe(1);
     expect((await donationRow(old.id)).status).toBe("cancelada");
     expect((await donationRow(fresh.id)).status).toBe("pendente");
     expect((await donationRow(paid.id)).status).toBe("paga");
@@ -35,11 +24,7 @@ describe("expireStalePendingDonations", () => {
   it("a payment confirmed after our expiry still counts", async () => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id, { amountCents: 4000 });
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, gift.id));
-    await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000));
+    await expireAsStale(gift.id);
     expect((await processPaymentEvent(donationEvent(gift, "paid"), testDeps())).outcome).toBe("applied");
     expect((await donationRow(gift.id)).status).toBe("paga");
     expect(await partyTotals(party.id)).toEqual({ raisedCents: 4000, paidCount: 1 });

@@ -1,12 +1,20 @@
 import { testDeps } from "@tests/context";
 import { useTestDatabase, testConnection } from "@tests/database";
-import { donationEvent, donationRow, givingSetup, historyOf, insertPendingGift, outboxEmails, partyTotals } from "@tests/donations";
-import { eq, sql } from "drizzle-orm";
+import {
+  donationEvent,
+  donationRow,
+  expireAsStale,
+  givingSetup,
+  historyOf,
+  insertPendingGift,
+  outboxEmails,
+  partyTotals,
+} from "@tests/donations";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { DONATION_PAID_CHANNEL } from "~/domain/donations/live-events.server";
 import { OUTBOX_CHANNEL } from "~/platform/mail/outbox.server";
-import { expireStalePendingDonations } from "./donations.server";
 import { processPaymentEvent } from "./payment-events.server";
 
 useTestDatabase();
@@ -176,11 +184,7 @@ describe("processPaymentEvent", () => {
     const fast = await insertPendingGift(party.id, { amountCents: 3000 });
     // Cancelled by our expiry, then paid: the general transaction's way.
     const late = await insertPendingGift(party.id, { amountCents: 4000 });
-    await db
-      .update(schema.donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(schema.donations.id, late.id));
-    await expireStalePendingDonations(new Date(Date.now() - 24 * 3600 * 1000));
+    await expireAsStale(late.id);
     const heard: string[] = [];
     const stopPaid = await testConnection().listen(DONATION_PAID_CHANNEL, (p) => heard.push(JSON.parse(p).donationId));
     const stopOutbox = await testConnection().listen(OUTBOX_CHANNEL, () => heard.push("outbox"));
