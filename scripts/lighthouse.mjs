@@ -44,7 +44,9 @@ const option = (name, fallback) => {
 const runs = Math.max(1, Number(option("--runs", "3")));
 const saveDir = option("--save");
 const cpuSlowdownOption = option("--cpu-slowdown");
-const optionValues = new Set([option("--runs"), saveDir, cpuSlowdownOption]);
+const throttlingMethod = option("--throttling-method", "simulate");
+if (!["simulate", "devtools"].includes(throttlingMethod)) throw new Error("--throttling-method takes simulate or devtools");
+const optionValues = new Set([option("--runs"), saveDir, cpuSlowdownOption, option("--throttling-method")]);
 const paths = args.filter((a) => a.startsWith("/") && !optionValues.has(a));
 if (paths.length === 0) paths.push("/como-funciona");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -120,6 +122,7 @@ async function main() {
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
+      throttlingMethod,
       ...(cpuSlowdownMultiplier ? { throttling: { ...DEFAULT_MOBILE_THROTTLING, cpuSlowdownMultiplier } } : {}),
     });
   const cpuSlowdown = cpuSlowdownOption ? Number(cpuSlowdownOption) : undefined;
