@@ -12,6 +12,11 @@
 // slowdown") say to lower it on a weaker host (2× from a low-end desktop or high-end mobile one,
 // 800–1 500). Every run prints its benchmarkIndex, so a figure says which host it comes from.
 //
+// --throttling-method devtools applies the same slow 4G and CPU slowdown to the real page load
+// instead of simulating them (Lantern, the default) from an unthrottled one. On loopback every
+// module script has downloaded before the first frame, and Lantern then counts them all ahead of
+// the LCP (docs/performance.md, "Issue 19 at the end"); the applied run shows the real order.
+//
 // Builds nothing. Measures LIGHTHOUSE_URL (e.g. http://localhost:3301) when set; otherwise starts
 // the already built server (BUILD_DIR, default ./build) on a free port with a throwaway DATA_DIR
 // and demo data, and stops it afterwards. Chrome: CHROME_PATH, default /usr/bin/chromium.
