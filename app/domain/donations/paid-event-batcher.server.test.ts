@@ -84,4 +84,19 @@ describe("createSerialBatcher", () => {
     broken = false;
     expect(await batcher.submit({ key: "k4", value: 4 })).toBe(40);
   });
+
+  it("recovers even when the very first item breaks the choice of a batch (the drain ends before it was recorded as running)", async () => {
+    let broken = true;
+    const batcher = createSerialBatcher<Item, number>({
+      maxBatch: 10,
+      fits: () => {
+        if (broken) throw new Error("fits broke");
+        return true;
+      },
+      apply: async (batch) => batch.map((item) => item.value * 10),
+    });
+    await expect(batcher.submit({ key: "a", value: 1 })).rejects.toThrow("fits broke");
+    broken = false;
+    expect(await batcher.submit({ key: "b", value: 2 })).toBe(20);
+  });
 });

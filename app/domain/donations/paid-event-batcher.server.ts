@@ -21,7 +21,9 @@ export type BatchOptions<T, R> = {
 
 export function createSerialBatcher<T, R>({ maxBatch, fits, apply }: BatchOptions<T, R>) {
   let waiting: Waiting<T, R>[] = [];
-  let running: Promise<void> | undefined;
+  // Set before drain() starts: a drain can end synchronously (its first choice throws), and its
+  // `finally` must then find the flag already raised to lower it.
+  let running = false;
 
   async function run(batch: Waiting<T, R>[]) {
     let answers: Array<R | Promise<R> | typeof AGAIN>;
@@ -61,7 +63,7 @@ export function createSerialBatcher<T, R>({ maxBatch, fits, apply }: BatchOption
       // Not expected (run answers every item itself), but never leave callers waiting forever.
       for (const w of waiting.splice(0)) w.reject(error);
     } finally {
-      running = undefined;
+      running = false;
     }
   }
 
@@ -69,7 +71,10 @@ export function createSerialBatcher<T, R>({ maxBatch, fits, apply }: BatchOption
     /** Applies `item` with whatever else is waiting; resolves or rejects with its own answer. */
     submit(item: T): Promise<R> {
       const answer = new Promise<R>((resolve, reject) => waiting.push({ item, resolve, reject }));
-      running ??= drain();
+      if (!running) {
+        running = true;
+        void drain();
+      }
       return answer;
     },
   };
