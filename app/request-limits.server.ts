@@ -14,7 +14,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * KB;
 
 /**
  * Routes that accept more than a form. A route matches its path, its `.data` twin (client-side
- * submissions) and anything below it. Uploads get their own entry here when they arrive.
+ * submissions) and anything below it; body-limit.server.ts passes the path as React Router routes
+ * it (normalised, decoded, lowercase, `.data` dropped: request-target.server.ts). Uploads get their own entry here when they arrive.
  */
 const BODY_LIMITS: ReadonlyArray<{ path: string; bytes: number }> = [
   // Payout proofs (10 MB plus the form's fields): twice that, so a file somewhat too big reaches the
@@ -33,7 +34,7 @@ const BODY_LIMITS: ReadonlyArray<{ path: string; bytes: number }> = [
 /** The most a request to `pathname` may send. */
 export function bodyLimitFor(pathname: string): number {
   for (const { path, bytes } of BODY_LIMITS) {
-    if (pathname === path || pathname.startsWith(`${path}/`) || pathname.startsWith(`${path}.`)) return bytes;
+    if (pathname === path || pathname.startsWith(`${path}/`) || pathname === `${path}.data`) return bytes;
   }
   return DEFAULT_BODY_LIMIT_BYTES;
 }

@@ -16,6 +16,7 @@ import { requestObservability } from "~/platform/http/request-observability.serv
 import { metricsEndpoint } from "~/platform/metrics.server";
 import { healthzEndpoint, readyzEndpoint } from "~/platform/readiness.server";
 import { limitRequestBodies } from "~/platform/http/body-limit.server";
+import { refuseMalformedRequests } from "~/platform/http/request-target.server";
 import { bodyLimitFor } from "~/request-limits.server";
 import { isStopping, stopHttpServer } from "~/platform/http/http-server.server";
 import { ALLOWED_METHODS } from "~/platform/http/limits.server";
@@ -69,7 +70,7 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
      * Answers anonymous GETs from the pages' one-second copies (decision 132); server/index.js
      * puts it ahead of compression and the static files, so a copy costs neither.
      */
-    sharedPages: sharedCache ? sharedPageFastPath(sharedCache) : undefined,
+    sharedPages: sharedCache ? withWellFormedRequests(sharedPageFastPath(sharedCache)) : undefined,
     /** The providers' webhooks, answered ahead of the page pipeline (server/webhooks.ts); server/index.js puts it first too. */
     webhooks,
     config,
@@ -114,6 +115,8 @@ export function createRequestPipeline({
   const config: Config = deps.config;
   configureContentCache(contentCacheMs(config));
   const app = express.Router();
+  // A malformed Host or a target that is no path answers 400 before anything builds a URL from it.
+  app.use(refuseMalformedRequests());
   // An anonymous GET of a page with a fresh one-second copy is answered from it, before anything else.
   if (sharedCache) app.use(sharedPageFastPath(sharedCache));
   app.use(webhooks);
@@ -195,6 +198,12 @@ export function createRequestPipeline({
   );
 
   return app;
+}
+
+/** `handler`, behind the 400 for a malformed Host or target (it runs ahead of the pipeline's own check). */
+function withWellFormedRequests(handler: RequestHandler): RequestHandler {
+  const refuse = refuseMalformedRequests();
+  return (req, res, next) => refuse(req, res, () => handler(req, res, next));
 }
 
 /** CONTENT_CACHE_MS, or its default: 5 s, none under NODE_ENV=test. */

@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { handleWebhook, type WebhookDeps, type WebhookRequest } from "~/domain/donations/webhook.server";
 import type { ProviderName } from "~/domain/payments";
 import { bufferedBody, limitRequestBodies } from "~/platform/http/body-limit.server";
+import { refuseMalformedRequests } from "~/platform/http/request-target.server";
 import { httpRequestDuration } from "~/platform/metrics.server";
 import { bodyLimitFor } from "~/request-limits.server";
 
@@ -61,7 +62,12 @@ export function webhookFastPath({ deps, log, databaseIsDown }: { deps: WebhookDe
     };
   for (const provider of PROVIDERS) {
     // The Pix route also answers at …/pix/pix (routes/api.webhooks.pix/pix: React Router's, unchanged).
-    router.post(`/api/webhooks/${provider}`, limitRequestBodies({ log, limitFor: bodyLimitFor }), answer(provider));
+    router.post(
+      `/api/webhooks/${provider}`,
+      refuseMalformedRequests(),
+      limitRequestBodies({ log, limitFor: bodyLimitFor }),
+      answer(provider),
+    );
   }
   return router;
 }

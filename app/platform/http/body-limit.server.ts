@@ -7,6 +7,7 @@
  */
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
+import { routingPathname } from "./request-target.server";
 
 /** Where the body read here waits for the React Router handler. */
 export function bufferedBody(res: ExpressResponse): Buffer | undefined {
@@ -16,7 +17,10 @@ export function bufferedBody(res: ExpressResponse): Buffer | undefined {
 export function limitRequestBodies({ log, limitFor }: { log: Logger; limitFor: (path: string) => number }): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    const limit = limitFor(req.path);
+    // The path React Router will route (`/conta/../doar` is /doar), never the raw one: a cap chosen
+    // from the raw path let 20 MB reach the donation form (issue 31). An unparsable target gets the
+    // smallest cap there is.
+    const limit = limitFor(routingPathname(req.originalUrl) ?? "/");
     const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
     if (declared !== undefined && declared > limit) return refuse(req, res, { log, limit, read: 0, declared });
 
