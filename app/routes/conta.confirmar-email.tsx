@@ -23,7 +23,7 @@ const FAILURES = {
 /** The link in the e-mail sent to the new address: anyone holding it may use it (it proves the address). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const outcome = await confirmEmailChange(token, context.clock.now());
+  const outcome = await confirmEmailChange(token, context.clock.now(), context);
   return outcome.ok ? { ok: true as const, email: outcome.email } : { ok: false as const, ...FAILURES[outcome.error] };
 }
 
@@ -34,7 +34,8 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         {loaderData.ok ? (
           <Alert tone="success" title="E-mail confirmado!">
-            A sua conta agora usa <strong className="break-all">{loaderData.email}</strong>. Use este endereço para entrar.
+            A sua conta agora usa <strong className="break-all">{loaderData.email}</strong>. Use este endereço para entrar. Avisamos o
+            endereço anterior e encerramos as outras sessões abertas.
           </Alert>
         ) : (
           <Alert tone="danger" title={loaderData.title}>

@@ -2,7 +2,7 @@ import { testContext, testSandboxQueue } from "@tests/context";
 import { testConnection, useTestDatabase } from "@tests/database";
 useTestDatabase();
 
-import { authedRequest, createTestUser } from "@tests/auth";
+import { authedRequest, cookieHeaderFrom, createTestUser } from "@tests/auth";
 import { insertCause, insertParty, insertPaidGift } from "@tests/parties";
 import { sandboxSubscriber, subscriptionEvent, subscriptionRow } from "@tests/subscriptions";
 import { eq, sql } from "drizzle-orm";
@@ -145,7 +145,7 @@ describe("/conta", () => {
 
   it("changes the e-mail only through the link sent to the new address; an expired or tampered link changes nothing", async () => {
     const me = await createTestUser();
-    await action(args(post(me.cookie, { intent: "email", email: "Novo.Endereco@Exemplo.com.br" })));
+    await action(args(post(me.cookie, { intent: "email", email: "Novo.Endereco@Exemplo.com.br", currentPassword: me.password })));
     const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-change"));
     expect(mail?.to).toBe("novo.endereco@exemplo.com.br");
     const link = new URL(mail!.text.match(/http\S+confirmar-email\S+/)![0]);
@@ -174,6 +174,39 @@ describe("/conta", () => {
     expect(profile).toMatchObject({ email: "novo.endereco@exemplo.com.br", emailVerified: true });
     // Used once: the address changed, so the same link no longer fits.
     expect(await confirmLoader(args(authedRequest(link.pathname + link.search)))).toMatchObject({ ok: false });
+  });
+
+  it("an e-mail change asks for the password, tells the old address, and ends the account's other sessions (issue 31)", async () => {
+    const me = await createTestUser({ email: "antigo.endereco@exemplo.com.br" });
+    const elsewhere = await signIn({ email: me.user.email, password: me.password, request: authedRequest("/auth"), ip: "198.51.100.4" });
+    expect(elsewhere.ok).toBe(true);
+    const otherCookie = cookieHeaderFrom((elsewhere as { setCookies: string[] }).setCookies);
+    const change = (fields: Record<string, string>) =>
+      action(args(post(me.cookie, { intent: "email", email: "trocado@exemplo.com.br", ...fields }))) as Promise<{
+        data: { ok: boolean; errors?: Record<string, string> };
+        init: { status: number } | null;
+      }>;
+    const mails = () => db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-change"));
+
+    const without = await change({});
+    expect(without.data.ok).toBe(false);
+    expect(without.data.errors?.currentPassword).toBe("Informe sua senha atual.");
+    const wrong = await change({ currentPassword: "nao-e-essa" });
+    expect(wrong.data.ok).toBe(false);
+    expect(wrong.data.errors?.currentPassword).toBe("A senha atual não confere.");
+    expect(await mails()).toHaveLength(0);
+
+    expect((await change({ currentPassword: me.password })).data.ok).toBe(true);
+    const [mail] = await mails();
+    const link = new URL(mail!.text.match(/http\S+confirmar-email\S+/)![0]);
+    // Opened in the mail app (no session): the change happens, the old address is told, and every
+    // session but the one that asked for the change ends.
+    await confirmLoader(args(authedRequest(link.pathname + link.search)));
+    const [notice] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-changed"));
+    expect(notice?.to).toBe("antigo.endereco@exemplo.com.br");
+    expect(notice?.text).toContain("trocado@exemplo.com.br");
+    expect((await loader(args(authedRequest("/conta", { cookie: me.cookie })))).profile.email).toBe("trocado@exemplo.com.br");
+    await expect(loader(args(authedRequest("/conta", { cookie: otherCookie })))).rejects.toBeInstanceOf(Response);
   });
 
   it("keeps everything on a wrong password", async () => {

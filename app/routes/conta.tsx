@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { currentSessionId, requireUser } from "~/domain/accounts/guards.server";
 import {
   accountSubject,
   changeAccountPassword,
@@ -143,12 +143,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "email": {
       const result = await requestEmailChange(
-        { userId: session.id, name: session.name, currentEmail: session.email, newEmail: value.email, now: context.clock.now() },
+        {
+          userId: session.id,
+          name: session.name,
+          currentEmail: session.email,
+          newEmail: value.email,
+          currentPassword: value.currentPassword,
+          sessionId: await currentSessionId(request),
+          now: context.clock.now(),
+        },
         context,
       );
       if (!result.ok) {
+        if (result.error === "wrong-password")
+          return reply({ intent: "email", ok: false, errors: { currentPassword: "A senha atual não confere." } }, 400);
         const message = result.error === "same" ? "Este já é o e-mail da sua conta." : "Muitos pedidos seguidos. Tente de novo mais tarde.";
-        return reply({ intent: "email", ok: false, errors: { email: message } }, 400);
+        return reply({ intent: "email", ok: false, errors: { email: message } }, result.error === "throttled" ? 429 : 400);
       }
       return reply({
         intent: "email",
@@ -252,7 +262,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             {profile.emailVerified ? <Badge tone="paid">confirmado</Badge> : <Badge tone="pending">não confirmado</Badge>}
           </p>
           <Result result={result} intent="email" />
-          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="email" />
             <TextField
               label="Novo e-mail"
@@ -265,9 +275,21 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               hint="Enviamos um link de confirmação para o novo endereço."
               error={errors("email").email}
             />
-            <Button type="submit" variant="secondary" loading={busy("email")} loadingText="Enviando..." className="sm:mb-7">
-              Trocar e-mail
-            </Button>
+            <TextField
+              label="Sua senha atual"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              hint="Ao confirmar, avisamos o endereço atual e encerramos as outras sessões."
+              error={errors("email").currentPassword}
+            />
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="secondary" loading={busy("email")} loadingText="Enviando...">
+                Trocar e-mail
+              </Button>
+            </div>
           </Form>
 
           <h3 className="mt-8 text-lg font-extrabold text-indigo-800">Senha</h3>

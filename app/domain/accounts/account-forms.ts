@@ -34,7 +34,8 @@ const passwordSchema = z.object({
     ),
 });
 
-const emailChangeSchema = z.object({ intent: z.literal("email"), email });
+/** The password too: whoever holds an open session must not move the account to their own address (issue 31). */
+const emailChangeSchema = z.object({ intent: z.literal("email"), email, currentPassword });
 
 const deleteAccountSchema = z.object({
   intent: z.literal("excluir"),

@@ -12,6 +12,7 @@ import { signToken, verifyToken } from "~/platform/signed-link.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { emailChangeEmail } from "~/emails/email-change";
+import { emailChangedEmail } from "~/emails/email-changed";
 import { passwordChangedEmail } from "~/emails/password-changed";
 import { findCurrentSubscription, isLiveSubscription, requestSubscriptionChange } from "~/domain/subscriptions/index.server";
 import { CheckoutError } from "~/domain/payments";
@@ -137,23 +138,34 @@ export async function changeAccountPassword(input: {
   }
 }
 
-type EmailChangeToken = { u: string; from: string; to: string };
+/** `s`: the session that asked for the change, the one kept when the change ends the others. */
+type EmailChangeToken = { u: string; from: string; to: string; s?: string | null };
 
 /**
  * Sends the confirmation link to the new address. The answer is the same whether the address is
  * free or not (the confirmation says so), so /conta tells nobody who else has an account.
  */
 export async function requestEmailChange(
-  input: { userId: string; name: string; currentEmail: string; newEmail: string; now: Date },
+  input: {
+    userId: string;
+    name: string;
+    currentEmail: string;
+    newEmail: string;
+    currentPassword: string;
+    sessionId: string | null;
+    now: Date;
+  },
   deps: { mailer: Mailer; config: Config },
-): Promise<{ ok: true } | { ok: false; error: "same" | "throttled" }> {
+): Promise<{ ok: true } | { ok: false; error: "same" | "throttled" | "wrong-password" }> {
   const to = input.newEmail.trim().toLowerCase();
   if (to === input.currentEmail.toLowerCase()) return { ok: false, error: "same" };
+  if (!(await passwordCheckAllowed(input.userId))) return { ok: false, error: "throttled" };
+  if (!(await passwordMatches(input.userId, input.currentPassword))) return { ok: false, error: "wrong-password" };
   const limit = await hitRateLimit(`account:email-change:${input.userId}`, 5, 60 * 60);
   if (!limit.allowed) return { ok: false, error: "throttled" };
   const token = signToken<EmailChangeToken>(
     "email-change",
-    { u: input.userId, from: input.currentEmail.toLowerCase(), to },
+    { u: input.userId, from: input.currentEmail.toLowerCase(), to, s: input.sessionId },
     PRIVACY_LINK_TTL_SECONDS,
     input.now,
   );
@@ -172,14 +184,18 @@ export async function requestEmailChange(
 
 export type EmailChangeOutcome = { ok: true; email: string } | { ok: false; error: "invalid" | "expired" | "taken" | "stale" };
 
-/** Opens the link: the address changes (and counts as verified) only if nothing changed since it was sent. */
-export async function confirmEmailChange(token: unknown, now: Date): Promise<EmailChangeOutcome> {
+/**
+ * Opens the link: the address changes (and counts as verified) only if nothing changed since it was
+ * sent. In the same transaction the old address is told and every session of the account but the
+ * one that asked for the change ends (issue 31).
+ */
+export async function confirmEmailChange(token: unknown, now: Date, deps: { mailer: Mailer }): Promise<EmailChangeOutcome> {
   const verified = verifyToken<EmailChangeToken>("email-change", token, now);
   if (!verified.ok) return verified;
-  const { u, from, to } = verified.data;
+  const { u, from, to, s: keptSession } = verified.data;
   if (typeof u !== "string" || typeof from !== "string" || typeof to !== "string") return { ok: false, error: "invalid" };
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, u)).for("update");
+    const [current] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, u)).for("update");
     if (!current || current.email.toLowerCase() !== from) return { ok: false as const, error: "stale" as const };
     const [other] = await tx
       .select({ id: user.id })
@@ -190,6 +206,14 @@ export async function confirmEmailChange(token: unknown, now: Date): Promise<Ema
       .update(user)
       .set({ email: to, emailVerified: true, updatedAt: sql`now()` })
       .where(eq(user.id, u));
+    await tx
+      .delete(schema.session)
+      .where(
+        typeof keptSession === "string"
+          ? and(eq(schema.session.userId, u), ne(schema.session.id, keptSession))
+          : eq(schema.session.userId, u),
+      );
+    await deps.mailer.enqueue(tx, { to: current.email, ...emailChangedEmail({ name: current.name, newEmail: to, changedAt: now }) });
     await recordAccountAudit(tx, { actorUserId: u, action: "account.change_email", entity: "user", entityId: u });
     return { ok: true as const, email: to };
   });

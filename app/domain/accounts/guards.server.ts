@@ -17,17 +17,24 @@ const SESSION_COOKIE = "festa.session_token";
 
 // Root and route loaders of one request ask the same question: answer it once.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+const sessionIds = new WeakMap<Request, string>();
 
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = loadUser(request);
+    pending = loadUser(request, (id) => sessionIds.set(request, id));
     perRequest.set(request, pending);
   }
   return pending;
 }
 
-async function loadUser(request: Request): Promise<SessionUser | null> {
+/** The id of the request's session (the one an account change keeps when it ends the others). */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  await getOptionalUser(request);
+  return sessionIds.get(request) ?? null;
+}
+
+async function loadUser(request: Request, noteSession: (id: string) => void): Promise<SessionUser | null> {
   // Anonymous visitors (most of the traffic) cost no database work.
   if (!request.headers.get("Cookie")?.includes(SESSION_COOKIE)) return null;
   const found = await getAuth().api.getSession({ headers: request.headers });
@@ -40,6 +47,7 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
   }
   if (idleMs > TOUCH_INTERVAL_SECONDS * 1000) await touchSession(session.id, TOUCH_INTERVAL_SECONDS);
   noteRequestUser(user.id); // the request's log line carries it
+  noteSession(session.id);
   return { id: user.id, name: user.name, email: user.email, image: user.image ?? null, isAdmin: await isAdmin(user.id) };
 }
 
