@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { PixPaid, PixPayment, PixUnavailable } from "~/components/donation/pix-payment";
-import { findPixGift, refreshPixGift, verifyPixPageRef } from "~/domain/donations/pix-checkout.server";
+import { checkPixGiftPaid, findPixGift, verifyPixPageRef } from "~/domain/donations/pix-checkout.server";
+import { clientIpFromContext } from "~/platform/http/client-ip.server";
 import { ensurePixCharge } from "~/domain/donations/pix-checkout.server";
 import { pixPageSchema } from "~/domain/donations/pix-form";
 import { CheckoutError } from "~/domain/payments";
@@ -72,7 +73,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const provider = context.payments.webhook(gift.provider === "pix" ? "pix" : "sandbox");
   if (submission.value.intent === "ja-paguei") {
     try {
-      await refreshPixGift(gift.id, provider, context);
+      const outcome = await checkPixGiftPaid(gift, { provider, clientIp: clientIpFromContext(context) }, context);
+      if (outcome === "limited")
+        return data(
+          {
+            error:
+              "Você já pediu para conferir há pouco. Aguarde alguns minutos: assim que o banco confirmar, esta página atualiza sozinha.",
+          },
+          { status: 429, headers: { "Retry-After": "60" } },
+        );
     } catch (error) {
       // The webhook will still come: the page shows the status we have.
       logger.warn({ donationId: gift.id, error: (error as Error).message }, "pix status re-read failed");
@@ -94,6 +103,6 @@ export default function DoarPix({ loaderData, actionData }: Route.ComponentProps
   const d = loaderData;
   if (d.state === "paga")
     return <PixPaid institution={d.institution} amountCents={d.amountCents} receipt={d.receipt} partyLink={d.partyLink} />;
-  if (d.state === "aguardando") return <PixPayment {...d} />;
+  if (d.state === "aguardando") return <PixPayment {...d} notice={actionData?.error ?? null} />;
   return <PixUnavailable state={d.state} error={actionData?.error ?? null} amountCents={d.amountCents} destination={d.destination} />;
 }

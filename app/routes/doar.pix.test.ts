@@ -11,6 +11,7 @@ import { db, schema } from "~/platform/db.server";
 import { action as pixWebhook } from "./api.webhooks.pix";
 import { action as doarAction } from "./doar";
 import { action as pixAction, loader as pixLoader } from "./doar.pix.$ref";
+import { PIX_CHECKS_PER_GIFT, PIX_CHECKS_PER_IP } from "~/domain/donations/pix-checkout.server";
 import { action as bankAction, loader as bankLoader } from "./sandbox.pix.$txid";
 
 useTestDatabase();
@@ -204,6 +205,67 @@ describe("Pix through a PSP's API Pix (local mTLS fake)", () => {
     const res = await call(pixAction as Fn, context, `/doar/pix/${ref}`, form({ intent: "ja-paguei" }), { ref });
     expect(res.status).toBe(302);
     expect((await page(context, ref)).state).toBe("paga");
+  });
+
+  /** `context` with its PSP provider's status reads counted. */
+  const countingPspReads = (base: AppLoadContext) => {
+    const counter = { reads: 0 };
+    const webhookOf = base.payments.webhook.bind(base.payments);
+    const payments = Object.assign(Object.create(Object.getPrototypeOf(base.payments) as object) as object, base.payments, {
+      webhook: (name: Parameters<typeof webhookOf>[0]) => {
+        const provider = webhookOf(name);
+        if (!provider?.getPixCharge) return provider;
+        const read = provider.getPixCharge.bind(provider);
+        return Object.assign(Object.create(provider) as object, provider, {
+          getPixCharge: (txid: string) => {
+            counter.reads++;
+            return read(txid);
+          },
+        }) as typeof provider;
+      },
+    }) as AppLoadContext["payments"];
+    return { context: { ...base, payments } as AppLoadContext, counter };
+  };
+
+  it("'Já paguei' is limited per gift and per address, and asks the PSP nothing once the gift is settled (issue 31)", async () => {
+    const { party } = await givingSetup();
+    const counted = countingPspReads(pspContext("203.0.113.12"));
+    context = counted.context;
+    const { ref } = await give(context, party.shareCode);
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      statuses.push(statusOf(await call(pixAction as Fn, context, `/doar/pix/${ref}`, form({ intent: "ja-paguei" }), { ref })));
+    }
+    // A person taps a few times; past that the PSP is asked no more for this gift.
+    expect(counted.counter.reads).toBeLessThanOrEqual(PIX_CHECKS_PER_GIFT.limit);
+    expect(statuses.at(-1)).toBe(429);
+    const refused = await call(pixAction as Fn, context, `/doar/pix/${ref}`, form({ intent: "ja-paguei" }), { ref });
+    expect(JSON.stringify(refused)).toMatch(/Aguarde/);
+
+    // Per address: many gifts from one address stop reaching the PSP too.
+    const readsBefore = counted.counter.reads;
+    for (let i = 0; i < PIX_CHECKS_PER_IP.limit + 5; i++) {
+      const other = await give(context, party.shareCode);
+      await call(pixAction as Fn, context, `/doar/pix/${other.ref}`, form({ intent: "ja-paguei" }), { ref: other.ref });
+    }
+    expect(counted.counter.reads - readsBefore).toBeLessThanOrEqual(PIX_CHECKS_PER_IP.limit);
+
+    // A settled gift: nothing to ask, from any address.
+    const elsewhere = countingPspReads(pspContext("198.51.100.77"));
+    const paid = await give(elsewhere.context, party.shareCode);
+    const [charge] = await db
+      .select()
+      .from(schema.pixCharges)
+      .where(eq(schema.pixCharges.donationId, paid.ref.split(".")[0]!));
+    const body = psp.pay(charge!.txid);
+    context = elsewhere.context;
+    expect((await webhook(body, `?token=${TOKEN}&ignorar=`)).status).toBe(200);
+    const reads = elsewhere.counter.reads;
+    for (let i = 0; i < 3; i++) {
+      const res = await call(pixAction as Fn, elsewhere.context, `/doar/pix/${paid.ref}`, form({ intent: "ja-paguei" }), { ref: paid.ref });
+      expect(res.status).toBe(302);
+    }
+    expect(elsewhere.counter.reads).toBe(reads);
   });
 
   it("PSP unreachable: the page says so and the retry reuses the same pending gift", async () => {

@@ -60,8 +60,8 @@ function useLiveConfirmation() {
   }, []);
 }
 
-export function PixPayment(props: Waiting) {
-  const { amountCents, destination, institution, copyPaste, qr, testBank, flagged } = props;
+export function PixPayment(props: Waiting & { notice?: string | null }) {
+  const { amountCents, destination, institution, copyPaste, qr, testBank, flagged, notice } = props;
   const left = useCountdown(props.expiresAt, props.serverNow);
   const navigation = useNavigation();
   useLiveConfirmation();
@@ -95,6 +95,11 @@ export function PixPayment(props: Waiting) {
             <li>Confira o valor e quem recebe, e confirme.</li>
             <li>Esta página mostra a confirmação assim que o pagamento chegar.</li>
           </ol>
+          {notice ? (
+            <p role="status" className="rounded-xl bg-amber-100 p-3 text-sm text-amber-950">
+              {notice}
+            </p>
+          ) : null}
           <Form method="post" className="flex flex-col gap-2 sm:flex-row">
             <Button
               type="submit"

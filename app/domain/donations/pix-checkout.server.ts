@@ -10,6 +10,8 @@ import { db, schema } from "~/platform/db.server";
 import type { Clock } from "~/platform/clock";
 import type { Config } from "~/platform/config.server";
 import { truncateText } from "~/platform/text";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { rateLimitSubject } from "~/platform/http/client-ip.server";
 import { institutionSummary } from "~/domain/organizations";
 import type { PaymentProvider } from "~/domain/payments";
 import { centsToPixValue, pixReceivedEvent, pixTxid } from "~/domain/payments/index.server";
@@ -138,6 +140,15 @@ export async function ensurePixCharge(
 }
 
 /**
+ * How often "Já paguei" may ask the PSP (issue 31: 100 posts made 100 PSP calls). A person taps it
+ * a few times while the bank app finishes; a party's guests share a Wi-Fi address, so the address
+ * allows many gifts' worth. Past either, the page says to wait: the webhook still settles the gift
+ * and the page follows it live.
+ */
+export const PIX_CHECKS_PER_GIFT = { limit: 6, windowSeconds: 10 * 60 };
+export const PIX_CHECKS_PER_IP = { limit: 60, windowSeconds: 10 * 60 };
+
+/**
  * "Já paguei": asks the PSP for the charges' Pix (when it keeps a record: the sandbox's word is
  * only its webhook) and applies each through the same event code as the webhook.
  */
@@ -161,6 +172,31 @@ export async function refreshPixGift(donationId: string, provider: PaymentProvid
       await processPaymentEvent(event, deps);
     }
   }
+}
+
+export type PixCheckOutcome = "checked" | "settled" | "limited";
+
+/**
+ * The page's "Já paguei" (issue 31): a gift that is no longer pending (paid, refunded, contested,
+ * closed) has nothing to ask the PSP; otherwise the check counts against the gift and the address
+ * (shared counters, rate-limit.server.ts) and, within both, re-reads the charge.
+ */
+export async function checkPixGiftPaid(
+  gift: { id: string; status: string },
+  input: { provider: PaymentProvider | null; clientIp: string },
+  deps: EventDeps,
+): Promise<PixCheckOutcome> {
+  if (gift.status !== "pendente") return "settled";
+  const perGift = await hitRateLimit(`pix-check:gift:${gift.id}`, PIX_CHECKS_PER_GIFT.limit, PIX_CHECKS_PER_GIFT.windowSeconds);
+  if (!perGift.allowed) return "limited";
+  const perIp = await hitRateLimit(
+    `pix-check:ip:${rateLimitSubject(input.clientIp)}`,
+    PIX_CHECKS_PER_IP.limit,
+    PIX_CHECKS_PER_IP.windowSeconds,
+  );
+  if (!perIp.allowed) return "limited";
+  await refreshPixGift(gift.id, input.provider, deps);
+  return "checked";
 }
 
 /** The sandbox's "let it expire": ends the current code now (sandbox charges only). */
