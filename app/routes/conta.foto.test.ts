@@ -95,4 +95,45 @@ describe("/conta profile photo", () => {
     expect(await getStorage().exists(photoStorageKey(key, 96))).toBe(false);
     expect(await getStorage().exists(photoStorageKey(key, 256))).toBe(false);
   });
+
+  it("a replaced or removed photo's files go at once, unless another account uses the same picture; none survive the account (issue 31)", async () => {
+    const me = await createTestUser();
+    const other = await createTestUser();
+    const picture = (color: string) =>
+      sharp({ create: { width: 400, height: 400, channels: 3, background: color } })
+        .png()
+        .toBuffer()
+        .then((b) => new File([new Uint8Array(b)], "eu.png", { type: "image/png" }));
+    const exists = (key: string) => getStorage().exists(photoStorageKey(key, 96));
+
+    await send(me.cookie, { intent: "foto" }, await picture("#112233"));
+    const first = (await photoKeyOf(me.user.id))!;
+    // The same picture on another account: the same content-addressed files.
+    await send(other.cookie, { intent: "foto" }, await picture("#112233"));
+    expect(await photoKeyOf(other.user.id)).toBe(first);
+
+    await send(me.cookie, { intent: "foto" }, await picture("#445566"));
+    const second = (await photoKeyOf(me.user.id))!;
+    expect(second).not.toBe(first);
+    expect(await exists(first)).toBe(true); // still the other account's photo
+
+    await send(me.cookie, { intent: "foto" }, await picture("#778899"));
+    const third = (await photoKeyOf(me.user.id))!;
+    expect(await exists(second)).toBe(false);
+    expect(await getStorage().exists(photoStorageKey(second, 256))).toBe(false);
+
+    await send(other.cookie, { intent: "foto", remover: "sim" });
+    expect(await exists(first)).toBe(false);
+
+    await action(
+      args(
+        authedRequest("/conta", {
+          method: "POST",
+          cookie: me.cookie,
+          body: new URLSearchParams({ intent: "excluir", password: me.password }),
+        }),
+      ),
+    );
+    expect(await exists(third)).toBe(false);
+  });
 });

@@ -12,6 +12,8 @@ import { db, schema } from "~/platform/db.server";
 import { GOAL_MESSAGES } from "~/domain/parties/party-goal";
 import type { FormResult } from "~/platform/forms/submission";
 import { action, loader } from "./painel.festa.$id.editar";
+import { photoStorageKey } from "~/platform/images/photos.server";
+import { getStorage } from "~/platform/storage/index.server";
 
 // The host edits their own party (issue 17, item 5): reason, goal and photo; every change audited;
 // the date and the institution are not theirs to change here; another account's party is a 404.
@@ -79,6 +81,29 @@ describe("/painel/festa/:id/editar", () => {
     // Saving again without changes records nothing more.
     await edit(host.cookie, "edit1", { goal: "2.500,00", message: "Porque a Lia ama os bichos.\nE eu também!" });
     expect(await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, party.id))).toHaveLength(1);
+  });
+
+  it("a replaced cover's files are deleted from storage (issue 31)", async () => {
+    const { host, party } = await world();
+    const cover = async (color: string) =>
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        "capa.png",
+      );
+    await edit(host.cookie, "edit1", { goal: "1.000", message: "Antes", foto: await cover("#ff0000") });
+    const first = (await partyRow(party.id)).coverPhotoKey!;
+    expect(await getStorage().exists(photoStorageKey(first, 640))).toBe(true);
+    await edit(host.cookie, "edit1", { goal: "1.000", message: "Antes", foto: await cover("#00ff00") });
+    const second = (await partyRow(party.id)).coverPhotoKey!;
+    expect(second).not.toBe(first);
+    expect(await getStorage().exists(photoStorageKey(second, 640))).toBe(true);
+    expect(await getStorage().exists(photoStorageKey(first, 640))).toBe(false);
   });
 
   it.each([

@@ -53,9 +53,14 @@ export async function findAccountProfile(userId: string, executor: Executor = db
   return row ?? null;
 }
 
-/** Sets (or, with null, removes) the account's profile photo, audited; the stored files stay (content-addressed, maybe shared). */
+/**
+ * Sets (or, with null, removes) the account's profile photo, audited. The photo it replaces leaves
+ * storage once no account uses it any more (files are content-addressed: two accounts with the same
+ * picture share them); issue 31 found replaced photos served for a year after the account was gone.
+ */
 export async function updateAccountPhoto(userId: string, photoKey: string | null) {
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ photoKey: user.photoKey }).from(user).where(eq(user.id, userId)).for("update");
     await tx
       .update(user)
       .set({ photoKey, updatedAt: sql`now()` })
@@ -66,7 +71,15 @@ export async function updateAccountPhoto(userId: string, photoKey: string | null
       entity: "user",
       entityId: userId,
     });
+    return before?.photoKey && before.photoKey !== photoKey ? before.photoKey : null;
   });
+  if (replaced) await deleteProfilePhotoIfUnused(replaced);
+}
+
+/** Deletes a profile photo's files when no account points at it (after the commit that let it go). */
+async function deleteProfilePhotoIfUnused(photoKey: string) {
+  const [inUse] = await db.select({ id: user.id }).from(user).where(eq(user.photoKey, photoKey)).limit(1);
+  if (!inUse) await deletePhotoFiles(photoKey);
 }
 
 export function accountSubject(profile: { id: string; email: string; emailVerified: boolean }): DataSubject {
@@ -276,8 +289,9 @@ export async function deleteAccount(
     });
     return { ok: true as const, anonymisedGifts, closedParties: closed.length };
   });
-  // The profile photo is personal data too: its files go once the account is gone.
-  if (profile.photoKey) await deletePhotoFiles(profile.photoKey);
+  // The profile photo is personal data too: its files go once the account is gone (unless another
+  // account uses the very same picture).
+  if (profile.photoKey) await deleteProfilePhotoIfUnused(profile.photoKey);
   return outcome;
 }
 

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { recordAudit } from "~/domain/admin/index.server";
 import { db, schema } from "~/platform/db.server";
+import { deletePhotoFiles } from "~/platform/images/photos.server";
 import type { EditPartyInput } from "./party-form";
 
 const { parties } = schema;
@@ -51,7 +52,8 @@ export async function updateOwnParty(
   input: EditPartyInput,
   options: { coverPhotoKey?: string } = {},
 ): Promise<EditResult> {
-  return db.transaction(async (tx) => {
+  let replacedCover: string | null = null;
+  const result = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ goalCents: parties.goalCents, message: parties.message, coverPhotoKey: parties.coverPhotoKey })
       .from(parties)
@@ -76,6 +78,16 @@ export async function updateOwnParty(
       entityId: partyId,
       details: Object.fromEntries(changed.map((k) => [k, { from: before[k], to: after[k] }])),
     });
-    return { ok: true, changed };
+    if (before.coverPhotoKey && before.coverPhotoKey !== after.coverPhotoKey) replacedCover = before.coverPhotoKey;
+    return { ok: true as const, changed };
   });
+  // The cover it replaced leaves storage once no party uses it (content-addressed files may be shared).
+  if (replacedCover) await deleteCoverIfUnused(replacedCover);
+  return result;
+}
+
+/** Deletes a cover photo's files when no party points at it (after the commit that let it go). */
+async function deleteCoverIfUnused(photoKey: string) {
+  const [inUse] = await db.select({ id: parties.id }).from(parties).where(eq(parties.coverPhotoKey, photoKey)).limit(1);
+  if (!inUse) await deletePhotoFiles(photoKey);
 }
