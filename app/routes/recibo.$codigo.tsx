@@ -9,6 +9,10 @@ import { formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
 import type { Route } from "./+types/recibo.$codigo";
+import { privatePageHeaders } from "~/platform/http/cache-headers";
+
+// Reached through the receipt's code: one donor's page (issue 31).
+export const headers = privatePageHeaders;
 
 export const meta = ({ data }: Route.MetaArgs) =>
   pageMeta({

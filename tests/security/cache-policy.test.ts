@@ -9,7 +9,11 @@ useSharedTestDatabase();
 import { type AppServer, startAppServer } from "@tests/app-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPersonalRequest } from "~/platform/http/cache-policy.server";
-import { buildWorld, type World } from "./support/world";
+import { buildWorld, DONOR_EMAILS, type World } from "./support/world";
+import { signGiftRef } from "~/domain/donations/gift-result.server";
+import { planManageToken } from "~/domain/subscriptions/manage-link.server";
+import { signToken } from "~/platform/signed-link.server";
+import { db, schema } from "~/platform/db.server";
 
 let app: AppServer;
 let w: World;
@@ -75,5 +79,51 @@ describe("Cache-Control by who is asking", () => {
     expect(isPersonalRequest(withCookie("fs_toast=xyz"))).toBe(true);
     expect(isPersonalRequest(withCookie("_ga=1; theme=dark"))).toBe(false);
     expect(isPersonalRequest(new Request("http://x/"))).toBe(false);
+  });
+});
+
+/**
+ * Issue 31: a page opened from a link that carries a token (an e-mail's link, the provider's
+ * return address, a receipt's code) is one person's: no browser history cache, no shared proxy may
+ * keep it, valid token or not, page or its client-side data.
+ */
+describe("pages opened from a link with a token", () => {
+  const tokenedPaths = async (): Promise<Array<{ path: string; what: string }>> => {
+    const [{ id: subscriptionId }] = (await db.select({ id: schema.subscriptions.id }).from(schema.subscriptions).limit(1)) as [
+      { id: string },
+    ];
+    const giftRef = encodeURIComponent(signGiftRef(w.pending.id, new Date()));
+    const privacy = encodeURIComponent(signToken("privacy-request", { e: DONOR_EMAILS[0] }, 3600));
+    const emailChange = encodeURIComponent(signToken("email-change", { u: w.users.user.user.id, from: "a@b.co", to: "c@d.co" }, 3600));
+    return [
+      { path: `/privacidade/solicitar?token=${privacy}`, what: "the privacy data page" },
+      { path: `/privacidade/solicitar.data?token=${privacy}`, what: "its data" },
+      { path: `/privacidade/exportar/json?token=${privacy}`, what: "the privacy export" },
+      { path: `/assinatura/gerenciar?token=${encodeURIComponent(planManageToken(subscriptionId))}`, what: "plan management" },
+      { path: `/assinatura/gerenciar.data?token=${encodeURIComponent(planManageToken(subscriptionId))}`, what: "its data" },
+      { path: "/assinatura/gerenciar?token=forjado", what: "plan management, a bad link" },
+      { path: `/doacao-sucesso?ref=${giftRef}`, what: "the result page" },
+      { path: `/doacao-sucesso.data?ref=${giftRef}`, what: "its data" },
+      { path: `/doar?festa=${w.party.shareCode}&ref=${giftRef}`, what: "the form after a declined card" },
+      { path: `/recibo/${w.paid.receiptCode}`, what: "a receipt's verification page" },
+      { path: `/recibo/${w.paid.receiptCode}.data`, what: "its data" },
+      { path: `/recibo/${w.paid.receiptCode}/pdf`, what: "the receipt PDF" },
+      { path: `/doar/pix/${w.pixRef}`, what: "the Pix page" },
+      { path: `/conta/confirmar-email?token=${emailChange}`, what: "the e-mail change confirmation" },
+      { path: "/redefinir-senha?token=forjado", what: "the new-password page" },
+      { path: `/descadastrar${w.unsubscribeQuery}`, what: "unsubscribing" },
+    ];
+  };
+
+  it("every one answers private, no-store to an anonymous visitor", async () => {
+    const wrong: string[] = [];
+    for (const { path, what } of await tokenedPaths()) {
+      const res = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      await res.arrayBuffer();
+      const cacheControl = res.headers.get("Cache-Control") ?? "(none)";
+      if (!/\bprivate\b/.test(cacheControl) || !/\bno-store\b/.test(cacheControl))
+        wrong.push(`${what} ${path} → ${res.status} ${cacheControl}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

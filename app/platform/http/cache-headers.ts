@@ -10,3 +10,11 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-
 export function publicPageHeaders() {
   return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
 }
+
+/**
+ * A route's `headers` export for a page reached through a token in its path (a receipt's code, a
+ * Pix page's reference): one person's, never kept by a browser's cache or a proxy (issue 31).
+ */
+export function privatePageHeaders() {
+  return { "Cache-Control": "private, no-store" };
+}

@@ -7,10 +7,25 @@
  * resource routes, redirects) in react-router-handler.server.ts; static files are the same for
  * everyone and keep their own headers.
  */
+import { isSecretQueryKey } from "~/platform/logging/redact.server";
+
 const PERSONAL_COOKIES = ["festa.session_token", "__Secure-festa.session_token", "fs_toast"];
 
+/**
+ * A request is personal when it carries a personal cookie, or a token in its query (issue 31: a
+ * page opened from an e-mail's link, the provider's return address — the privacy data page, plan
+ * management, the result page… — is one person's, whether the token is good or not). Pages with a
+ * token in their path (a receipt's code, the Pix page's reference) declare it in their `headers`.
+ */
 export function isPersonalRequest(request: Request): boolean {
-  return hasPersonalCookie(request.headers.get("Cookie"));
+  return hasPersonalCookie(request.headers.get("Cookie")) || hasTokenInQuery(request.url);
+}
+
+function hasTokenInQuery(url: string): boolean {
+  const q = url.indexOf("?");
+  if (q < 0) return false;
+  for (const key of new URLSearchParams(url.slice(q + 1)).keys()) if (isSecretQueryKey(key)) return true;
+  return false;
 }
 
 /** Whether a Cookie header carries a session or a flash toast (the raw header: no web Request needed). */

@@ -32,6 +32,13 @@ describe("redactUrl", () => {
     ["http://h/p?festa=abc&tab=login#frag", "http://h/p?festa=abc&tab=login#frag"],
     ["/p?%74oken=abc", "/p?%74oken=[redacted]"],
     ["/plain/path", "/plain/path"],
+    // Issue 31: the result page's signed gift reference, and capabilities in the path.
+    ["/doacao-sucesso?ref=eyJwIjoiZG9uYXRpb24.SHMzC3RZ", "/doacao-sucesso?ref=[redacted]"],
+    ["/recibo/d6d97780390e4a10922407c15f049b45/pdf", "/recibo/[redacted]/pdf"],
+    ["/recibo/d6d97780390e4a10922407c15f049b45.data", "/recibo/[redacted].data"],
+    ["/doar/pix/3a20c91c-37ec-407a-ba51-f91aa1dfd581.SHMzC3RZHmT9JS8rep-Hmu", "/doar/pix/[redacted]"],
+    ["/painel/festas/3a20c91c-37ec-407a-ba51-f91aa1dfd581/agradecer", "/painel/festas/3a20c91c-37ec-407a-ba51-f91aa1dfd581/agradecer"],
+    ["https://festasolidaria.example.org.br/festa/abc12", "https://festasolidaria.example.org.br/festa/abc12"],
   ])("%s", (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

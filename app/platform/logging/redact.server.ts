@@ -9,8 +9,41 @@
 
 const REDACTED = "[redacted]";
 
-/** Query keys whose values are credentials: exact names, or anything ending in "token". */
-const SECRET_QUERY_KEY = /^(?:token|code|key|signature|sig|secret|password|t|.*token)$/i;
+/**
+ * Query keys whose values are credentials: exact names, or anything ending in "token". `ref` is the
+ * signed gift reference of the result page (and /doar after a declined card): whoever holds it reads
+ * the gift's receipt.
+ */
+const SECRET_QUERY_KEY = /^(?:token|code|key|signature|sig|secret|password|t|ref|.*token)$/i;
+
+/** Whether a query key names a credential (its value is redacted from logs, its page never cached). */
+export function isSecretQueryKey(key: string): boolean {
+  return SECRET_QUERY_KEY.test(key.trim());
+}
+
+/**
+ * A path segment that is a capability rather than a name: a receipt's verification code (32 hex),
+ * the Pix page's signed reference (`<uuid>.<signature>`), any other long random value. Share codes
+ * and plain UUIDs (record ids, no access by themselves) stay readable.
+ */
+const SECRET_PATH_SEGMENT = /^[A-Za-z0-9_.~-]{24,}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function redactPath(url: string): string {
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(url)?.[0] ?? "";
+  const path = url.slice(origin.length);
+  return (
+    origin +
+    path
+      .split("/")
+      .map((segment) => {
+        const [name = "", ext] = segment.split(/\.(?=(?:pdf|data|png|json|csv)$)/);
+        if (!SECRET_PATH_SEGMENT.test(name) || UUID.test(name)) return segment;
+        return ext ? `${REDACTED}.${ext}` : REDACTED;
+      })
+      .join("/")
+  );
+}
 
 /** Object keys that are never logged with their value, at any depth. */
 const SECRET_FIELD = /^(?:cookie|set-cookie|authorization|password|newpassword|secret|app_secret|signature|.*token|params|detail)$/i;
@@ -18,7 +51,7 @@ const SECRET_FIELD = /^(?:cookie|set-cookie|authorization|password|newpassword|s
 /** The URL (absolute or a path) with every token-like query value replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  if (q < 0) return url;
+  if (q < 0) return redactPath(url);
   const hash = url.indexOf("#", q);
   const query = url.slice(q + 1, hash < 0 ? undefined : hash);
   const parts = query.split("&").map((pair) => {
@@ -32,7 +65,7 @@ export function redactUrl(url: string): string {
     }
     return eq >= 0 && SECRET_QUERY_KEY.test(key.trim()) ? `${rawKey}=${REDACTED}` : pair;
   });
-  return `${url.slice(0, q)}?${parts.join("&")}${hash < 0 ? "" : url.slice(hash)}`;
+  return `${redactPath(url.slice(0, q))}?${parts.join("&")}${hash < 0 ? "" : url.slice(hash)}`;
 }
 
 /** Drizzle's "params: …" line (up to the end of the line) in a message or stack. */
