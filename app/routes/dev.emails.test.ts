@@ -13,8 +13,8 @@ import { loader as list } from "./dev.emails";
 
 type Args = { params?: Record<string, string>; ip?: string; cookie?: string; headers?: Record<string, string>; config?: Config };
 /** Loader arguments as the Express adapter builds them: the resolved client address is in the context. */
-function args({ params = {}, ip = "127.0.0.1", cookie, headers = {}, config }: Args = {}) {
-  const request = new Request("http://localhost:3000/dev/emails", { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } });
+function args({ params = {}, ip = "127.0.0.1", cookie, headers = {}, config, host = "localhost:3000" }: Args & { host?: string } = {}) {
+  const request = new Request(`http://${host}/dev/emails`, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } });
   return { request, params, context: testContext({ clientIp: ip, ...(config ? { config } : {}) }) } as never;
 }
 
@@ -74,5 +74,25 @@ describe("/dev/emails", () => {
     expect(await status(() => list(args({ ...outsider, cookie: adminCookie })))).toBe(200);
     expect(await status(() => detail(args({ ...outsider, cookie: adminCookie, params: { id: id! } })))).toBe(200);
     expect(await status(() => list(args({ ip: "::1" })))).toBe(200);
+  });
+
+  it("a loopback client relayed by any proxy, or naming a public host, is not the machine itself (issue 31)", async () => {
+    const trusting = parseConfig({ ...process.env, TRUST_PROXY: "on" });
+    const relayed: Array<Record<string, string>> = [
+      { Via: "1.1 nginx" },
+      { "X-Real-IP": "127.0.0.1" },
+      { Forwarded: "for=127.0.0.1" },
+      { "X-Forwarded-Host": "staging.exemplo.com.br" },
+      { "X-Forwarded-Proto": "https" },
+    ];
+    for (const headers of relayed) expect(await status(() => list(args({ headers }))), JSON.stringify(headers)).toBe(404);
+    // TRUST_PROXY on and a forwarded loopback address: still relayed, so not local.
+    expect(await status(() => list(args({ headers: { "X-Forwarded-For": "127.0.0.1" }, config: trusting })))).toBe(404);
+    // A same-host proxy that adds no header at all still passes the public name it was reached by.
+    expect(await status(() => list(args({ host: "staging.exemplo.com.br" })))).toBe(404);
+    for (const host of ["localhost:3000", "127.0.0.1:5173", "[::1]:3000", "localhost"])
+      expect(await status(() => list(args({ host }))), host).toBe(200);
+    const { cookie: adminCookie } = await createTestUser({ admin: true });
+    expect(await status(() => list(args({ headers: { Via: "1.1 nginx" }, cookie: adminCookie })))).toBe(200);
   });
 });

@@ -15,14 +15,24 @@ function isLoopbackAddress(ip: string): boolean {
   return ip === "::1";
 }
 
+/** Headers some proxy adds: any of them means the request was relayed from somewhere else. */
+const PROXY_HEADERS = ["forwarded", "via", "x-real-ip", "x-client-ip", "true-client-ip", "cf-connecting-ip", "fastly-client-ip"];
+
+/** The names a developer's browser reaches its own machine by. */
+const LOOPBACK_HOST = /^(?:localhost|[^:]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
 /**
- * A request counts as local only when the resolved client address is loopback and no proxy sat in
- * between: behind a reverse proxy that we were not told to trust (TRUST_PROXY off) every request
- * arrives from 127.0.0.1, so a forwarding header means "someone else, relayed".
+ * A request counts as local only when it comes from a loopback address, carries no header any
+ * proxy adds (X-Forwarded-*, Forwarded, X-Real-IP, Via…), whatever TRUST_PROXY says, and names a
+ * loopback host: behind a reverse proxy on the same machine every request arrives from 127.0.0.1,
+ * and one that adds no forwarding header still passes on the public name it was reached by
+ * (issue 31: a demo admin's reset link was read through such a proxy).
  */
 function isLocalRequest(request: Request, context: AppLoadContext): boolean {
-  const proxied = request.headers.has("x-forwarded-for") || request.headers.has("forwarded") || request.headers.has("x-real-ip");
-  if (proxied && !context.config.TRUST_PROXY) return false;
+  for (const name of request.headers.keys()) {
+    if (name.startsWith("x-forwarded-") || PROXY_HEADERS.includes(name)) return false;
+  }
+  if (!LOOPBACK_HOST.test(new URL(request.url).host)) return false;
   return isLoopbackAddress(clientIpFromContext(context));
 }
 
