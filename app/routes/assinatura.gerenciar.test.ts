@@ -1,5 +1,5 @@
 import { testContext, testSandboxQueue } from "@tests/context";
-import { useTestDatabase } from "@tests/database";
+import { useTestDatabase, readableRows } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
@@ -35,7 +35,9 @@ async function subscriber(providerSubscriptionId: string) {
   );
   const row = (await subscriptionRow(providerSubscriptionId))!;
   await sendSubscriptionConfirmation(row.id, context);
-  const mails = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-confirmation"));
+  const mails = await readableRows(
+    db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-confirmation")),
+  );
   const mail = mails.find((m) => m.to === me.user.email);
   const link = new URL(mail!.text.match(/http\S+\/assinatura\/gerenciar\?token=\S+/)![0]);
   return { me, row, sandbox, context, link, customerId };
@@ -63,7 +65,7 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     await sandbox.flush();
     expect(await subscriptionRow("sub_sbx_link1")).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
 
-    const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-cancel"));
+    const [mail] = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-cancel")));
     expect(mail?.to).toBe(me.user.email);
     expect(mail?.text).toContain("/assinatura/gerenciar?token=");
     const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, row.id));
@@ -74,7 +76,9 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
       subscriptionEvent("invoice_failed", { subscriptionId: "sub_sbx_link1", invoice: { id: "in_fail_1" } }),
       context,
     );
-    const [failed] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-payment-failed"));
+    const [failed] = await readableRows(
+      db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-payment-failed")),
+    );
     expect(failed?.text).toMatch(/\/assinatura\/gerenciar\?token=/);
   });
 
@@ -84,7 +88,9 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     expect(changed.data.ok).toBe(true);
     await sandbox.flush();
     expect((await subscriptionRow("sub_sbx_link2"))?.plan).toBe("ouro");
-    expect(await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-change-plan"))).toHaveLength(1);
+    expect(
+      await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-change-plan"))),
+    ).toHaveLength(1);
 
     const portal = (await action(args(post(link, { intent: "pagamento" }), context))) as Response;
     const location = new URL(portal.headers.get("Location")!);

@@ -1,5 +1,5 @@
 import { testContext, testSandboxQueue } from "@tests/context";
-import { testConnection, useTestDatabase } from "@tests/database";
+import { testConnection, useTestDatabase, readableRows } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, cookieHeaderFrom, createTestUser } from "@tests/auth";
@@ -139,14 +139,14 @@ describe("/conta", () => {
     const meta = { request: authedRequest("/auth"), ip: "127.0.0.1", adminEmails: [] };
     expect((await signIn({ email: me.user.email, password: me.password, ...meta })).ok).toBe(false);
     expect((await signIn({ email: me.user.email, password: "nova-senha-1", ...meta })).ok).toBe(true);
-    const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-changed"));
+    const [mail] = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-changed")));
     expect(mail?.to).toBe(me.user.email);
   });
 
   it("changes the e-mail only through the link sent to the new address; an expired or tampered link changes nothing", async () => {
     const me = await createTestUser();
     await action(args(post(me.cookie, { intent: "email", email: "Novo.Endereco@Exemplo.com.br", currentPassword: me.password })));
-    const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-change"));
+    const [mail] = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-change")));
     expect(mail?.to).toBe("novo.endereco@exemplo.com.br");
     const link = new URL(mail!.text.match(/http\S+confirmar-email\S+/)![0]);
     const token = link.searchParams.get("token")!;
@@ -186,7 +186,7 @@ describe("/conta", () => {
         data: { ok: boolean; errors?: Record<string, string> };
         init: { status: number } | null;
       }>;
-    const mails = () => db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-change"));
+    const mails = () => readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-change")));
 
     const without = await change({});
     expect(without.data.ok).toBe(false);
@@ -202,7 +202,7 @@ describe("/conta", () => {
     // Opened in the mail app (no session): the change happens, the old address is told, and every
     // session but the one that asked for the change ends.
     await confirmLoader(args(authedRequest(link.pathname + link.search)));
-    const [notice] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-changed"));
+    const [notice] = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "email-changed")));
     expect(notice?.to).toBe("antigo.endereco@exemplo.com.br");
     expect(notice?.text).toContain("trocado@exemplo.com.br");
     expect((await loader(args(authedRequest("/conta", { cookie: me.cookie })))).profile.email).toBe("trocado@exemplo.com.br");

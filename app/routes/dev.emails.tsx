@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatDateTime } from "~/platform/dates";
 import { pageMeta } from "~/platform/ui/meta";
-import { listOutboxEmails } from "~/platform/mail/outbox.server";
+import { listOutboxEmails, readableEmail } from "~/platform/mail/outbox.server";
 import { requireDevMailboxAccess } from "~/domain/accounts/dev-mailbox-access.server";
 
 /**
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: e.id,
       to: e.to,
       subject: e.subject,
-      text: e.text,
+      text: readableEmail(e).text,
       status: e.status,
       attempts: e.attempts,
       lastError: e.lastError,

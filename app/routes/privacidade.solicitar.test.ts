@@ -1,5 +1,5 @@
 import { testContext } from "@tests/context";
-import { useTestDatabase } from "@tests/database";
+import { useTestDatabase, readableRows } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
@@ -18,7 +18,7 @@ const post = (fields: Record<string, string>) =>
 
 async function requestLink(email: string) {
   await action(args(post({ email })));
-  const mails = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "privacy-request"));
+  const mails = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "privacy-request")));
   const mail = mails.at(-1)!;
   return { to: mail.to, url: new URL(mail.text.match(/http\S+privacidade\/solicitar\?token=\S+/)![0]) };
 }
@@ -116,7 +116,7 @@ describe("/privacidade/solicitar", () => {
       amountCents: mine.amountCents,
     });
     expect(rows.get(other.id)).toMatchObject({ donorName: "Vizinho", donorEmail: "vizinho@exemplo.com.br" });
-    const mails = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, "doadora@exemplo.com.br"));
+    const mails = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, "doadora@exemplo.com.br")));
     expect(mails).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { testConnection, useTestDatabase } from "@tests/database";
+import { testConnection, useTestDatabase, readableRows } from "@tests/database";
 useTestDatabase();
 
 import { createTestUser } from "@tests/auth";
@@ -105,7 +105,7 @@ describe("password recovery, end to end through the outbox and a real SMTP serve
   it("refuses an expired link", async () => {
     const { user } = await createTestUser();
     await authAction({ request: form("/auth", { intent: "recover", email: user.email }), context, params: {} } as never);
-    const [queued] = await db.select().from(schema.emailOutbox);
+    const [queued] = await readableRows(db.select().from(schema.emailOutbox));
     const search = new URL(/http\S+/.exec(queued!.text)![0]).search;
     expect(await loadReset(search)).toMatchObject({ state: "form" });
     await db.update(schema.verification).set({ expiresAt: sql`now() - interval '1 minute'` });
@@ -122,7 +122,7 @@ describe("password recovery, end to end through the outbox and a real SMTP serve
     expect(answer.status).toBe(200); // the user's request does not notice the outage
     const end = Date.now() + 10_000;
     for (;;) {
-      const [row] = await db.select().from(schema.emailOutbox);
+      const [row] = await readableRows(db.select().from(schema.emailOutbox));
       if (row && row.attempts >= 2) break;
       if (Date.now() > end) throw new Error("no retry happened");
       await new Promise((r) => setTimeout(r, 50));

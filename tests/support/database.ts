@@ -112,3 +112,9 @@ export function testConnection(): Connection {
   if (!current) throw new Error("no test database");
   return current.conn;
 }
+
+/** Outbox rows with their bodies readable (token e-mails wait sealed: platform/mail/outbox-seal.server.ts). */
+export async function readableRows<T extends { html: string; text: string }>(query: PromiseLike<T[]>): Promise<T[]> {
+  const { readableEmail } = await import("~/platform/mail/outbox.server");
+  return (await query).map((row) => readableEmail(row));
+}

@@ -1,3 +1,4 @@
+import { readableRows } from "@tests/database";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
@@ -70,5 +71,5 @@ export async function chargeRows() {
 }
 
 export async function outbox() {
-  return db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.createdAt);
+  return readableRows(db.select().from(schema.emailOutbox).orderBy(schema.emailOutbox.createdAt));
 }

@@ -1,4 +1,4 @@
-import { useTestDatabase } from "@tests/database";
+import { useTestDatabase, readableRows } from "@tests/database";
 useTestDatabase();
 
 import { cookieHeaderFrom, createTestUser } from "@tests/auth";
@@ -90,7 +90,7 @@ describe("sign-up and sign-in", () => {
 
     // The recovery link proves the address is theirs: after using it, the next sign-in grants.
     await requestPasswordReset({ email: "chefe@exemplo.com.br", ...meta() });
-    const [resetMail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset"));
+    const [resetMail] = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset")));
     const token = /redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(resetMail!.text)![1]!;
     expect(await resetPassword({ token, newPassword: "segredo2", ...meta() })).toEqual({ ok: true });
     const [chefe] = await db.select().from(schema.user).where(eq(schema.user.email, "chefe@exemplo.com.br"));
@@ -168,7 +168,7 @@ describe("abuse limits: challenges, not lockouts", () => {
     const asked = await requestPasswordReset({ email: user.email, ...meta(undefined, "10.0.0.99") });
     const solution = await solve(asked as never);
     expect(await requestPasswordReset({ email: user.email, ...meta(undefined, "10.0.0.99"), challenge: solution })).toEqual({ ok: true });
-    const resets = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset"));
+    const resets = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset")));
     expect(resets).toHaveLength(AUTH_LIMITS.recoverAccountChallenge.limit + 1);
   });
 
@@ -240,7 +240,7 @@ describe("sessions", () => {
 
 describe("password recovery", () => {
   async function latestResetToken() {
-    const rows = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset"));
+    const rows = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-reset")));
     const text = rows.at(-1)!.text;
     return /redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
   }
@@ -249,14 +249,14 @@ describe("password recovery", () => {
     const started = Date.now();
     expect(await requestPasswordReset({ email: "ninguem@exemplo.com.br", ...meta() })).toEqual({ ok: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(590);
-    expect(await db.select().from(schema.emailOutbox)).toHaveLength(0);
+    expect(await readableRows(db.select().from(schema.emailOutbox))).toHaveLength(0);
     expect(await db.select().from(schema.verification)).toHaveLength(0);
   });
 
   it("queues the link, accepts it once, revokes every session and tells the owner", async () => {
     const { user, cookie } = await createTestUser({ name: "Carla Dias" });
     expect(await requestPasswordReset({ email: user.email, ...meta() })).toEqual({ ok: true });
-    const [mail] = await db.select().from(schema.emailOutbox);
+    const [mail] = await readableRows(db.select().from(schema.emailOutbox));
     expect(mail).toMatchObject({ to: user.email, subject: "Redefina sua senha da Festa Solidária", status: "pending" });
     expect(mail!.html).toContain("Olá, Carla!");
     const token = await latestResetToken();
@@ -267,7 +267,7 @@ describe("password recovery", () => {
     expect(await resetPassword({ token, newPassword: "nova-senha", ...meta() })).toEqual({ ok: true });
     expect(await countUserSessions(user.id)).toBe(0);
     expect(await whoIs(cookie)).toBeNull();
-    const changed = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-changed"));
+    const changed = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "password-changed")));
     expect(changed).toHaveLength(1);
     expect(changed[0]!.to).toBe(user.email);
 

@@ -9,7 +9,8 @@ import { passwordResetEmail } from "~/emails/password-reset";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
 import { drainOutbox, retryDelayMs, startEmailWorker } from "~/platform/mail/email-worker.server";
 import { createSmtpTransport, type MailTransport } from "~/platform/mail/mailer.server";
-import { BLANKED_BODY, enqueueEmail, purgeSentEmails } from "~/platform/mail/outbox.server";
+import { BLANKED_BODY, enqueueEmail, purgeSentEmails, readableEmail } from "~/platform/mail/outbox.server";
+import { emailChangeEmail } from "~/emails/email-change";
 import { passwordChangedEmail } from "~/emails/password-changed";
 import { sql } from "drizzle-orm";
 
@@ -49,8 +50,8 @@ describe("enqueueEmail", () => {
     const rows = await outbox();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ to: "ana@example.com", status: "pending", template: "password-reset", attempts: 0 });
-    expect(rows[0]!.html).toContain("Criar nova senha");
-    expect(rows[0]!.text).toContain("http://localhost:3000/redefinir-senha?token=abc");
+    expect(readableEmail(rows[0]!).html).toContain("Criar nova senha");
+    expect(readableEmail(rows[0]!).text).toContain("http://localhost:3000/redefinir-senha?token=abc");
   });
 
   it("ignores a second message with the same dedupe key", async () => {
@@ -87,7 +88,7 @@ describe("drainOutbox", () => {
     await db.delete(schema.emailOutbox);
     await enqueueEmail(db, message("b@example.com"));
     await drainOutbox({ kind: "mailbox", send: async () => {}, close() {} }, FAST);
-    expect((await outbox())[0]!.text).toContain("token=abc");
+    expect(readableEmail((await outbox())[0]!).text).toContain("token=abc");
 
     // Sent rows older than the retention are purged; recent and unsent ones stay.
     await enqueueEmail(db, message("c@example.com"));
@@ -97,6 +98,28 @@ describe("drainOutbox", () => {
       .where(eq(schema.emailOutbox.to, "b@example.com"));
     expect(await purgeSentEmails()).toBe(1);
     expect((await outbox()).map((r) => r.to)).toEqual(["c@example.com"]);
+  });
+
+  it("e-mails that carry a key to an account wait sealed: no link in clear in the outbox row; the mail server gets it whole (issue 31)", async () => {
+    const delivered: Array<{ html: string; text: string }> = [];
+    const smtp: MailTransport = { kind: "smtp", send: async (m) => void delivered.push(m), close() {} };
+    await enqueueEmail(db, message("a@example.com"));
+    await enqueueEmail(db, {
+      to: "b@example.com",
+      ...emailChangeEmail({ name: "Bia", url: "http://localhost:3000/conta/confirmar-email?token=xyz" }),
+    });
+    const waiting = await outbox();
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect(row.subject.length).toBeGreaterThan(0); // what the queue shows stays readable
+      for (const body of [row.html, row.text]) {
+        expect(body).not.toMatch(/token=|redefinir-senha|confirmar-email|Ana|Bia/);
+      }
+    }
+    expect(readableEmail(waiting.find((r) => r.template === "password-reset")!).text).toContain("redefinir-senha?token=abc");
+    expect(await drainOutbox(smtp, FAST)).toEqual({ sent: 2, failed: 0 });
+    expect(delivered.map((m) => m.text).join()).toContain("redefinir-senha?token=abc");
+    expect(delivered.map((m) => m.html).join()).toContain("confirmar-email?token=xyz");
   });
 
   it("backs off after a failure and gives up only after the last attempt", async () => {

@@ -19,6 +19,7 @@ import {
   markEmailSent,
   OUTBOX_CHANNEL,
   type QueuedEmailRenderer,
+  readableEmail,
   storeRenderedEmail,
 } from "~/platform/mail/outbox.server";
 import { isOutboxPaused } from "~/platform/mail/outbox-pause.server";
@@ -61,11 +62,12 @@ export async function drainOutbox(transport: MailTransport, policy: RetryPolicy 
           await storeRenderedEmail(claimed.id, rendered);
           email = { ...claimed, ...rendered, renderData: null };
         }
+        const { html, text } = readableEmail(email);
         await transport.send({
           to: email.to,
           subject: email.subject,
-          html: email.html,
-          text: email.text,
+          html,
+          text,
           ...(email.headers ? { headers: email.headers } : {}),
         });
         // The local mailbox is where a developer reads the links: blank only what really left.

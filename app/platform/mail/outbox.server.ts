@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { RenderedEmail } from "~/platform/mail/render.server";
+import { isSealedTemplate, openBody, sealBody } from "./outbox-seal.server";
 
 const { emailOutbox } = schema;
 
@@ -34,8 +35,7 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
     .values({
       to: email.to,
       subject: email.subject,
-      html: email.html,
-      text: email.text,
+      ...sealedIfNeeded(email.template, email),
       template: email.template,
       dedupeKey: email.dedupeKey ?? null,
       headers: email.headers ?? null,
@@ -53,11 +53,21 @@ export async function enqueueEmail(executor: Executor, email: NewEmail): Promise
  */
 export type QueuedEmailRenderer = (email: { template: string; renderData: Record<string, unknown> }) => RenderedEmail | null;
 
+/** A body that carries a key is stored sealed (outbox-seal.server.ts). */
+function sealedIfNeeded(template: string, body: { html: string; text: string }): { html: string; text: string } {
+  return isSealedTemplate(template) ? { html: sealBody(body.html), text: sealBody(body.text) } : { html: body.html, text: body.text };
+}
+
+/** An outbox row with its body readable again: for the worker that sends it and the local mailbox. */
+export function readableEmail<T extends { html: string; text: string }>(row: T): T {
+  return { ...row, html: openBody(row.html), text: openBody(row.text) };
+}
+
 /** Stores a queued message's rendering, so a retry (and the local mailbox) reads the same text. */
 export async function storeRenderedEmail(id: string, rendered: RenderedEmail, executor: Executor = db) {
   await executor
     .update(emailOutbox)
-    .set({ subject: rendered.subject, html: rendered.html, text: rendered.text, renderData: null })
+    .set({ subject: rendered.subject, ...sealedIfNeeded(rendered.template, rendered), renderData: null })
     .where(eq(emailOutbox.id, id));
 }
 
