@@ -1,7 +1,7 @@
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { isDatabaseDownError } from "~/platform/health.server";
+import { hitDatabaseDown, isDatabaseDownError, markDatabaseDown } from "~/platform/health.server";
 import { pageSink, renderedPageResponse } from "~/platform/http/page-stream.server";
 import { logger } from "~/platform/logger.server";
 import { NonceProvider } from "~/platform/ui/nonce";
@@ -18,7 +18,7 @@ export default function handleRequest(
   // A loader that failed because the database is down is a 503, not a 500. (In production the
   // errors here are already sanitized, so handleError below, which sees the originals, marks it.)
   const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (databaseDown.has(loadContext) || errors.some(isDatabaseDownError)) {
+  if (hitDatabaseDown(loadContext) || errors.some(isDatabaseDownError)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
@@ -66,17 +66,16 @@ export default function handleRequest(
 }
 
 /** Requests (by load context) that failed because the database is unreachable. */
-const databaseDown = new WeakSet<object>();
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
-  if (context && isDatabaseDownError(error)) databaseDown.add(context);
+  if (context && isDatabaseDownError(error)) markDatabaseDown(context);
   if (request.signal.aborted) return;
   logger.error({ err: error, requestId: context?.requestId, url: request.url }, "request error");
 }
 
 /** The same for client-side navigations' data requests. */
 export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
-  if (response.status < 500 || !databaseDown.has(context)) return response;
+  if (response.status < 500 || !hitDatabaseDown(context)) return response;
   const headers = new Headers(response.headers);
   headers.set("Retry-After", "5");
   return new Response(response.body, { status: 503, headers });

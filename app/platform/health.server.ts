@@ -42,3 +42,16 @@ export function isDatabaseDownError(error: unknown): boolean {
     return true;
   return e.cause ? isDatabaseDownError(e.cause) : false;
 }
+
+// The requests whose loader or action met the database down (handleError marks their load context):
+// a page, a client-side data request or a resource route (the receipt PDF) answers 503, not 500,
+// in the second before the probe notices (issue 31).
+const metDatabaseDown = new WeakSet<object>();
+
+export function markDatabaseDown(context: object) {
+  metDatabaseDown.add(context);
+}
+
+export function hitDatabaseDown(context: object): boolean {
+  return metDatabaseDown.has(context);
+}

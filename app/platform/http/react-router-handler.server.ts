@@ -10,6 +10,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { publicPageAnswers } from "~/platform/metrics.server";
+import { hitDatabaseDown } from "~/platform/health.server";
 import { bufferedBody } from "./body-limit.server";
 import { renderedPageBody } from "./page-stream.server";
 import { attachEventSink } from "./event-output.server";
@@ -58,7 +59,10 @@ export function createRequestHandler({
       const request = toWebRequest(req, res);
       const handleRequest = await handler();
       const render = async () => {
-        const response = await handleRequest(request, getLoadContext(req, res));
+        const loadContext = getLoadContext(req, res);
+        let response = await handleRequest(request, loadContext);
+        // A resource route (the receipt PDF…) that met the database down: 503 like the pages.
+        if (response.status === 500 && hitDatabaseDown(loadContext)) response = unavailableAnswer(response);
         // A copy: a redirect's headers are immutable.
         const headers = new Headers(response.headers);
         applyCachePolicy(request, headers);
@@ -84,6 +88,14 @@ export function createRequestHandler({
       next(error);
     }
   };
+}
+
+function unavailableAnswer(failed: Response): Response {
+  void failed.body?.cancel();
+  return new Response("Serviço temporariamente indisponível. Tente novamente em instantes.", {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store" },
+  });
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
