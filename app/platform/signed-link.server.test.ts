@@ -22,4 +22,20 @@ describe("signed links", () => {
     for (const bad of [undefined, "", "x", "a.b.c", `${body}.`])
       expect(verifyToken("privacy-request", bad, now)).toMatchObject({ ok: false });
   });
+
+  it("is opaque: nothing it carries can be read from it (issue 31: the privacy link showed the donor's e-mail in base64)", () => {
+    const data = { e: "doadora.secreta@exemplo.com.br", s: "3a20c91c-37ec-407a-ba51-f91aa1dfd581" };
+    const token = signToken("privacy-request", data, 600, now);
+    const decoded = token
+      .split(".")
+      .map((part) => Buffer.from(part, "base64url").toString("latin1"))
+      .join(" ");
+    for (const secret of ["doadora", "exemplo", "3a20c91c", "privacy", '"e"']) {
+      expect(decoded).not.toContain(secret);
+      expect(token).not.toContain(secret);
+    }
+    expect(verifyToken("privacy-request", token, now)).toMatchObject({ ok: true, data });
+    // Two links for the same data differ (a fresh nonce each time).
+    expect(signToken("privacy-request", data, 600, now)).not.toBe(token);
+  });
 });

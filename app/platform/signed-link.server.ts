@@ -1,12 +1,15 @@
 /**
  * Signed, expiring tokens for links sent by e-mail (plan management, LGPD requests, e-mail change)
  * or handed to a payment provider (the gift a result page is about, decision 134):
- * `<payload>.<signature>`, the payload base64url JSON `{ p: purpose, d: data, e: expiry (s) }`, the
- * signature HMAC-SHA256 over it with a key derived from APP_SECRET for that purpose. A token is
- * good for its purpose only; changing one character of it makes it "invalid", an old one "expired".
- * Nothing is stored: the data travels in the link, so keep it to ids and addresses.
+ * `<payload>.<signature>`. The payload is `{ p: purpose, d: data, e: expiry (s) }` as JSON,
+ * ENCRYPTED (AES-256-GCM, a fresh nonce, a key derived from APP_SECRET), so a link is opaque: an
+ * address or an id in it cannot be read from a log, a history or a forwarded e-mail (issue 31: the
+ * privacy link showed the donor's e-mail in base64). The signature is HMAC-SHA256 over the payload
+ * with a key derived from APP_SECRET for that purpose. A token is good for its purpose only;
+ * changing one character of it makes it "invalid", an old one "expired". Nothing is stored: the
+ * data travels in the link, sealed.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/platform/config.server";
 
 export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change" | "donation-result" | "unsubscribe";
@@ -20,10 +23,33 @@ function signature(purpose: SignedLinkPurpose, body: string, secret: string): Bu
   return createHmac("sha256", key).update(body).digest();
 }
 
+function sealKey(secret: string): Buffer {
+  return createHmac("sha256", secret).update("signed-link:seal").digest();
+}
+
+function seal(plain: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealKey(secret), iv);
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url");
+}
+
+function open(body: string, secret: string): string | null {
+  try {
+    const raw = Buffer.from(body, "base64url");
+    if (raw.length < 29) return null;
+    const decipher = createDecipheriv("aes-256-gcm", sealKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
 /** A token carrying `data` for `purpose`, good until `now + ttlSeconds`. */
 export function signToken<T>(purpose: SignedLinkPurpose, data: T, ttlSeconds: number, now: Date = new Date()): string {
   const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  const body = Buffer.from(JSON.stringify({ p: purpose, d: data, e: expires })).toString("base64url");
+  const body = seal(JSON.stringify({ p: purpose, d: data, e: expires }), getConfig().APP_SECRET);
   return `${body}.${signature(purpose, body, getConfig().APP_SECRET).toString("base64url")}`;
 }
 
@@ -32,12 +58,15 @@ export function verifyToken<T>(purpose: SignedLinkPurpose, token: unknown, now: 
   if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return { ok: false, error: "invalid" };
   const [body, sig, extra] = token.split(".");
   if (!body || !sig || extra !== undefined) return { ok: false, error: "invalid" };
-  const expected = signature(purpose, body, getConfig().APP_SECRET);
+  const secret = getConfig().APP_SECRET;
+  const expected = signature(purpose, body, secret);
   const given = Buffer.from(sig, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, error: "invalid" };
   let parsed: { p?: unknown; d?: unknown; e?: unknown };
+  const plain = open(body, secret);
+  if (plain === null) return { ok: false, error: "invalid" };
   try {
-    parsed = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as typeof parsed;
+    parsed = JSON.parse(plain) as typeof parsed;
   } catch {
     return { ok: false, error: "invalid" };
   }
