@@ -77,12 +77,16 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
     log,
     databaseKind: started.databaseKind,
     shutdown: started.shutdown,
-    /** SIGTERM: drain the HTTP server (decision 100), then the workers (outbox included) and the pool. */
-    async stop(server: http.Server) {
+    /**
+     * SIGTERM: drain the HTTP server (decisions 100 and 174), then the workers (outbox included)
+     * and the pool. `closeListener`: with the cluster, the primary's word that no connection is left in transit.
+     */
+    async stop(server: http.Server, { closeListener }: { closeListener?: () => Promise<void> } = {}) {
       const result = await stopHttpServer(server, {
         graceMs: config.SHUTDOWN_GRACE_SECONDS * 1_000,
         log,
         closeStreams: () => liveStreams.closeAll(),
+        closeListener,
       });
       await started.shutdown();
       log.info(result, "Encerrado");
@@ -90,7 +94,7 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
   };
 }
 
-export { createHttpServer } from "~/platform/http/http-server.server";
+export { adoptConnection, createHttpServer, serveHandedOverConnections } from "~/platform/http/http-server.server";
 
 /**
  * Everything a request goes through, on whatever database is connected. Kept apart from startup

@@ -1,12 +1,26 @@
 // Process entry: `npm start` (built app) and `npm run dev` (Vite middleware, hot reload). On
-// PostgreSQL this process becomes the primary of WEB_CONCURRENCY workers (server/primary.js).
-import compression from "compression";
-import express from "express";
+// PostgreSQL this process becomes the primary of WEB_CONCURRENCY workers (server/primary.js), which
+// owns the listening socket and hands each connection to a worker (decision 174).
 import cluster from "node:cluster";
 import path from "node:path";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { runPrimary, workerCount } from "./primary.js";
+
+// A stop asked for while the server is still starting (SIGTERM during a rolling deploy, or the
+// primary's "stop" to a worker it just forked) is honoured once start-up is over: the process then
+// exits 0 without serving. The handlers are registered before anything else loads, so the signal
+// never meets Node's default action (an exit by signal, which reads as a failure).
+const lifecycle = { stopRequested: false, onStop: () => {} };
+function requestStop() {
+  if (lifecycle.stopRequested) return;
+  lifecycle.stopRequested = true;
+  lifecycle.onStop();
+}
+process.on("SIGTERM", requestStop);
+process.on("SIGINT", requestStop);
+
+/** A worker of our own primary (server/primary.js): it is handed connections instead of listening. */
+const HANDED_CONNECTIONS = cluster.isWorker && process.env.FESTA_CLUSTER_WORKER === "1";
 
 const DEVELOPMENT = process.argv.includes("--dev");
 
@@ -16,6 +30,13 @@ const DEVELOPMENT = process.argv.includes("--dev");
 if (process.report) process.report.excludeNetwork = true;
 
 async function main() {
+  const [{ default: express }, { default: compression }, worker] = await Promise.all([
+    import("express"),
+    import("compression"),
+    HANDED_CONNECTIONS ? import("./worker.js") : undefined,
+  ]);
+  // The primary's messages (connections, "stop") are listened to from the start.
+  const channel = worker?.connectToPrimary({ requestStop });
   const server = express();
   server.disable("x-powered-by");
   // An anonymous GET of a public page with a fresh one-second copy is answered first: the copy is
@@ -60,38 +81,45 @@ async function main() {
     console.error(`\nNão foi possível iniciar o servidor.\n${message}\n`);
     process.exit(1);
   }
+  if (lifecycle.stopRequested) {
+    // Stopped while starting: nothing was served, so nothing to drain.
+    await started.shutdown();
+    started.log.info("Encerrado durante a inicialização");
+    process.exit(0);
+  }
   sharedPages = started.sharedPages;
   webhooks = started.webhooks;
   server.use(started.app);
 
-  const { PORT: port, HOST: host } = started.config;
+  const { PORT: port, HOST: host, PUBLIC_URL } = started.config;
   const httpServer = mod.createHttpServer(server, { requestTimeoutSeconds: started.config.REQUEST_TIMEOUT_SECONDS });
-  httpServer.listen(port, host, () => {
-    const where = host ? `${host}:${port}` : `porta ${port}`;
-    const line = `Festa Solidária em ${started.config.PUBLIC_URL} (${where}, banco ${started.databaseKind})`;
-    // In a cluster the primary prints it once, when every worker listens.
-    if (cluster.isWorker) process.send?.({ type: "festa:started", line });
-    else started.log.info(line);
-  });
-  httpServer.on("error", (error) => {
-    console.error(`\nNão foi possível abrir ${host ? `${host}:` : "a porta "}${port}: ${error.message}\n`);
-    process.exit(1);
-  });
+  const where = host ? `${host}:${port}` : `porta ${port}`;
+  const line = `Festa Solidária em ${PUBLIC_URL} (${where}, banco ${started.databaseKind})`;
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  let listening;
+  if (channel) {
+    // The primary owns the socket; the start line is printed once, by it, when every worker is ready.
+    listening = Promise.resolve();
+    channel.serve(httpServer, mod, { port, host, line });
+  } else {
+    listening = new Promise((resolve) => httpServer.listen(port, host, resolve)).then(() => started.log.info(line));
+    httpServer.on("error", (error) => {
+      console.error(`\nNão foi possível abrir ${host ? `${host}:` : "a porta "}${port}: ${error.message}\n`);
+      process.exit(1);
+    });
+  }
+
+  lifecycle.onStop = async () => {
     try {
-      await started.stop(httpServer);
+      await listening;
+      await started.stop(httpServer, channel ? { closeListener: channel.stopped } : {});
       process.exit(0);
     } catch (error) {
       started.log.error({ err: error }, "Falha ao encerrar");
       process.exit(1);
     }
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  if (lifecycle.stopRequested) lifecycle.onStop();
 }
 
 /**
@@ -114,12 +142,21 @@ function topLevelEntriesOnly(dir, serveStatic) {
   };
 }
 
-let count = 1;
-try {
-  count = cluster.isPrimary && !DEVELOPMENT ? workerCount(process.env) : 1;
-} catch (error) {
-  console.error(`\nNão foi possível iniciar o servidor.\n${error.message}\n`);
-  process.exit(1);
-}
-if (count > 1) runPrimary(count);
-else main();
+if (cluster.isPrimary && !DEVELOPMENT && process.env.DATABASE_URL) {
+  const { runPrimary, workerCount } = await import("./primary.js");
+  let count = 1;
+  try {
+    count = workerCount(process.env);
+  } catch (error) {
+    console.error(`\nNão foi possível iniciar o servidor.\n${error.message}\n`);
+    process.exit(1);
+  }
+  if (count > 1 && lifecycle.stopRequested)
+    process.exit(0); // stopped before anything started
+  else if (count > 1) {
+    // The primary has its own stop (it closes the socket, then tells the workers).
+    process.off("SIGTERM", requestStop);
+    process.off("SIGINT", requestStop);
+    runPrimary(count);
+  } else await main();
+} else await main();

@@ -1,8 +1,16 @@
 /**
- * Stops (issue 18): a rolling deploy SIGTERMs an instance while donors' payments are in flight.
- * Twenty slow webhook deliveries (their bodies still arriving) are all answered 200 and their gifts
- * paid; an idle keep-alive connection is closed at once; a creator's live stream gets a retry hint
- * and ends (the browser reconnects elsewhere); new connections are refused; the process exits 0.
+ * Stops (issue 18; issue 31 item 1): a rolling deploy SIGTERMs an instance while donors' payments
+ * are in flight, with one process or with several workers behind one port (WEB_CONCURRENCY).
+ * - Twenty slow webhook deliveries (their bodies still arriving) are all answered 200 and paid.
+ * - POSTs keep arriving through the stop, as a load balancer sends them: each on a new connection
+ *   or on a kept-alive one. A connection refused is fine (the balancer tries another instance);
+ *   a connection accepted and then reset, or a POST left unanswered, is a lost request (a
+ *   balancer cannot retry a POST it has sent): none may be lost on PostgreSQL (see below for
+ *   PGlite), and every answered gift is paid.
+ * - New connections are refused at once; an idle kept-alive connection is closed at once; a
+ *   kept-alive connection in use gets `Connection: close` on its answer; each live stream gets a
+ *   `reconnect` event and a retry hint, then ends; the process exits 0.
+ * - A SIGTERM while the server (or one of its workers) is still starting exits 0 too.
  */
 import http from "node:http";
 import net from "node:net";
@@ -10,11 +18,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   APP_SECRET,
   createFaultDb,
-  DB_KINDS,
+  type DbKind,
   type FaultDb,
   type Gift,
+  launchServer,
   openEventStream,
   paidEventBody,
+  PG_URL,
   scalar,
   seedPendingGifts,
   type ServerProcess,
@@ -35,23 +45,32 @@ afterEach(async () => {
   server = db = undefined;
 });
 
+type Case = { kind: DbKind; workers: number };
+/** Several workers need PostgreSQL (the embedded database is always one process). */
+const CASES: Case[] = [
+  ...(PG_URL
+    ? [
+        { kind: "pg" as const, workers: 1 },
+        { kind: "pg" as const, workers: 2 },
+      ]
+    : []),
+  { kind: "pglite", workers: 1 },
+];
+
+function signedHeaders(body: Buffer) {
+  return {
+    "content-type": "application/json",
+    "content-length": body.length,
+    [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body.toString(), APP_SECRET),
+  };
+}
+
 /** Sends a signed event whose body arrives in two halves: the second only when `release` resolves, slowly. */
 function slowDelivery(port: number, gift: Gift, release: Promise<void>) {
   const body = Buffer.from(paidEventBody(gift));
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: "/api/webhooks/sandbox",
-        method: "POST",
-        agent: false,
-        headers: {
-          "content-type": "application/json",
-          "content-length": body.length,
-          [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body.toString(), APP_SECRET),
-        },
-      },
+      { host: "127.0.0.1", port, path: "/api/webhooks/sandbox", method: "POST", agent: false, headers: signedHeaders(body) },
       (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
@@ -73,20 +92,111 @@ function slowDelivery(port: number, gift: Gift, release: Promise<void>) {
   });
 }
 
-describe.each(DB_KINDS)("SIGTERM during traffic (%s)", (kind) => {
-  it("20 slow requests in flight all get complete answers; streams get a retry hint; exit 0", async () => {
+type Outcome = { status: number; connection: string | undefined } | { error: string };
+
+/** One signed paid event through `agent` (false: a new connection of its own). */
+function post(port: number, gift: Gift, agent: http.Agent | false): Promise<Outcome> {
+  const body = Buffer.from(paidEventBody(gift));
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path: "/api/webhooks/sandbox", method: "POST", agent, headers: signedHeaders(body), timeout: 30_000 },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        res.on("error", (e: NodeJS.ErrnoException) => resolve({ error: `response ${e.code ?? e.message}` }));
+      },
+    );
+    req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.end(body);
+  });
+}
+
+/**
+ * POSTs arriving through the stop, as a balancer sends them, until `until` says stop: `fresh`
+ * loops each open a new connection per POST, one more loop keeps its connection alive. A refused
+ * connection leaves the gift for the next try (a balancer sends it elsewhere).
+ */
+function arrivals(port: number, gifts: Gift[], { fresh, until }: { fresh: number; until: () => boolean }) {
+  const answered: Gift[] = [];
+  const lost: Array<{ gift: Gift; error: string; keptAlive: boolean; at: number }> = [];
+  const closes: number[] = [];
+  let refused = 0;
+  let next = 0;
+  const loop = async (agent: http.Agent | false) => {
+    while (!until() && next < gifts.length) {
+      const gift = gifts[next++]!;
+      const outcome = await post(port, gift, agent);
+      if ("error" in outcome) {
+        if (outcome.error === "ECONNREFUSED") {
+          refused++;
+          gifts.push(gift);
+          await sleep(10);
+        } else lost.push({ gift, error: outcome.error, keptAlive: Boolean(agent), at: Date.now() });
+      } else if (outcome.status === 200) {
+        answered.push(gift);
+        if (outcome.connection === "close") closes.push(Date.now());
+      } else lost.push({ gift, error: `status ${outcome.status}`, keptAlive: Boolean(agent), at: Date.now() });
+    }
+  };
+  const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const done = Promise.all([...Array.from({ length: fresh }, () => loop(false)), loop(keepAlive)]).finally(() => keepAlive.destroy());
+  return { done, answered, lost, closes, refused: () => refused };
+}
+
+/** Resolves with when a new connection is first refused (polling every 10 ms). */
+async function firstRefusal(port: number, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, "127.0.0.1");
+      s.on("connect", () => (s.destroy(), resolve(false))).on("error", () => resolve(true));
+    });
+    if (refused) return Date.now();
+    await sleep(10);
+  }
+  throw new Error(`new connections still accepted ${timeoutMs} ms after SIGTERM`);
+}
+
+function countBy(values: Array<string | number>) {
+  const counts: Record<string, number> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+}
+
+async function paidAmong(gifts: Gift[]) {
+  const check = await db!.open();
+  try {
+    const ids = JSON.stringify(gifts.map((g) => g.id));
+    return await scalar(
+      check,
+      sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`,
+    );
+  } finally {
+    await check.close();
+  }
+}
+
+describe.each(CASES)("SIGTERM during traffic ($kind, $workers worker(s))", ({ kind, workers }) => {
+  it("requests in flight and arriving all answered or refused, none lost; streams told to reconnect; exit 0", async () => {
     db = await createFaultDb(kind);
     const seeding = await db.open();
     let gifts: Gift[];
     try {
-      ({ gifts } = await seedPendingGifts(seeding, 20, { parties: 2 }));
+      ({ gifts } = await seedPendingGifts(seeding, 2_020, { parties: 2 }));
     } finally {
       await seeding.close();
     }
-    server = await startServer(db, { LOG_LEVEL: "info" });
+    const slow = gifts.slice(0, 20);
+    const arriving = gifts.slice(20);
+    server = await startServer(db, { LOG_LEVEL: "info", WEB_CONCURRENCY: String(workers) });
+    // Every worker serving: the primary's one start line.
+    if (workers > 1) await waitUntil("every worker ready", () => server!.output().includes(`${workers} processos`), 60_000);
     const cookie = await signUp(server, `festeira-${Date.now().toString(36)}@exemplo.com.br`);
 
-    const stream = await openEventStream(server, cookie);
+    // One live stream per worker (the cluster hands connections round-robin).
+    const streams = [];
+    for (let i = 0; i < workers; i++) streams.push(await openEventStream(server, cookie));
     const idle = net.connect(server.port, "127.0.0.1");
     let idleClosedAt = 0;
     idle.on("close", () => (idleClosedAt = Date.now()));
@@ -99,49 +209,98 @@ describe.each(DB_KINDS)("SIGTERM during traffic (%s)", (kind) => {
 
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
-    const answers = gifts.map((gift) => slowDelivery(server!.port, gift, released));
-    await sleep(500); // every request has its headers and half its body in
+    const answers = slow.map((gift) => slowDelivery(server!.port, gift, released));
+    let exitedAt = 0;
+    void server.exited.then(() => (exitedAt = Date.now()));
+    const load = arrivals(server.port, arriving, { fresh: 2, until: () => exitedAt > 0 });
+    await sleep(800); // every slow request has its headers and half its body in; arrivals flow
 
-    const exited = new Promise<number | null>((resolve) => server!.proc.once("exit", (code) => resolve(code)));
     const termAt = Date.now();
     server.proc.kill("SIGTERM");
+    const refusedAt = await firstRefusal(server.port, 5_000);
     await sleep(200);
     release();
 
-    // Nothing new is accepted…
-    const refused = await new Promise<boolean>((resolve) => {
-      const s = net.connect(server!.port, "127.0.0.1");
-      s.on("connect", () => (s.destroy(), resolve(false))).on("error", () => resolve(true));
-    });
-    expect(refused).toBe(true);
-    // …an idle keep-alive connection is closed at once, the live stream is told to reconnect.
-    await waitUntil("the idle connection closed", () => idleClosedAt > 0, 2_000, 20);
-    expect(idleClosedAt - termAt).toBeLessThan(1_000);
-    await waitUntil("the stream's retry hint", () => stream.retries().length > 1, 2_000, 20);
-    expect(stream.retries().at(-1)).toBeGreaterThanOrEqual(1_000);
+    const results = await Promise.all(
+      answers.map((a) => a.catch((e: NodeJS.ErrnoException) => ({ status: 0, text: e.code ?? e.message }))),
+    );
+    const code = await server.exited;
+    await load.done;
+    const stopMs = exitedAt - termAt;
+    console.log(
+      `[faults] SIGTERM (${kind}, ${workers} worker(s)): slow requests ${JSON.stringify(countBy(results.map((r) => r.status)))}; ` +
+        `arrivals ${load.answered.length} answered, ${load.refused()} refused (first ${refusedAt - termAt} ms after SIGTERM), ` +
+        `${load.lost.length} lost ${JSON.stringify(countBy(load.lost.map((l) => `${l.error} ${l.keptAlive ? "kept alive" : "new connection"} +${l.at - termAt} ms`)))}; exit ${code} after ${stopMs} ms`,
+    );
+    if (code !== 0 || load.lost.length)
+      console.log(
+        server
+          .output()
+          .split("\n")
+          .filter((l) => !l.includes('"url"'))
+          .slice(-40)
+          .join("\n"),
+      );
 
-    const results = await Promise.all(answers);
+    // Nothing new is accepted, at once; an idle keep-alive connection is closed at once; the live
+    // streams are told to reconnect.
+    expect(refusedAt - termAt).toBeLessThan(1_000);
+    expect(idleClosedAt).toBeGreaterThan(0);
+    expect(idleClosedAt - termAt).toBeLessThan(1_000);
+    for (const stream of streams) {
+      expect(stream.events.map((e) => e.event)).toContain("reconnect");
+      expect(stream.retries().at(-1)).toBeGreaterThanOrEqual(1_000);
+    }
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const r of results) expect(JSON.parse(r.text)).toMatchObject({ received: true });
-    const code = await exited;
-    const stopMs = Date.now() - termAt;
-    console.log(`[faults] SIGTERM with 20 slow requests in flight (${kind}): all answered, exit ${code} after ${stopMs} ms`);
+    // On PGlite the database runs inside the server's one thread: while it works, the kernel
+    // completes connections the process cannot see, and closing the socket resets them (measured:
+    // 0–3 of ~500 under a load of 15 on 2 cores, one per client connecting at that instant): it is
+    // reported above, not asserted. Deployments that stop under traffic run on PostgreSQL (several
+    // workers or instances need it); there, none may be lost.
+    if (kind === "pg") expect(load.lost).toEqual([]);
+    expect(load.answered.length).toBeGreaterThan(0);
+    expect(load.refused()).toBeGreaterThan(0);
+    // The kept-alive connection was told to close on an answer given during the stop.
+    expect(load.closes.some((at) => at >= termAt)).toBe(true);
     expect(code).toBe(0);
     expect(stopMs).toBeLessThan(25_000);
-    expect(server.output()).toContain("Encerrado");
-    stream.close();
+    expect(server.output().match(/"msg":"Encerrado"/g)).toHaveLength(workers);
+    for (const stream of streams) stream.close();
 
-    // Every answered event was committed: the twenty gifts are paid.
-    const check = await db.open();
-    try {
-      const ids = JSON.stringify(gifts.map((g) => g.id));
-      const paid = await scalar(
-        check,
-        sql`select count(*) from donations where status = 'paga' and id in (select (x #>> '{}')::uuid from json_array_elements(${ids}::json) x)`,
-      );
-      expect(paid).toBe(20);
-    } finally {
-      await check.close();
+    // Every answered event was committed.
+    expect(await paidAmong([...slow, ...load.answered])).toBe(20 + load.answered.length);
+  });
+});
+
+describe.each(CASES)("SIGTERM during start-up ($kind, $workers worker(s))", ({ kind, workers }) => {
+  it("exits 0 whenever it comes, and serves nothing afterwards", async () => {
+    db = await createFaultDb(kind);
+    const codes: Array<{ at: string; code: number | null }> = [];
+    // Early (its first log line: connecting), in the middle (migrated, seeding and starting the
+    // jobs), and for a cluster the moment the first worker listens, while the others still start.
+    const logged = (s: ServerProcess, what: RegExp) => waitUntil(`${what}`, () => what.test(s.output()), 60_000, 2);
+    const moments: Array<{ at: string; wait: (s: ServerProcess) => Promise<unknown> }> = [
+      { at: "first log line", wait: (s) => logged(s, /"level":\d+/) },
+      { at: "database ready", wait: (s) => logged(s, /Banco de dados pronto/) },
+    ];
+    if (workers > 1) {
+      moments.push({
+        at: "first worker listening",
+        wait: (s) => waitUntil("a first answer", async () => (await fetch(`${s.url}/healthz`)).ok, 60_000, 5),
+      });
     }
+    for (const moment of moments) {
+      server = await launchServer(db, { LOG_LEVEL: "info", WEB_CONCURRENCY: String(workers) });
+      await moment.wait(server);
+      server.proc.kill("SIGTERM");
+      const code = await Promise.race([server.exited, sleep(40_000).then(() => "still running" as const)]);
+      codes.push({ at: moment.at, code: code === "still running" ? -1 : code });
+      expect(server.output()).not.toContain("terminou inesperadamente");
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+      server = undefined;
+    }
+    console.log(`[faults] SIGTERM during start-up (${kind}, ${workers} worker(s)): ${JSON.stringify(codes)}`);
+    expect(codes.map((c) => c.code)).toEqual(moments.map(() => 0));
   });
 });

@@ -113,10 +113,11 @@ export function liveEventStream(signal: AbortSignal, options: EventStreamOptions
 
   // The browser reconnects after 3 s if the connection drops.
   send(RETRY);
-  // When the process stops: a shorter hint, then the end; the browser reconnects, through the
-  // load balancer, to an instance that is still running.
+  // When the process stops: a shorter hint, a `reconnect` event, then the end; the browser
+  // reconnects, through the load balancer, to an instance that is still running.
   options.slot?.onStop((retryMs) => {
     send(`retry: ${retryMs}\n\n`);
+    send(sseEvent("reconnect", { retryMs }));
     cleanup();
   });
   void (async () => {

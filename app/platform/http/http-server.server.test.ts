@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpServer, stopHttpServer } from "./http-server.server";
+import { adoptConnection, createHttpServer, KEPT_ALIVE_QUIET_MS, serveHandedOverConnections, stopHttpServer } from "./http-server.server";
 
 const log = pino({ level: "silent" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,8 +81,8 @@ describe("stop", () => {
     const { server, port } = await start();
     const idle = connect(port);
     idle.socket.write("POST /quick HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nx");
-    const slow = Array.from({ length: 5 }, () => slowPost(port, 100)); // each takes ~1 s
-    await sleep(250);
+    const slow = Array.from({ length: 5 }, () => slowPost(port, 150)); // each takes ~1.5 s
+    await sleep(KEPT_ALIVE_QUIET_MS + 100); // the idle connection has been quiet long enough
     expect(idle.state.text).toContain("read 1");
 
     const stopping = stopHttpServer(server, { graceMs: 10_000, log, closeStreams: () => 0 });
@@ -113,5 +113,71 @@ describe("stop", () => {
     expect(result.cut).toBe(1);
     await sleep(50);
     expect(slow.state.closed).toBe(true);
+  });
+});
+
+describe("stop, without resetting a request already on its way", () => {
+  it("answers a connection accepted before the stop whose first request arrives after it", async () => {
+    const { server, port } = await start();
+    const early = connect(port);
+    await sleep(100); // accepted, nothing sent yet
+    const stopping = stopHttpServer(server, { graceMs: 10_000, log, closeStreams: () => 0 });
+    await sleep(300);
+    early.socket.write("POST /late HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok");
+    await stopping;
+    await sleep(50);
+    expect(early.state.text).toMatch(/^HTTP\/1\.1 200/);
+    expect(early.state.text).toContain("Connection: close");
+    expect(early.state.text).toContain("read 2");
+  });
+
+  it("answers the next request on a kept-alive connection answered just before the stop", async () => {
+    const { server, port } = await start();
+    const kept = connect(port);
+    kept.socket.write("POST /one HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nx");
+    await sleep(100);
+    expect(kept.state.text).toContain("read 1");
+    expect(kept.state.text).not.toContain("Connection: close");
+    const stopping = stopHttpServer(server, { graceMs: 10_000, log, closeStreams: () => 0 });
+    await sleep(100); // the client sends its next request before hearing of the stop
+    kept.socket.write("POST /two HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nxyz");
+    await stopping;
+    await sleep(50);
+    expect(kept.state.text).toContain("read 3");
+    expect(kept.state.text.split("HTTP/1.1 200")).toHaveLength(3);
+    expect(kept.state.text.slice(kept.state.text.lastIndexOf("HTTP/1.1"))).toContain("Connection: close");
+    expect(kept.state.closed).toBe(true);
+  });
+
+  it("serves connections handed over by the primary, and drains only once it says none is left", async () => {
+    const server = createHttpServer((req, res) => req.resume().on("end", () => res.end("ok")), { requestTimeoutSeconds: 60 });
+    servers.push(server);
+    serveHandedOverConnections(server);
+    // Stands in for the primary: accepts without reading and hands the socket over.
+    const acceptor = net.createServer({ pauseOnConnect: true }, (socket) => adoptConnection(server, socket));
+    await new Promise<void>((resolve) => acceptor.listen(0, "127.0.0.1", resolve));
+    const port = (acceptor.address() as AddressInfo).port;
+    const c = connect(port);
+    c.socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    await sleep(100);
+    expect(c.state.text).toMatch(/^HTTP\/1\.1 200/);
+
+    let confirm!: () => void;
+    const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+    let done = false;
+    const stopping = stopHttpServer(server, { graceMs: 10_000, log, closeStreams: () => 0, closeListener: () => confirmed }).then(
+      (r) => ((done = true), r),
+    );
+    // A connection still in transit from the primary arrives after the stop began: it is served.
+    const late = connect(port);
+    late.socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    await sleep(KEPT_ALIVE_QUIET_MS + 200);
+    expect(late.state.text).toContain("Connection: close");
+    expect(done).toBe(false); // the primary has not confirmed yet
+    acceptor.close();
+    confirm();
+    const result = await stopping;
+    expect(result.cut).toBe(0);
+    expect(c.state.closed).toBe(true);
   });
 });

@@ -228,12 +228,33 @@ export type ServerProcess = {
   port: number;
   proc: ChildProcess;
   output: () => string;
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  exited: Promise<number | null>;
   /** SIGTERM and wait for exit (bounded). */
   stop(): Promise<void>;
   kill(signal: NodeJS.Signals): Promise<void>;
 };
 
 export async function startServer(db: FaultDb, extraEnv: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  const server = await launchServer(db, extraEnv, port);
+  const { url, proc, exited } = server;
+  try {
+    // A server that exits while starting fails at once, not after the whole wait.
+    await Promise.race([
+      waitUntil(`${url}/healthz`, async () => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok, 90_000, 300),
+      exited.then(() => {
+        throw new Error(`server exited (${proc.exitCode ?? proc.signalCode}) while starting`);
+      }),
+    ]);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n${server.output()}`, { cause: error });
+  }
+  return server;
+}
+
+/** Spawns the built server and returns at once, without waiting for it to answer (a stop during start-up). */
+export async function launchServer(db: FaultDb, extraEnv: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const url = `http://127.0.0.1:${p}`;
   const env: Record<string, string> = {
@@ -257,12 +278,13 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
   let out = "";
   proc.stdout!.on("data", (d) => (out = (out + d).slice(-2_000_000)));
   proc.stderr!.on("data", (d) => (out = (out + d).slice(-2_000_000)));
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
   const server: ServerProcess = {
     url,
     port: p,
     proc,
     output: () => out,
+    exited,
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       proc.kill("SIGTERM");
@@ -277,18 +299,6 @@ export async function startServer(db: FaultDb, extraEnv: Record<string, string> 
       await Promise.race([exited, sleep(15_000)]);
     },
   };
-  try {
-    // A server that exits while starting fails at once, not after the whole wait.
-    await Promise.race([
-      waitUntil(`${url}/healthz`, async () => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok, 90_000, 300),
-      exited.then(() => {
-        throw new Error(`server exited (${proc.exitCode ?? proc.signalCode}) while starting`);
-      }),
-    ]);
-  } catch (error) {
-    await server.stop();
-    throw new Error(`${(error as Error).message}\n${out}`, { cause: error });
-  }
   return server;
 }
 
