@@ -13,7 +13,9 @@ import { readToast } from "~/platform/http/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), readToast(request)]);
-  return data({ user, toast, config: publicConfig(context.config) }, { headers });
+  // The page the toast was delivered to: it is shown there only, never on a later page.
+  const flash = toast ? { ...toast, path: new URL(request.url).pathname } : null;
+  return data({ user, toast: flash, config: publicConfig(context.config) }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

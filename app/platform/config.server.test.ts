@@ -93,3 +93,12 @@ describe("Pix through a PSP (PIX_*)", () => {
     expect(failure(account).message).toMatch(/^Configuração inválida: PIX_RECEBEDOR_AGENCIA — só vale com PIX_API_URL/);
   });
 });
+
+describe("WHATSAPP_NUMBER", () => {
+  it("is optional with no stand-in number: unset or empty means the site shows no WhatsApp of its own", () => {
+    expect(parseConfig({}).WHATSAPP_NUMBER).toBeUndefined();
+    expect(parseConfig({ WHATSAPP_NUMBER: "" }).WHATSAPP_NUMBER).toBeUndefined();
+    expect(parseConfig({ WHATSAPP_NUMBER: "5531988887777" }).WHATSAPP_NUMBER).toBe("5531988887777");
+    expect(failure({ WHATSAPP_NUMBER: "(31) 98888-7777" }).message).toMatch(/^Configuração inválida: WHATSAPP_NUMBER — use só dígitos/);
+  });
+});

@@ -34,10 +34,15 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   CONTACT_EMAIL: z.email().default("contato@festasolidaria.org.br"),
-  WHATSAPP_NUMBER: z
-    .string()
-    .regex(/^\d{10,15}$/, "use só dígitos com DDI e DDD, ex.: 5531999999999")
-    .default("5531999999999"),
+  // Optional, with no stand-in: without it the site shows no WhatsApp button or link of its own
+  // (a made-up number would send visitors to a stranger). Empty counts as unset.
+  WHATSAPP_NUMBER: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{10,15}$/, "use só dígitos com DDI e DDD, ex.: 5531999999999")
+      .optional(),
+  ),
   INSTAGRAM_URL: z.url().default("https://instagram.com/festasolidaria"),
   FACEBOOK_URL: z.url().default("https://facebook.com/festasolidaria"),
   LEGAL_CITY: z.string().default("Belo Horizonte - MG"),

@@ -6,7 +6,8 @@ export function publicConfig(c: Config) {
     publicUrl: c.PUBLIC_URL,
     feePercent: c.PLATFORM_FEE_PERCENT,
     contactEmail: c.CONTACT_EMAIL,
-    whatsappNumber: c.WHATSAPP_NUMBER,
+    // null when not configured: the site then shows no WhatsApp button or link of its own.
+    whatsappNumber: c.WHATSAPP_NUMBER ?? null,
     instagramUrl: c.INSTAGRAM_URL,
     facebookUrl: c.FACEBOOK_URL,
     legalCity: c.LEGAL_CITY,

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-field";
 import { currentSessionId, requireUser } from "~/domain/accounts/guards.server";
 import {
   accountSubject,
@@ -275,10 +276,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               hint="Enviamos um link de confirmação para o novo endereço."
               error={errors("email").email}
             />
-            <TextField
+            <PasswordField
               label="Sua senha atual"
               name="currentPassword"
-              type="password"
               autoComplete="current-password"
               required
               maxLength={128}
@@ -296,18 +296,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <Result result={result} intent="senha" />
           <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="senha" />
-            <TextField
+            <PasswordField
               label="Senha atual"
               name="currentPassword"
-              type="password"
               autoComplete="current-password"
               required
               error={errors("senha").currentPassword}
             />
-            <TextField
+            <PasswordField
               label="Nova senha"
               name="newPassword"
-              type="password"
               autoComplete="new-password"
               required
               minLength={6}
@@ -405,10 +403,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </div>
           <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
             <input type="hidden" name="intent" value="excluir" />
-            <TextField
+            <PasswordField
               label="Sua senha, para confirmar"
               name="password"
-              type="password"
               autoComplete="current-password"
               required
               error={errors("excluir").password}

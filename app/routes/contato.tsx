@@ -165,20 +165,23 @@ export default function Contato({ actionData, matches }: Route.ComponentProps) {
               <span className="block break-all text-muted">{config.contactEmail}</span>
             </span>
           </a>
-          <a
-            href={whatsappLink(config.whatsappNumber)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft hover:border-coral-200"
-          >
-            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-paid-bg text-paid">
-              <MessageCircle size={24} strokeWidth={2} aria-hidden="true" />
-            </span>
-            <span>
-              <span className="block font-extrabold text-indigo-800">WhatsApp</span>
-              <span className="block text-muted">{formatWhatsappNumber(config.whatsappNumber)}</span>
-            </span>
-          </a>
+          {/* Only a number the operator configured: never a stand-in. */}
+          {config.whatsappNumber ? (
+            <a
+              href={whatsappLink(config.whatsappNumber)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft hover:border-coral-200"
+            >
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-paid-bg text-paid">
+                <MessageCircle size={24} strokeWidth={2} aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block font-extrabold text-indigo-800">WhatsApp</span>
+                <span className="block text-muted">{formatWhatsappNumber(config.whatsappNumber)}</span>
+              </span>
+            </a>
+          ) : null}
           <p className="rounded-2xl bg-indigo-50 p-5 text-sm text-indigo-800">
             Quer cadastrar a sua ONG ou causa social? Conte na mensagem o nome da instituição, a cidade e a causa que ela atende.
           </p>

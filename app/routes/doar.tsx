@@ -3,7 +3,6 @@ import { Building2, CalendarX2 } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { InstitutionBox } from "~/components/causes/institution";
 import { DonationForm } from "~/components/donation/donation-form";
-import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { buttonVariants } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { getOptionalUser } from "~/domain/accounts/guards.server";
@@ -12,7 +11,6 @@ import { startDonation } from "~/domain/donations/checkout.server";
 import { resolveGiftTarget } from "~/domain/donations/gift-target.server";
 import { retryFormReply } from "~/domain/donations/gift-result.server";
 import { pageMeta } from "~/platform/ui/meta";
-import { getSponsorAd } from "~/domain/content/ads.server";
 import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/payment-abuse.server";
 import { issueChallenge } from "~/platform/abuse/challenge.server";
 import type { Route } from "./+types/doar";
@@ -33,14 +31,14 @@ const REFUSAL_STATUS = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const query = { festa: search.get("festa"), ong: search.get("ong") };
-  const [target, ad, user, retry] = await Promise.all([
+  // No sponsor's ad here: nothing sits beside the payment form (issue 33).
+  const [target, user, retry] = await Promise.all([
     resolveGiftTarget(query, context.clock.now()),
-    getSponsorAd("doar"),
     getOptionalUser(request),
     // Back from the provider without paying (`?ref=`): the form as the donor left it.
     retryFormReply(search, context.clock.now()),
   ]);
-  const base = { ad, feePercent: context.config.PLATFORM_FEE_PERCENT, pix: context.payments.pix !== null };
+  const base = { feePercent: context.config.PLATFORM_FEE_PERCENT, pix: context.payments.pix !== null };
   if (!target.ok) {
     const forInstitution = target.reason.startsWith("org-");
     // A deactivated party is hidden everywhere: only an ended one may still be named.
@@ -93,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
-  const { ad, feePercent, refused, target, formKey, prefill, pix } = loaderData;
+  const { feePercent, refused, target, formKey, prefill, pix } = loaderData;
   const challenge = actionData ? actionData.challenge : "challenge" in loaderData ? loaderData.challenge : null;
   if (refused || !target) {
     return (
@@ -163,7 +161,6 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
           prefill={prefill}
           challenge={challenge ?? null}
         />
-        <SponsorBanner ad={ad} className="mt-10" />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { publicPageHeaders } from "~/platform/http/cache-headers";
 import { lazy, Suspense, useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { toast } from "~/platform/ui/toast";
 import type { Route } from "./+types/festa.$id";
 import { InstitutionBox } from "~/components/causes/institution";
@@ -41,14 +42,32 @@ function organizerName(fullName: string | null) {
   return words.length === 1 ? words[0]! : `${words[0]} ${words[words.length - 1]}`;
 }
 
+/**
+ * An unknown (or withdrawn) code goes home, as the spec says, but not in silence: the visitor reads
+ * why and is offered the search, where a mistyped link is most often found. The redirect carries
+ * a one-person toast cookie, so no shared cache may keep it.
+ */
+function partyNotFound() {
+  return redirectWithToast(
+    "/",
+    {
+      type: "info",
+      title: "Festa não encontrada",
+      description: "Confira o link que você recebeu ou procure a festa pelo nome.",
+      link: { href: "/eventos", label: "Buscar festas" },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Public page: anyone may ask; only live parties are shown in full (decisions.md, Parties).
   const key = parseFestaParam(params.id?.toLowerCase());
   const party = key ? await findPartyForPage(key) : null;
-  if (!party) throw redirect("/");
+  if (!party) throw await partyNotFound();
   const visibility = partyVisibility(party);
   // Closed before its time (the creator deleted the account): visitors read why, and give nowhere.
-  if (visibility === "inactive" && !party.closedMessage) throw redirect("/");
+  if (visibility === "inactive" && !party.closedMessage) throw await partyNotFound();
 
   const { userId: _owner, creatorName, creatorImage, creatorPhotoKey, coverPhotoKey, organization, ...rest } = party;
   const publicParty = {

@@ -6,6 +6,7 @@ import { insertCause, insertParty, insertPaidGift, insertUser } from "@tests/par
 import { describe, expect, it } from "vitest";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { db, schema } from "~/platform/db.server";
+import { readToast } from "~/platform/http/toast.server";
 import { loader as eventsLoader } from "./eventos";
 import { loader, meta } from "./festa.$id";
 import { loader as previewLoader } from "./festa.$id.previa[.]png";
@@ -137,6 +138,16 @@ describe("/festa/:id", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
     }
+  });
+
+  it("says so on the home page: a toast 'Festa não encontrada' with the search, never kept by a shared cache", async () => {
+    const response = (await load("zzzzz")) as Response;
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
+    expect(cookie).toMatch(/^fs_toast=/);
+    const { toast } = await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie! } }));
+    expect(toast).toMatchObject({ title: "Festa não encontrada", link: { href: "/eventos", label: "Buscar festas" } });
   });
 
   it("answers 410 with a read-only page 6 days after the event", async () => {

@@ -163,14 +163,16 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
             >
               <Mail size={20} strokeWidth={2} aria-hidden="true" /> Enviar e-mail
             </a>
-            <a
-              href={whatsappLink(config.whatsappNumber, "Olá! Tenho uma dúvida sobre a transparência da Festa Solidária.")}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex h-12 items-center gap-2 rounded-full border-2 border-white px-6 font-bold text-white hover:bg-white/10"
-            >
-              <MessageCircle size={20} strokeWidth={2} aria-hidden="true" /> Falar no WhatsApp
-            </a>
+            {config.whatsappNumber ? (
+              <a
+                href={whatsappLink(config.whatsappNumber, "Olá! Tenho uma dúvida sobre a transparência da Festa Solidária.")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-12 items-center gap-2 rounded-full border-2 border-white px-6 font-bold text-white hover:bg-white/10"
+              >
+                <MessageCircle size={20} strokeWidth={2} aria-hidden="true" /> Falar no WhatsApp
+              </a>
+            ) : null}
           </div>
         </div>
       </section>

@@ -263,7 +263,7 @@ export const DEMO_ADS: Array<{
     ctaUrl: "https://example.com/convites",
     sponsor: "Convite Fácil",
     imageUrl: "/images/ads/convite.svg",
-    placements: ["home", "festa", "doar"],
+    placements: ["home", "festa"],
   },
   {
     title: "Farmácia Viva apoia as doenças raras",
@@ -290,7 +290,7 @@ export const DEMO_ADS: Array<{
     ctaUrl: "https://example.com/banco-parceiro",
     sponsor: "Banco Parceiro",
     imageUrl: "/images/ads/banco.svg",
-    placements: ["doar", "transparencia", "causas"],
+    placements: ["transparencia", "causas"],
   },
   {
     title: "Foto Festa: sua celebração registrada",

@@ -10,6 +10,8 @@ process.env.PUBLIC_URL = `http://localhost:${port}`;
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "fs-e2e-"));
 process.env.LOG_LEVEL ??= "warn";
 process.env.SEED_DEMO = "on";
+// A configured site (the floating button and the contact links); a test may start one without it.
+process.env.WHATSAPP_NUMBER ??= "5531988887777";
 // One server process (the cluster has its own fault test, tests/faults/cluster.test.ts).
 process.env.WEB_CONCURRENCY ??= "1";
 delete process.env.SMTP_URL;

@@ -18,7 +18,6 @@ const PLACEMENT_LABELS: Record<string, string> = {
   transparencia: "Transparência",
   historias: "Histórias",
   festa: "Página da festa",
-  doar: "Doar",
 };
 
 export function AdsTab({ data }: { data: Data }) {

@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { focusFirstError, TextField } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-field";
 import { tabLinkClass } from "~/components/ui/tabs";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { loginSchema, MIN_PASSWORD, recoverSchema, signupSchema } from "~/domain/accounts/auth-forms";
@@ -147,10 +148,9 @@ function AuthForm({
       {tab === "recuperar" ? (
         <p className="-mt-2 text-sm text-muted">Enviaremos um link para você criar uma nova senha. Ele vale por 1 hora.</p>
       ) : (
-        <TextField
+        <PasswordField
           label="Senha"
           name="password"
-          type="password"
           autoComplete={tab === "cadastro" ? "new-password" : "current-password"}
           required
           minLength={tab === "cadastro" ? MIN_PASSWORD : undefined}

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { focusFirstError, TextField } from "~/components/ui/field";
+import { focusFirstError } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { MIN_PASSWORD, resetFormAlert, resetSchema } from "~/domain/accounts/auth-forms";
 import type { FormResult } from "~/platform/forms/submission";
@@ -84,10 +85,9 @@ export function ResetPasswordPage({
         <input type="hidden" name="token" value={token ?? ""} />
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-        <TextField
+        <PasswordField
           label="Nova senha"
           name="password"
-          type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD}
@@ -95,10 +95,9 @@ export function ResetPasswordPage({
           error={fields.password.errors}
           hint="No mínimo 6 caracteres."
         />
-        <TextField
+        <PasswordField
           label="Confirme a nova senha"
           name="confirm"
-          type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD}

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { cn } from "~/platform/ui/cn";
 import { Input, Label, Select, Textarea } from "./input";
 
-type Common = { label: React.ReactNode; error?: string | string[] | null; hint?: React.ReactNode; className?: string };
+export type FieldCommon = { label: React.ReactNode; error?: string | string[] | null; hint?: React.ReactNode; className?: string };
 
 /** Error text shown under a field, in pt-BR, announced to screen readers. */
 export function FieldError({ id, error }: { id?: string; error?: string | string[] | null }) {
@@ -16,17 +16,17 @@ export function FieldError({ id, error }: { id?: string; error?: string | string
 }
 
 /** `campo-<name>` unless the caller gives an id (a list with one form per row repeats names). */
-function useFieldIds(name?: string, given?: string) {
+export function useFieldIds(name?: string, given?: string) {
   const auto = useId();
   const id = given ?? (name ? `campo-${name}` : auto);
   return { id, errorId: `${id}-erro`, hintId: `${id}-dica` };
 }
 
-function describedBy(ids: ReturnType<typeof useFieldIds>, error: Common["error"], hint: Common["hint"]) {
+export function describedBy(ids: ReturnType<typeof useFieldIds>, error: FieldCommon["error"], hint: FieldCommon["hint"]) {
   return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined;
 }
 
-export function TextField({ label, error, hint, className, id, ...props }: Common & React.ComponentProps<"input">) {
+export function TextField({ label, error, hint, className, id, ...props }: FieldCommon & React.ComponentProps<"input">) {
   const ids = useFieldIds(props.name, id);
   return (
     <div className={className}>
@@ -42,7 +42,7 @@ export function TextField({ label, error, hint, className, id, ...props }: Commo
   );
 }
 
-export function TextareaField({ label, error, hint, className, id, ...props }: Common & React.ComponentProps<"textarea">) {
+export function TextareaField({ label, error, hint, className, id, ...props }: FieldCommon & React.ComponentProps<"textarea">) {
   const ids = useFieldIds(props.name, id);
   return (
     <div className={className}>
@@ -58,7 +58,7 @@ export function TextareaField({ label, error, hint, className, id, ...props }: C
   );
 }
 
-export function SelectField({ label, error, hint, className, children, id, ...props }: Common & React.ComponentProps<"select">) {
+export function SelectField({ label, error, hint, className, children, id, ...props }: FieldCommon & React.ComponentProps<"select">) {
   const ids = useFieldIds(props.name, id);
   return (
     <div className={cn(className)}>

@@ -99,12 +99,14 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
       sortOrder: 0,
       imageUrl: null,
     });
-    expect(value(parseSubmission(form({ ...AD, placements: ["home", "doar"], sortOrder: "12" }), adSchema))).toMatchObject({
-      placements: ["home", "doar"],
+    expect(value(parseSubmission(form({ ...AD, placements: ["home", "festa"], sortOrder: "12" }), adSchema))).toMatchObject({
+      placements: ["home", "festa"],
       sortOrder: 12,
     });
     expect(errors(parseSubmission(form(AD), adSchema))).toEqual({ placements: ["Escolha pelo menos uma página."] });
     expect(errors(parseSubmission(form({ ...AD, placements: "nowhere" }), adSchema))).toEqual({ "placements[0]": ["Página inválida."] });
+    // No ad where people pay: /doar is not a placement an admin can pick.
+    expect(errors(parseSubmission(form({ ...AD, placements: "doar" }), adSchema))).toEqual({ "placements[0]": ["Página inválida."] });
     expect(
       errors(
         parseSubmission(

@@ -6,6 +6,8 @@ export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string(),
   description: z.string().optional(),
+  /** A way on from the toast (e.g. "Buscar festas" → /eventos): a path on this site, never elsewhere. */
+  link: z.object({ href: z.string().regex(/^\/(?![/\\])/, "a path on this site"), label: z.string() }).optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 

@@ -4,7 +4,7 @@
  * before the toaster listens waits for it instead of being lost. Same call shape as sonner's
  * `toast`, for the kinds we use.
  */
-type Options = { description?: string };
+type Options = { description?: React.ReactNode };
 type Kind = "message" | "success" | "error";
 
 let requested = false;
@@ -28,9 +28,16 @@ export function toasterMounted() {
 function show(kind: Kind, title: string, options?: Options) {
   requested = true;
   onRequest?.();
+  // A toast belongs to the page that asked for it: if the visitor moved on while the toaster was
+  // still loading (a slow phone), it is dropped rather than shown over the next page.
+  const askedOn = window.location.pathname;
   void mounted
     .then(() => import("sonner"))
-    .then(({ toast: sonner }) => (kind === "message" ? sonner(title, options) : sonner[kind](title, options)));
+    .then(({ toast: sonner }) => {
+      if (window.location.pathname !== askedOn) return;
+      if (kind === "message") sonner(title, options);
+      else sonner[kind](title, options);
+    });
 }
 
 export const toast = Object.assign((title: string, options?: Options) => show("message", title, options), {
