@@ -7,6 +7,7 @@ import { insertCause, insertInstitution } from "@tests/parties";
 import { outbox, sandboxSubscriber, subscriptionEvent } from "@tests/subscriptions";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { collectPersonalData } from "~/domain/accounts/personal-data.server";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import type { SubscriptionState } from "~/domain/payments/types";
 import type { PlanId } from "~/domain/subscriptions/plans";
@@ -196,12 +197,15 @@ describe("the Diamante plan's guided visit", () => {
     expect(await db.select().from(schema.visitRequests)).toHaveLength(1);
   });
 
-  it("the mural choice and the visit requests go with the account", async () => {
+  it("the mural choice and the visit requests are in the data export and go with the account", async () => {
     const cause = await insertCause();
     await insertInstitution(cause.id, { isMain: true, email: "ong@exemplo.org" });
     const me = await subscriber("diamante", "Zuleide Zu");
     await contaAction(args(post(me.cookie, { intent: "mural", mostrar: "sim", nomeMural: "Zu" })));
     await contaAction(args(post(me.cookie, { intent: "visita", datas: "Maio", pessoas: "2" })));
+    const exported = await collectPersonalData({ kind: "account", userId: me.user.id, email: me.user.email, emailVerified: false }, new Date());
+    expect(exported.supporterMural).toEqual([expect.objectContaining({ displayName: "Zu" })]);
+    expect(exported.visitRequests).toEqual([expect.objectContaining({ preferredDates: "Maio", people: 2 })]);
     await db.delete(schema.user).where(eq(schema.user.id, me.user.id));
     expect(await db.select().from(schema.supporterMural)).toEqual([]);
     expect(await db.select().from(schema.visitRequests)).toEqual([]);
