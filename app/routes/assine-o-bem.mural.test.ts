@@ -203,7 +203,10 @@ describe("the Diamante plan's guided visit", () => {
     const me = await subscriber("diamante", "Zuleide Zu");
     await contaAction(args(post(me.cookie, { intent: "mural", mostrar: "sim", nomeMural: "Zu" })));
     await contaAction(args(post(me.cookie, { intent: "visita", datas: "Maio", pessoas: "2" })));
-    const exported = await collectPersonalData({ kind: "account", userId: me.user.id, email: me.user.email, emailVerified: false }, new Date());
+    const exported = await collectPersonalData(
+      { kind: "account", userId: me.user.id, email: me.user.email, emailVerified: false },
+      new Date(),
+    );
     expect(exported.supporterMural).toEqual([expect.objectContaining({ displayName: "Zu" })]);
     expect(exported.visitRequests).toEqual([expect.objectContaining({ preferredDates: "Maio", people: 2 })]);
     await db.delete(schema.user).where(eq(schema.user.id, me.user.id));

@@ -51,8 +51,8 @@ function questions(feePercent: number | undefined): { question: string; answer: 
           <Link to="/painel" className={linkClass}>
             Painel do Festeiro
           </Link>
-          , abra a festa e toque em Editar. Para mudar a data ou a instituição, ou para cancelar o evento, fale com a nossa equipe pela página
-          de{" "}
+          , abra a festa e toque em Editar. Para mudar a data ou a instituição, ou para cancelar o evento, fale com a nossa equipe pela
+          página de{" "}
           <Link to="/contato" className={linkClass}>
             Contato
           </Link>{" "}

@@ -104,8 +104,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
               escreveu no pedido, para combinarem a visita;
             </li>
             <li>
-              o público do mural de apoiadores, só se você escolher aparecer nele em Minha conta: o nome que você escolher (ou o primeiro nome
-              e a inicial do sobrenome), nunca o e-mail;
+              o público do mural de apoiadores, só se você escolher aparecer nele em Minha conta: o nome que você escolher (ou o primeiro
+              nome e a inicial do sobrenome), nunca o e-mail;
             </li>
             <li>o serviço de envio de e-mails, para entregar as mensagens da plataforma;</li>
             <li>autoridades públicas, quando houver obrigação legal ou ordem judicial.</li>

@@ -108,11 +108,7 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <>
           {fee === undefined ? null : <p>{feeSentence(fee)}</p>}
-          <p>
-            {fee === undefined
-              ? null
-              : payoutFaqAnswer(fee)}
-          </p>
+          <p>{fee === undefined ? null : payoutFaqAnswer(fee)}</p>
         </>
       ),
     },
