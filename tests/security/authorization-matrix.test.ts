@@ -183,7 +183,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => "/admin?aba=doacoes",
     loader: { cells: { anonymous: toLogin("/admin?aba=doacoes"), user: deniedHome, other: deniedHome, admin: ok() } },
     action: {
-      fields: () => ({ intent: "setFamiliesHelped", familiesHelped: "3.100" }),
+      fields: () => ({
+        intent: "setFamiliesHelped",
+        familiesHelped: "3.100",
+        familiesSource: "o relatório da AADORA",
+        familiesReportedOn: "2026-10-31",
+      }),
       cells: { anonymous: { ...toLogin(), location: "/auth" }, user: forbidden, other: forbidden, admin: ok() },
     },
   },
