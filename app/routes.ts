@@ -6,6 +6,7 @@ export default [
   route("como-funciona", "routes/como-funciona.tsx"),
   route("criar-festa", "routes/criar-festa.tsx"),
   route("assine-o-bem", "routes/assine-o-bem.tsx"),
+  route("assine-o-bem/mural", "routes/assine-o-bem.mural.tsx"),
   route("assine-o-bem/pix-automatico/:rec?", "routes/assine-o-bem.pix-automatico.tsx"),
   route("doar", "routes/doar.tsx"),
   route("doar/pix/:ref", "routes/doar.pix.$ref.tsx"),

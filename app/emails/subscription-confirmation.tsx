@@ -3,6 +3,7 @@ import { formatDate } from "~/platform/dates";
 import { monthlyShareSentence } from "~/domain/donations/fee";
 import { formatCents } from "~/platform/money";
 import type { Plan } from "~/domain/subscriptions/plans";
+import { planIncludes } from "~/domain/subscriptions/benefits";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
@@ -14,15 +15,39 @@ export type SubscriptionConfirmationProps = {
   feePercent: number;
   /** The signed plan-management link (manage-link.server.ts): cancel, change plan, payment method. */
   manageUrl: string;
+  /** Whether the operator set the subscribers' WhatsApp group link (SUBSCRIBERS_WHATSAPP_GROUP_URL). */
+  whatsappGroup: boolean;
 };
 
+/** What comes next, only the benefits this plan has and the site offers today. */
+export function benefitsParagraph(plan: Plan, whatsappGroup: boolean): string {
+  const inAccount = [
+    planIncludes(plan.id, "whatsapp") && whatsappGroup ? "o convite para o grupo exclusivo de assinantes no WhatsApp" : null,
+    planIncludes(plan.id, "mural") ? "a opção de aparecer no mural de apoiadores" : null,
+    planIncludes(plan.id, "visita") ? "o pedido da visita guiada à instituição apoiada" : null,
+  ].filter((x): x is string => x !== null);
+  const account =
+    inAccount.length === 0
+      ? ""
+      : ` Em Minha conta, no site, você encontra ${inAccount.length === 1 ? inAccount[0] : `${inAccount.slice(0, -1).join(", ")} e ${inAccount.at(-1)}`}.`;
+  return `Todo mês, você recebe um relatório de impacto. Seu certificado digital de Assinante do Bem chega junto com o primeiro relatório.${account}`;
+}
+
 /** Sent once per subscription, from the success page, when the plan is active. */
-export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePercent, manageUrl }: SubscriptionConfirmationProps) {
+export function subscriptionConfirmationEmail({
+  name,
+  plan,
+  nextChargeAt,
+  feePercent,
+  manageUrl,
+  whatsappGroup,
+}: SubscriptionConfirmationProps) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const value = `${formatCents(plan.priceCents)}/mês`;
   const next = nextChargeAt ? formatDate(nextChargeAt) : null;
   const subject = `Assinatura confirmada: Plano ${plan.name} — ${value}`;
   const hello = `Obrigado, ${firstName(name)}!`;
+  const nextSteps = benefitsParagraph(plan, whatsappGroup);
   const rows: Array<[string, string]> = [
     ["Plano", plan.name],
     ["Valor", value],
@@ -47,10 +72,7 @@ export function subscriptionConfirmationEmail({ name, plan, nextChargeAt, feePer
           ))}
         </tbody>
       </table>
-      <EmailText>
-        Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes no WhatsApp e, todo mês, um relatório de impacto. Seu
-        certificado digital de Assinante do Bem chega junto com o primeiro relatório.
-      </EmailText>
+      <EmailText>{nextSteps}</EmailText>
       <EmailText muted>{monthlyShareSentence(feePercent)}</EmailText>
       <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
       <EmailText muted>
@@ -66,7 +88,7 @@ Sua assinatura do Assine o Bem está confirmada. A partir de agora, você apoia 
 
 ${rows.map(([label, val]) => `${label}: ${val}`).join("\n")}
 
-Nos próximos dias você recebe o convite para o grupo exclusivo de assinantes no WhatsApp e, todo mês, um relatório de impacto. Seu certificado digital de Assinante do Bem chega junto com o primeiro relatório.
+${nextSteps}
 
 ${monthlyShareSentence(feePercent)}
 

@@ -110,6 +110,14 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: booleanFlag.optional(),
   PAYMENTS_SANDBOX_IN_PRODUCTION: z.string().optional(),
   SEED_DEMO: booleanFlag.optional(),
+  // The Assine o Bem subscribers' WhatsApp group invite; without it the group is not offered anywhere.
+  SUBSCRIBERS_WHATSAPP_GROUP_URL: z
+    .url({
+      protocol: /^https$/,
+      hostname: /^chat\.whatsapp\.com$/,
+      error: "convite de grupo do WhatsApp, ex.: https://chat.whatsapp.com/AbCdEf123",
+    })
+    .optional(),
   // Bearer token for GET /metrics; without it /metrics does not exist (404).
   METRICS_TOKEN: z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

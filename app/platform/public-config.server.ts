@@ -14,6 +14,8 @@ export function publicConfig(c: Config) {
     legalPhone: c.LEGAL_PHONE,
     dpoEmail: c.DPO_EMAIL,
     paymentsSandbox: c.paymentsSandbox,
+    // Whether the subscribers' WhatsApp group exists; its invite link itself is shown only to subscribers.
+    subscribersGroup: Boolean(c.SUBSCRIBERS_WHATSAPP_GROUP_URL),
     // Production with the sandbox is a demo: every page says so. Development does not need the
     // banner (the sandbox's payment page already says "Ambiente de testes").
     demoBanner: c.paymentsSandbox && c.isProduction,

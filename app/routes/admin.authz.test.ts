@@ -32,7 +32,7 @@ type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: 
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
 const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
-  setFamiliesHelped: () => ({ familiesHelped: "3.100" }),
+  setFamiliesHelped: () => ({ familiesHelped: "3.100", familiesSource: "o relatório da AADORA", familiesReportedOn: "2026-10-31" }),
   createCause: () => ({ name: "Educação Infantil", description: "Reforço escolar", icon: "📚" }),
   toggleCause: (fx) => ({ id: fx.cause.id, active: "false" }),
   deleteCause: (fx) => ({ id: fx.unusedCause.id, confirmed: "sim" }),

@@ -99,14 +99,17 @@ describe("Dashboard", () => {
     }
   });
 
-  it("updates the families-helped figure and rejects non-numbers", async () => {
+  it("updates the families-helped figure with its source and report date, and rejects non-numbers and a future date", async () => {
     const { cookie } = await createTestUser({ admin: true });
-    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "muitas" })).body.errors?.familiesHelped).toMatch(
+    const report = { familiesSource: "o relatório anual da AADORA", familiesReportedOn: "2026-10-31" };
+    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "muitas", ...report })).body.errors?.familiesHelped).toMatch(
       /números inteiros/,
     );
-    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "2.847" })).status).toBe(200);
+    const future = await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "10", ...report, familiesReportedOn: "2999-01-01" });
+    expect(future.body.errors?.familiesReportedOn).toMatch(/futuro/);
+    expect((await post(cookie, { intent: "setFamiliesHelped", familiesHelped: "2.847", ...report })).status).toBe(200);
     const [row] = await db.select().from(schema.siteSettings).where(eq(schema.siteSettings.key, "families_helped"));
-    expect(row?.value).toBe(2847);
+    expect(row?.value).toEqual({ count: 2847, source: "o relatório anual da AADORA", reportedOn: "2026-10-31" });
   });
 });
 

@@ -22,6 +22,8 @@ import { type SubscriptionMethod, subscriptionFormSchema } from "~/domain/subscr
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
+import { activeSubscriptionsByPlan } from "~/domain/subscriptions/supporters.server";
+import { supportedInstitutionName } from "~/domain/subscriptions/visits.server";
 import { useRootData } from "~/components/layout/root-data";
 import type { Route } from "./+types/assine-o-bem";
 import { readFormData } from "~/platform/http/form-data.server";
@@ -44,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   const offersPix = pixAutomaticoProvider(context) !== null;
   const method = offersPix ? methodOf(new URL(request.url).searchParams.get("metodo")) : null;
-  if (!user) return { signedIn: false, subscription: null, error: null, method };
+  const [counts, institution] = await Promise.all([activeSubscriptionsByPlan(), supportedInstitutionName()]);
+  if (!user) return { signedIn: false, subscription: null, error: null, method, counts, institution };
   const status = await getSubscriptionStatus(user.id);
   // Back from the login that "Assinar {plano}" asked for: go on to that plan's checkout. Creating a
   // checkout moves no money, and the same user and plan reuse it for 10 minutes (idempotency key).
@@ -67,11 +70,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       method: pix ? "pix-automatico" : "cartao",
     });
     if (result.ok) throw redirect(result.url);
-    return { signedIn: true, subscription: null, error: result.error, method };
+    return { signedIn: true, subscription: null, error: result.error, method, counts, institution };
   }
   return {
     error: null,
     method,
+    counts,
+    institution,
     // The last subscription ended (cancelled here, at the provider, or in the bank app for Pix Automático).
     ...(status.status === "canceled" ? { ended: true } : {}),
     // The last one never started: its Pix Automático authorisation was refused in the bank app or expired.
@@ -123,8 +128,10 @@ function planFromQuery(value: string | null): PlanId | null {
 }
 
 export default function AssineOBem({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, subscription, method } = loaderData;
-  const feePercent = useRootData()?.config.feePercent ?? 10;
+  const { signedIn, subscription, method, counts, institution } = loaderData;
+  const rootConfig = useRootData()?.config;
+  const feePercent = rootConfig?.feePercent ?? 10;
+  const availability = { whatsappGroup: rootConfig?.subscribersGroup ?? false };
   const navigation = useNavigation();
   const busy = {
     intent: navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null,
@@ -147,7 +154,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
       <PageHeader
         eyebrow="Assine o Bem"
         title="Doe todo mês e multiplique o bem"
-        description="Escolha um plano mensal, acompanhe o impacto nos relatórios e cancele quando quiser."
+        description={`Escolha um plano mensal, acompanhe o impacto nos relatórios e cancele quando quiser.${institution ? ` Instituição que recebe as mensalidades: ${institution}.` : ""}`}
       />
       <section aria-labelledby="planos" className="mx-auto max-w-6xl px-4 pb-4">
         <h2 id="planos" className="sr-only">
@@ -190,7 +197,14 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
         {method && !subscription ? <MethodChoice method={method} /> : null}
         <ul className="mt-6 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} state={stateFor(plan.id)} busy={busy} method={method ?? undefined} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              state={stateFor(plan.id)}
+              busy={busy}
+              method={method ?? undefined}
+              availability={availability}
+            />
           ))}
         </ul>
         <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 text-center text-sm text-muted">
@@ -201,7 +215,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
         </p>
       </section>
       <ImpactTable feePercent={feePercent} currentPlan={subscription?.plan ?? null} />
-      <RankingExplanation />
+      <RankingExplanation counts={counts} />
     </>
   );
 }

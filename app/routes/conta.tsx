@@ -24,6 +24,9 @@ import { receiptYearsOf } from "~/domain/receipts/receipts.server";
 import { receiptPdfPath, yearlyStatementPath } from "~/domain/receipts";
 import { subscriberCertificateYears } from "~/domain/impact/certificates.server";
 import { SubscriberCertificates } from "~/components/account/subscriber-certificates";
+import { SubscriberBenefits } from "~/components/account/subscriber-benefits";
+import { BENEFIT_INTENTS } from "~/domain/subscriptions/benefit-forms";
+import { loadSubscriberBenefits, runBenefitAction } from "~/domain/subscriptions/benefits-account.server";
 import { ProfilePhoto } from "~/components/account/profile-photo";
 import { personAvatar } from "~/domain/parties/party-images";
 import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
@@ -48,7 +51,7 @@ const STATUS_LABEL: Record<string, string> = {
   expirada: "Expirada",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireUser(request);
   const profile = await findAccountProfile(session.id);
   if (!profile) throw data(null, { status: 404 });
@@ -56,8 +59,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listGiftsOf(accountSubject(profile)),
     receiptYearsOf({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }),
   ]);
-  const certificateYears = await subscriberCertificateYears(session.id);
+  const [certificateYears, benefits] = await Promise.all([
+    subscriberCertificateYears(session.id),
+    loadSubscriberBenefits({ id: profile.id, name: profile.name }, context.config),
+  ]);
   return {
+    benefits,
     profile: {
       name: profile.name,
       email: profile.email,
@@ -82,13 +89,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "nome" | "senha" | "email" | "excluir" | "foto";
-type ActionData = { intent: Intent | null; ok: boolean; message?: string; errors?: Record<string, string> };
+type Intent = "nome" | "senha" | "email" | "excluir" | "foto" | (typeof BENEFIT_INTENTS)[number];
+type ActionData = {
+  intent: Intent | null;
+  ok: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+};
 const reply = (body: ActionData, status = 200) => data(body, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireUser(request);
   const form = await readFormData(request);
+  // The subscriber's benefits (mural, guided visit) have their own forms and checks.
+  if ((BENEFIT_INTENTS as readonly unknown[]).includes(form.get("intent"))) {
+    const { status, ...body } = await runBenefitAction(form, session, { ...context, now: context.clock.now() });
+    return reply(body, status);
+  }
   const submission = parseFormSubmission(form, accountActionSchema);
   const posted = String(form.get("intent") ?? "");
   const intent = (["nome", "senha", "email", "excluir", "foto"].includes(posted) ? posted : null) as Intent | null;
@@ -207,7 +225,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts, statements, certificateYears } = loaderData;
+  const { profile, gifts, statements, certificateYears, benefits } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -226,6 +244,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <nav aria-label="Seções da conta" className="mt-5 flex flex-wrap gap-2 text-sm font-bold">
         {[
           ["#perfil", "Perfil"],
+          ...(benefits ? [["#beneficios", "Assine o Bem"]] : []),
           ["#minhas-doacoes", "Minhas doações"],
           ["#meus-dados", "Meus dados"],
           ["#excluir-conta", "Excluir conta"],
@@ -319,6 +338,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </Form>
         </Section>
+
+        {benefits ? (
+          <Section
+            id="beneficios"
+            title="Seus benefícios de Assinante do Bem"
+            description={`Plano ${benefits.plan.name}${benefits.institutionName ? `, apoiando ${benefits.institutionName}` : ""}.`}
+          >
+            <SubscriberBenefits benefits={benefits} reply={result} busy={(intent) => busy(intent as Intent)} />
+          </Section>
+        ) : null}
 
         <Section id="minhas-doacoes" title="Minhas doações" description="As doações feitas com a sua conta, com o número do recibo.">
           {gifts.length === 0 ? (

@@ -47,11 +47,16 @@ function questions(feePercent: number | undefined): { question: string; answer: 
       question: "Posso editar ou cancelar minha festa?",
       answer: (
         <>
-          Sim. Para alterar os dados ou cancelar o evento, fale com a nossa equipe pela página de{" "}
+          A foto, o texto sobre a causa e a meta você mesmo altera a qualquer momento: no{" "}
+          <Link to="/painel" className={linkClass}>
+            Painel do Festeiro
+          </Link>
+          , abra a festa e toque em Editar. Para mudar a data ou a instituição, ou para cancelar o evento, fale com a nossa equipe pela
+          página de{" "}
           <Link to="/contato" className={linkClass}>
             Contato
           </Link>{" "}
-          ou pelo WhatsApp, e nós fazemos a alteração para você.
+          e nós fazemos a alteração para você.
         </>
       ),
     },

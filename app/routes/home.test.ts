@@ -31,7 +31,7 @@ async function ledger() {
 describe("home figures", () => {
   it("are all zero on an empty database", async () => {
     const { figures, testimonials, causes, mainOrganization, ad } = await homeData();
-    expect(figures).toMatchObject({ raisedCents: 0, parties: 0, activeSubscribers: 0, familiesHelped: 0 });
+    expect(figures).toMatchObject({ raisedCents: 0, parties: 0, activeSubscribers: 0, familiesHelped: 0, familiesReport: null });
     expect({ testimonials, causes, mainOrganization, ad }).toEqual({ testimonials: [], causes: [], mainOrganization: null, ad: null });
   });
 
@@ -43,6 +43,11 @@ describe("home figures", () => {
     expect(figures.parties).toBe(expected.parties);
     expect(figures.activeSubscribers).toBe(expected.active);
     expect(figures.familiesHelped).toBe(2847);
+    // The one figure nobody can compute is the institutions' own report: it carries its source and date.
+    expect(figures.familiesReport).toEqual({
+      source: expect.stringMatching(/\S/),
+      reportedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(figures.raisedCents).toBeGreaterThan(0);
     expect(mainOrganization?.slug).toBe("aadora");
   });
@@ -77,5 +82,26 @@ describe("home figures", () => {
   it("shows the admin-maintained families figure", async () => {
     await db.insert(schema.siteSettings).values({ key: "families_helped", value: 1234 });
     expect((await homeData()).figures.familiesHelped).toBe(1234);
+  });
+
+  it("labels the families figure as the institutions' report with its date; a figure saved before that keeps the day it was saved", async () => {
+    await db
+      .insert(schema.siteSettings)
+      .values({ key: "families_helped", value: { count: 310, source: "Relatório anual da AADORA", reportedOn: "2026-10-31" } });
+    expect((await homeData()).figures).toMatchObject({
+      familiesHelped: 310,
+      familiesReport: { source: "Relatório anual da AADORA", reportedOn: "2026-10-31" },
+    });
+    await db
+      .update(schema.siteSettings)
+      .set({ value: 42, updatedAt: new Date("2026-09-15T15:00:00Z") })
+      .where(eq(schema.siteSettings.key, "families_helped"));
+    expect((await homeData()).figures.familiesReport).toEqual({ source: null, reportedOn: "2026-09-15" });
+  });
+
+  it("the raised figure is the ledger's report, the same the transparency page shows", async () => {
+    await seedDemoData();
+    const { raisedTotals } = await import("~/domain/ledger/index.server");
+    expect((await homeData()).figures.raisedCents).toBe((await raisedTotals()).grossCents);
   });
 });

@@ -8,6 +8,8 @@ import { ImpactStats } from "~/components/content/impact-stats";
 import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { feeHeadline } from "~/domain/donations/fee";
+import { PLANS } from "~/domain/subscriptions/plans";
+import { formatCents } from "~/platform/money";
 import { seoMeta } from "~/platform/ui/seo";
 import { listActiveAdsForPlacement, pickAd } from "~/domain/content/ads.server";
 import { cachedContent } from "~/platform/content-cache.server";
@@ -68,7 +70,7 @@ const SLIDES: HeroSlide[] = [
     id: "assinar",
     eyebrow: "Assine o Bem",
     title: "Faça o bem todo mês",
-    text: "Com planos a partir de R$ 30 por mês, você apoia causas o ano inteiro e recebe relatórios de impacto.",
+    text: `Com planos a partir de ${formatCents(PLANS[0]!.priceCents).replace(",00", "")} por mês, você apoia causas o ano inteiro e recebe relatórios de impacto.`,
     primary: { to: "/assine-o-bem", label: "Conhecer os planos" },
     art: "calendar",
   },

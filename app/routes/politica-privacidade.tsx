@@ -99,6 +99,14 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
           <ul>
             <li>o provedor de pagamentos, para processar doações e assinaturas;</li>
             <li>as instituições beneficiárias, que recebem os valores e os comprovantes de repasse;</li>
+            <li>
+              a instituição apoiada pelo Assine o Bem, quando você pede a visita guiada do Plano Diamante: seu nome, e-mail e o que você
+              escreveu no pedido, para combinarem a visita;
+            </li>
+            <li>
+              o público do mural de apoiadores, só se você escolher aparecer nele em Minha conta: o nome que você escolher (ou o primeiro
+              nome e a inicial do sobrenome), nunca o e-mail;
+            </li>
             <li>o serviço de envio de e-mails, para entregar as mensagens da plataforma;</li>
             <li>autoridades públicas, quando houver obrigação legal ou ordem judicial.</li>
           </ul>

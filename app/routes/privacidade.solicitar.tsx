@@ -105,7 +105,7 @@ export default function PrivacyRequest({ loaderData, actionData }: Route.Compone
       {result?.view === "erased" ? (
         <Alert tone="success" title="Dados apagados" className="mt-6">
           {result.gifts > 0
-            ? `Apagamos nome, e-mail e mensagens de ${result.gifts} doaç${result.gifts === 1 ? "ão" : "ões"}, que agora aparecem como anônimas. `
+            ? `Apagamos nome, e-mail e mensagens de ${result.gifts === 1 ? "1 doação, que agora aparece como anônima" : `${result.gifts} doações, que agora aparecem como anônimas`}. `
             : ""}
           Mensagens de contato e e-mails guardados com este endereço também foram apagados. Os valores das doações ficam registrados sem o
           seu nome, como a lei exige.

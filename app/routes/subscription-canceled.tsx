@@ -1,5 +1,7 @@
-import { Award, ChartLine, CircleX, HeartHandshake, MessageCircle } from "lucide-react";
+import { Award, ChartLine, CircleX, HeartHandshake, MessageCircle, Users } from "lucide-react";
+import { useRootData } from "~/components/layout/root-data";
 import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
+import { plansWith } from "~/domain/subscriptions/benefits";
 import { pageMeta } from "~/platform/ui/meta";
 
 export const meta = () =>
@@ -9,7 +11,15 @@ export const meta = () =>
     noindex: true,
   });
 
+const names = (benefit: "whatsapp" | "mural") =>
+  plansWith(benefit)
+    .map((p) => p.name)
+    .join(", ")
+    .replace(/, ([^,]*)$/, " e $1");
+
 export default function SubscriptionCanceled() {
+  // The group exists only once the operator set its invite link.
+  const group = useRootData()?.config.subscribersGroup ?? false;
   return (
     <ResultPage
       tone="neutral"
@@ -20,8 +30,11 @@ export default function SubscriptionCanceled() {
       items={[
         { icon: HeartHandshake, text: "Você apoia todos os meses causas que transformam a vida de muitas famílias." },
         { icon: ChartLine, text: "Você recebe relatórios mensais de impacto e acompanha o resultado da sua ajuda." },
-        { icon: MessageCircle, text: "Você participa do grupo exclusivo de assinantes no WhatsApp." },
+        ...(group
+          ? [{ icon: MessageCircle, text: `Nos planos ${names("whatsapp")}, você participa do grupo exclusivo de assinantes no WhatsApp.` }]
+          : []),
         { icon: Award, text: "Você ganha o certificado digital de Assinante do Bem." },
+        { icon: Users, text: `Nos planos ${names("mural")}, seu nome pode aparecer no mural de apoiadores, se você quiser.` },
       ]}
       actions={<ResultLinks next={{ to: "/assine-o-bem", label: "Ver Planos" }} />}
     />

@@ -8,6 +8,7 @@ import { formatDate } from "~/platform/dates";
 import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { getPlan } from "~/domain/subscriptions/plans";
+import { planIncludes } from "~/domain/subscriptions/benefits";
 import { refreshSubscription, sendSubscriptionConfirmation } from "~/domain/subscriptions/subscribe.server";
 import type { Route } from "./+types/subscription-success";
 
@@ -49,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: plan.name,
       monthlyCents: plan.priceCents,
       renewsOn: status.currentPeriodEnd ? formatDate(status.currentPeriodEnd) : undefined,
+      whatsappGroupUrl: planIncludes(plan.id, "whatsapp") ? (context.config.SUBSCRIBERS_WHATSAPP_GROUP_URL ?? null) : null,
+      mural: planIncludes(plan.id, "mural"),
+      visit: planIncludes(plan.id, "visita"),
     },
   };
 }

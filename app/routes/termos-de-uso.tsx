@@ -77,8 +77,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <li>não publicar conteúdo ofensivo, discriminatório, ilegal ou que viole direitos de terceiros.</li>
           </ul>
           <p>
-            Criar uma festa é gratuito. A página do evento sai do ar automaticamente 5 dias após a data do evento. Alterações e
-            cancelamentos são feitos pela nossa equipe, a seu pedido, pelos canais de contato desta página.
+            Criar uma festa é gratuito. A página do evento sai do ar automaticamente 5 dias após a data do evento. A foto, o texto e a meta
+            você mesmo altera no Painel do Festeiro; a data, a instituição e o cancelamento são alterados pela nossa equipe, a seu pedido,
+            pelos canais de contato desta página.
           </p>
           <p>Podemos desativar festas que descumpram estes termos, avisando quem as criou.</p>
         </>
@@ -107,11 +108,7 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <>
           {fee === undefined ? null : <p>{feeSentence(fee)}</p>}
-          <p>
-            {fee === undefined
-              ? "A operadora do cartão tem até 33 dias corridos após a data do evento para liberar os valores. Depois disso, transferimos o valor líquido para a instituição em até 3 dias úteis e enviamos o comprovante para quem criou o evento e para a instituição."
-              : payoutFaqAnswer(fee)}
-          </p>
+          <p>{fee === undefined ? null : payoutFaqAnswer(fee)}</p>
         </>
       ),
     },
@@ -120,7 +117,10 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       title: "Assine o Bem",
       body: (
         <ul>
-          <li>O Assine o Bem é uma assinatura mensal, cobrada automaticamente no cartão informado, até que você a cancele.</li>
+          <li>
+            O Assine o Bem é uma assinatura mensal, cobrada automaticamente no cartão informado ou pelo Pix Automático autorizado no app do
+            seu banco, até que você a cancele.
+          </li>
           <li>
             Você pode trocar de plano ou cancelar a qualquer momento em <Link to="/assine-o-bem">Gerenciar Assinatura</Link>; o cancelamento
             vale a partir da próxima cobrança.

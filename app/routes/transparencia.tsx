@@ -4,6 +4,7 @@ import type { Route } from "./+types/transparencia";
 import { whatsappLink } from "~/components/layout/whatsapp-button";
 import { SectionHeading } from "~/components/home/sections";
 import { SponsorBanner } from "~/components/content/sponsor-banner";
+import { familiesReportLine } from "~/components/content/impact-stats";
 import { CauseDistribution, Certifications, ReportList } from "~/components/transparency/sections";
 import { PageHeader } from "~/components/ui/page-header";
 import { largestRemainderPercentages } from "~/platform/distribution";
@@ -103,9 +104,13 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
       <section aria-labelledby="impacto" className="bg-indigo-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <SectionHeading id="impacto" eyebrow="Painel de impacto" title="O que já fizemos juntos" />
-          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-5 [&>div:last-child]:col-span-2 lg:[&>div:last-child]:col-span-1">
+          <dl
+            className={`mt-10 grid grid-cols-2 gap-4 [&>div:last-child:nth-child(odd)]:col-span-2 lg:[&>div:last-child]:col-span-1 ${figures.familiesReport && figures.familiesHelped > 0 ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}
+          >
             {[
-              { label: "Famílias ajudadas", value: n(figures.familiesHelped) },
+              ...(figures.familiesReport && figures.familiesHelped > 0
+                ? [{ label: "Famílias ajudadas", value: n(figures.familiesHelped), note: familiesReportLine(figures.familiesReport) }]
+                : []),
               { label: "Festas criadas", value: n(figures.parties) },
               { label: "Assinantes ativos", value: n(figures.activeSubscribers) },
               { label: "Instituições apoiadas", value: n(organizations) },
@@ -115,7 +120,10 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
               },
             ].map((item) => (
               <div key={item.label} className="flex flex-col rounded-2xl bg-white p-5 text-center shadow-soft">
-                <dt className="order-last mt-1 text-sm font-semibold text-muted">{item.label}</dt>
+                <dt className="order-last mt-1 text-sm font-semibold text-muted">
+                  {item.label}
+                  {"note" in item && item.note ? <span className="mt-1 block text-xs font-normal">{item.note}</span> : null}
+                </dt>
                 <dd className="text-2xl font-extrabold text-indigo-800">{item.value}</dd>
               </div>
             ))}

@@ -65,7 +65,10 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
     await tx.insert(schema.testimonials).values(DEMO_TESTIMONIALS.map((t, i) => ({ ...t, sortOrder: i })));
     await tx.insert(schema.sponsorAds).values(DEMO_ADS.map((a, i) => ({ ...a, sortOrder: i })));
     await tx.insert(schema.stories).values(DEMO_STORIES);
-    await tx.insert(schema.siteSettings).values({ key: "families_helped", value: FAMILIES_HELPED_DEMO }).onConflictDoNothing();
+    await tx
+      .insert(schema.siteSettings)
+      .values({ key: "families_helped", value: { ...FAMILIES_HELPED_DEMO, reportedOn: addCalendarDays(todayInSaoPaulo(), -30) } })
+      .onConflictDoNothing();
 
     if (!withUsers) return;
     const userIds = DEMO_USERS.map(() => randomUUID());

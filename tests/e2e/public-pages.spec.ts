@@ -58,6 +58,9 @@ test.describe("home", () => {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByText("2.847")).toBeVisible();
+    // The institutions' figure says whose report it is; the computed ones say they are computed.
+    await expect(page.getByText(/^Segundo o relatório anual da AADORA .*\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible();
+    await expect(page.getByText(/calculados agora a partir dos pagamentos confirmados/).first()).toBeVisible();
     for (const price of ["R$ 30", "R$ 50", "R$ 70", "R$ 100"]) await expect(page.getByText(price, { exact: true })).toBeVisible();
     await expect(page.getByRole("complementary", { name: /^Patrocínio:/ })).toBeVisible();
     await expect(page.getByRole("region", { name: "Causas" })).toBeVisible();

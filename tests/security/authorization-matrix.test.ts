@@ -121,6 +121,22 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       },
     },
   },
+  // Public: counts per band and the names subscribers chose (never an e-mail).
+  "routes/assine-o-bem.mural": {
+    path: () => "/assine-o-bem/mural",
+    loader: {
+      cells: same(
+        ok((r, w, role) => {
+          noDonorEmail(r, w, role);
+          const text = JSON.stringify(r.body);
+          for (const u of Object.values(w.users)) expect(text).not.toContain(u.user.email);
+          expect(
+            (r.body as { bands: Array<{ plan: string; subscribers: number }> }).bands.find((b) => b.plan === "prata")?.subscribers,
+          ).toBe(1);
+        }),
+      ),
+    },
+  },
   "routes/doar": {
     path: () => "/doar?festa=mari1",
     loader: { cells: same(ok(noDonorEmail)) },
@@ -167,7 +183,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => "/admin?aba=doacoes",
     loader: { cells: { anonymous: toLogin("/admin?aba=doacoes"), user: deniedHome, other: deniedHome, admin: ok() } },
     action: {
-      fields: () => ({ intent: "setFamiliesHelped", familiesHelped: "3.100" }),
+      fields: () => ({
+        intent: "setFamiliesHelped",
+        familiesHelped: "3.100",
+        familiesSource: "o relatório da AADORA",
+        familiesReportedOn: "2026-10-31",
+      }),
       cells: { anonymous: { ...toLogin(), location: "/auth" }, user: forbidden, other: forbidden, admin: ok() },
     },
   },

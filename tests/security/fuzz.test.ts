@@ -348,8 +348,14 @@ const TARGETS: Target[] = [
     cookie: (w) => w.users.other.cookie,
     // Never the real password: a deletion must not happen here.
     fields: () => ({
-      intent: field(fc.constantFrom("nome", "senha", "email", "excluir", "x")),
+      intent: field(fc.constantFrom("nome", "senha", "email", "excluir", "mural", "visita", "x")),
       name: field(fc.string({ maxLength: 130 })),
+      // The subscriber's benefits (issue 33): mural opt-in and the guided-visit request.
+      mostrar: field(fc.constantFrom("sim", "não")),
+      nomeMural: field(fc.oneof(fc.string({ maxLength: 60 }), email)),
+      datas: field(fc.string({ maxLength: 260 })),
+      pessoas: field(fc.oneof(fc.integer({ min: -2, max: 40 }).map(String), fc.string({ maxLength: 4 }))),
+      mensagem: field(fc.string({ maxLength: 1100 })),
       email: field(email),
       currentPassword: field(fc.string({ maxLength: 140 })),
       newPassword: field(fc.string({ maxLength: 140 })),
@@ -409,6 +415,8 @@ const TARGETS: Target[] = [
       goal: field(reais),
       eventDate: field(date),
       familiesHelped: field(fc.oneof(fc.integer({ min: -5, max: 10_000_000 }).map(String), fc.constant("3.100"))),
+      familiesSource: field(fc.string({ maxLength: 140 })),
+      familiesReportedOn: field(fc.oneof(date, fc.constant("2999-01-01"), fc.string({ maxLength: 12 }))),
       imageUrl: field(fc.webUrl()),
       ctaUrl: field(fc.oneof(fc.webUrl(), fc.constant("javascript:alert(1)"))),
       ctaText: field(fc.string({ maxLength: 40 })),

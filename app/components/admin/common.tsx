@@ -89,7 +89,7 @@ export function ScrollTable({ children, label, minWidth = 720 }: { children: Rea
       className="overflow-x-auto rounded-2xl border border-coral-100 bg-white shadow-soft focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       {/* break-word, not the page's "anywhere": a column keeps its words whole (an open refund
-          form must not squeeze "Aniversário" into "Anivers-ário"); the region scrolls instead. */}
+          form must not squeeze "Aniversário" onto two lines); the region scrolls instead. */}
       <table className="w-full border-collapse text-left text-sm [overflow-wrap:break-word]" style={{ minWidth }}>
         {children}
       </table>

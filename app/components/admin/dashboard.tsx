@@ -111,7 +111,7 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
         ) : null}
       </section>
 
-      <FamiliesHelpedForm key={savedKey} value={stats.familiesHelped} />
+      <FamiliesHelpedForm key={savedKey} families={data.families} />
 
       <section aria-labelledby="festas-ativas">
         <SectionTitle className="mb-4">
@@ -175,12 +175,25 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
   );
 }
 
-/** Remounted after each save, so it shows the saved figure (see useSavedKey). */
-function FamiliesHelpedForm({ value }: { value: number }) {
-  const [form, fields] = useTabForm("setFamiliesHelped", familiesHelpedSchema, { familiesHelped: String(value) });
+/**
+ * Remounted after each save, so it shows the saved figure (see useSavedKey). The figure is copied
+ * from an institution's report: its source and date are shown beside it on every page.
+ */
+function FamiliesHelpedForm({ families }: { families: { count: number; source: string; reportedOn: string } }) {
+  const [form, fields] = useTabForm("setFamiliesHelped", familiesHelpedSchema, {
+    familiesHelped: String(families.count),
+    familiesSource: families.source,
+    familiesReportedOn: families.reportedOn,
+  });
   return (
     <Card padding="md">
-      <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-wrap items-end gap-4">
+      <Form
+        id={form.id}
+        method="post"
+        onSubmit={form.onSubmit}
+        noValidate
+        className="grid items-start gap-4 md:grid-cols-[10rem_1fr_11rem_auto]"
+      >
         <IntentInput intent="setFamiliesHelped" />
         <TextField
           label="Famílias ajudadas"
@@ -189,13 +202,29 @@ function FamiliesHelpedForm({ value }: { value: number }) {
           required
           defaultValue={fields.familiesHelped.initialValue}
           error={fields.familiesHelped.errors}
-          hint="Número mostrado na página inicial e em Histórias."
-          className="w-full max-w-xs"
         />
-        <Button type="submit" variant="secondary" size="md" className="sm:mb-6">
+        <TextField
+          label="Fonte"
+          name="familiesSource"
+          required
+          maxLength={120}
+          defaultValue={fields.familiesSource.initialValue}
+          error={fields.familiesSource.errors}
+          hint="Aparece como “Segundo …”, ex.: o relatório anual da AADORA."
+        />
+        <TextField
+          label="Data do relatório"
+          name="familiesReportedOn"
+          type="date"
+          required
+          defaultValue={fields.familiesReportedOn.initialValue}
+          error={fields.familiesReportedOn.errors}
+        />
+        <Button type="submit" variant="secondary" size="md" className="md:mt-7">
           Salvar
         </Button>
       </Form>
+      <p className="mt-2 text-sm text-muted">Mostrado na página inicial, em Histórias e em Transparência, sempre com a fonte e a data.</p>
     </Card>
   );
 }

@@ -32,7 +32,50 @@ export function MessagesTab({ data }: { data: Data }) {
         </ul>
       )}
       <Pagination page={data.page} pageSize={data.pageSize} total={data.total} href={(p) => adminHref("mensagens", { pagina: p })} />
+      <VisitRequests visits={data.visits} />
     </div>
+  );
+}
+
+/** The Diamante plan's guided-visit requests: each was e-mailed to the institution (or to the team). */
+function VisitRequests({ visits }: { visits: Data["visits"] }) {
+  return (
+    <section aria-labelledby="pedidos-de-visita" className="pt-6">
+      <h2 id="pedidos-de-visita" className="text-xl">
+        Pedidos de visita guiada
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Assinantes do Plano Diamante pedem em Minha conta; o pedido vai por e-mail para a instituição, que responde ao assinante.
+      </p>
+      {visits.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">Nenhum pedido de visita ainda.</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {visits.map((v) => (
+            <li key={v.id}>
+              <Card padding="md">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-extrabold break-words text-indigo-800">{v.name}</p>
+                    <p className="text-xs text-muted">
+                      Pedido em {formatDateTime(v.createdAt)} · {v.institution ?? "instituição removida"}
+                    </p>
+                  </div>
+                  <a href={`mailto:${v.email}`} className="text-sm font-semibold break-all text-indigo-700 hover:underline">
+                    {v.email}
+                  </a>
+                </div>
+                <p className="mt-2 text-sm">
+                  <strong>Datas:</strong> {v.preferredDates} · <strong>Pessoas:</strong> {v.people}
+                </p>
+                {v.message ? <p className="mt-2 text-sm whitespace-pre-wrap">{v.message}</p> : null}
+                <p className="mt-2 text-xs text-muted">Enviado para {v.sentTo}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

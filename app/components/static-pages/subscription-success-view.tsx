@@ -1,4 +1,5 @@
-import { Award, ChartLine, CircleCheck, Mail, MessageCircle } from "lucide-react";
+import { Award, CalendarCheck, ChartLine, CircleCheck, Mail, MessageCircle, Users } from "lucide-react";
+import { Link } from "react-router";
 import { formatCents } from "~/platform/money";
 import { ResultLinks, ResultPage } from "./result-page";
 
@@ -8,7 +9,14 @@ export type SubscribedPlan = {
   monthlyCents?: number;
   /** Already formatted for display (dd/MM/yyyy, São Paulo), so this view ships no date library. */
   renewsOn?: string;
+  /** The subscribers' group invite, when the plan includes it and the operator set the link. */
+  whatsappGroupUrl?: string | null;
+  /** The plan includes the supporters' mural / the guided visit (both in /conta). */
+  mural?: boolean;
+  visit?: boolean;
 };
+
+const linkClass = "font-bold text-coral-700 underline underline-offset-2 hover:text-coral-600";
 
 export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null }) {
   return (
@@ -20,9 +28,56 @@ export function SubscriptionSuccessView({ plan }: { plan?: SubscribedPlan | null
       listTitle="Próximos passos"
       items={[
         { icon: Mail, text: "Você vai receber um e-mail de confirmação com os detalhes da sua assinatura." },
-        { icon: MessageCircle, text: "Você terá acesso ao grupo exclusivo de assinantes no WhatsApp." },
+        ...(plan?.whatsappGroupUrl
+          ? [
+              {
+                icon: MessageCircle,
+                text: (
+                  <>
+                    Entre no grupo exclusivo de assinantes no WhatsApp:{" "}
+                    <a href={plan.whatsappGroupUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                      abrir o convite
+                    </a>{" "}
+                    (ele também fica em Minha conta).
+                  </>
+                ),
+              },
+            ]
+          : []),
         { icon: ChartLine, text: "Todo mês, enviaremos um relatório de impacto mostrando o que a sua contribuição fez." },
         { icon: Award, text: "Você receberá o seu certificado digital de Assinante do Bem." },
+        ...(plan?.mural
+          ? [
+              {
+                icon: Users,
+                text: (
+                  <>
+                    Se quiser, coloque seu nome no mural de apoiadores em{" "}
+                    <Link to="/conta#beneficios" className={linkClass}>
+                      Minha conta
+                    </Link>
+                    .
+                  </>
+                ),
+              },
+            ]
+          : []),
+        ...(plan?.visit
+          ? [
+              {
+                icon: CalendarCheck,
+                text: (
+                  <>
+                    Peça a sua visita guiada à instituição apoiada em{" "}
+                    <Link to="/conta#beneficios" className={linkClass}>
+                      Minha conta
+                    </Link>
+                    .
+                  </>
+                ),
+              },
+            ]
+          : []),
       ]}
       actions={<ResultLinks next={{ to: "/assine-o-bem", label: "Gerenciar Assinatura" }} />}
     >

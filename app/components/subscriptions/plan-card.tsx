@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatCents } from "~/platform/money";
 import type { Plan } from "~/domain/subscriptions/plans";
+import { BENEFIT_LABELS, type BenefitAvailability, offeredBenefits } from "~/domain/subscriptions/benefits";
 import { cn } from "~/platform/ui/cn";
 
 export type PlanCardState =
@@ -20,8 +21,11 @@ export function PlanCard({
   state,
   busy,
   method,
+  availability,
 }: {
   plan: Plan;
+  /** Benefits that depend on the operator's setup (the WhatsApp group's link). */
+  availability: BenefitAvailability;
   state: PlanCardState;
   busy: { plan: string | null; intent: string | null };
   /** The payment method chosen above the cards, when there is a choice. */
@@ -71,10 +75,10 @@ export function PlanCard({
       </p>
       <p className="mt-3 text-center text-sm text-muted">{plan.impact}</p>
       <ul className="mt-5 mb-6 space-y-2 text-sm">
-        {plan.perks.map((perk) => (
-          <li key={perk} className="flex gap-2">
+        {offeredBenefits(plan, availability).map((benefit) => (
+          <li key={benefit} className="flex gap-2">
             <Check size={18} strokeWidth={2} aria-hidden="true" className="mt-0.5 shrink-0 text-paid" />
-            <span>{perk}</span>
+            <span>{BENEFIT_LABELS[benefit]}</span>
           </li>
         ))}
       </ul>

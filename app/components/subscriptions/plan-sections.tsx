@@ -1,4 +1,5 @@
-import { Award, Medal, Trophy, Gem } from "lucide-react";
+import { ArrowRight, Award, Gem, Medal, Trophy } from "lucide-react";
+import { Link } from "react-router";
 import { formatCents, splitFee } from "~/platform/money";
 import { PLANS, type PlanId } from "~/domain/subscriptions/plans";
 import { cn } from "~/platform/ui/cn";
@@ -63,16 +64,18 @@ export function ImpactTable({ feePercent, currentPlan }: { feePercent: number; c
   );
 }
 
-const BAND_ICONS = { bronze: Medal, prata: Award, ouro: Trophy, diamante: Gem } as const;
-const BAND_COLORS = {
+export const BAND_ICONS = { bronze: Medal, prata: Award, ouro: Trophy, diamante: Gem } as const;
+export const BAND_COLORS = {
   bronze: "bg-[#f6e3d3] text-[#7a3f12]",
   prata: "bg-slate-100 text-slate-700",
   ouro: "bg-amber-100 text-amber-900",
   diamante: "bg-indigo-100 text-indigo-800",
 } as const;
 
-/** The ranking bands (decisions.md): the monthly amount sets the level. */
-export function RankingExplanation() {
+export const subscribersLabel = (n: number) => (n === 1 ? "1 assinante" : `${n.toLocaleString("pt-BR")} assinantes`);
+
+/** The ranking bands (decisions.md): the monthly amount sets the level; each shows its active subscriptions now. */
+export function RankingExplanation({ counts }: { counts: Partial<Record<PlanId, number>> }) {
   return (
     <section aria-labelledby="ranking" className="bg-indigo-50">
       <div className="mx-auto max-w-5xl px-4 py-12">
@@ -94,12 +97,21 @@ export function RankingExplanation() {
                 <div>
                   <p className="font-extrabold text-indigo-800">{plan.name}</p>
                   <p className="text-sm text-muted">{plan.band} por mês</p>
+                  <p className="mt-1 text-sm font-bold text-ink">{subscribersLabel(counts[plan.id] ?? 0)}</p>
                 </div>
               </li>
             );
           })}
         </ol>
-        <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-muted">
+        <p className="mt-6 text-center">
+          <Link
+            to="/assine-o-bem/mural"
+            className="inline-flex items-center gap-1 font-bold text-indigo-700 underline-offset-4 hover:underline"
+          >
+            Ver o mural de apoiadores <ArrowRight size={18} strokeWidth={2} aria-hidden="true" />
+          </Link>
+        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-sm text-muted">
           Quer subir de nível? Você pode mudar de plano ou cancelar quando quiser, em Gerenciar Assinatura.
         </p>
       </div>

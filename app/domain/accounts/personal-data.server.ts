@@ -78,6 +78,8 @@ export async function collectPersonalData(subject: DataSubject, now: Date, execu
   let account = null;
   let ownParties: Array<Record<string, unknown>> = [];
   let ownSubscriptions: Array<Record<string, unknown>> = [];
+  let supporterMural: Array<Record<string, unknown>> = [];
+  let visitRequests: Array<Record<string, unknown>> = [];
   if (subject.kind === "account") {
     const [row] = await executor
       .select({
@@ -135,6 +137,22 @@ export async function collectPersonalData(subject: DataSubject, now: Date, execu
           )
           .orderBy(subscriptionCharges.paidAt)
       : [];
+    // The subscriber's benefits: the mural choice (name shown) and guided-visit requests.
+    supporterMural = await executor
+      .select({ displayName: schema.supporterMural.displayName, updatedAt: schema.supporterMural.updatedAt })
+      .from(schema.supporterMural)
+      .where(eq(schema.supporterMural.userId, subject.userId));
+    visitRequests = await executor
+      .select({
+        preferredDates: schema.visitRequests.preferredDates,
+        people: schema.visitRequests.people,
+        message: schema.visitRequests.message,
+        sentTo: schema.visitRequests.sentTo,
+        createdAt: schema.visitRequests.createdAt,
+      })
+      .from(schema.visitRequests)
+      .where(eq(schema.visitRequests.userId, subject.userId))
+      .orderBy(schema.visitRequests.createdAt);
     ownSubscriptions = subs.map(({ id, ...s }) => ({
       ...s,
       charges: charges.filter((c) => c.subscriptionId === id).map(({ subscriptionId: _, ...c }) => c),
@@ -147,6 +165,8 @@ export async function collectPersonalData(subject: DataSubject, now: Date, execu
     gifts: gifts.map(({ id: _id, partyShareCode: _code, receiptCode: _receipt, ...g }) => g),
     parties: ownParties,
     subscriptions: ownSubscriptions,
+    supporterMural,
+    visitRequests,
     contactMessages: messages,
   };
 }
@@ -171,6 +191,8 @@ function exportRows(data: PersonalDataExport): string[][] {
   add("doacoes", data.gifts);
   add("festas", data.parties);
   add("assinaturas", data.subscriptions);
+  add("mural_de_apoiadores", data.supporterMural);
+  add("pedidos_de_visita", data.visitRequests);
   add("mensagens_de_contato", data.contactMessages);
   return rows;
 }

@@ -57,15 +57,23 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
     ).toMatchObject({ imageUrl: "https://exemplo.com/a.jpg" });
   });
 
-  it("reads the families figure with thousands dots, and refuses other text", () => {
-    expect(value(parseSubmission(form({ familiesHelped: " 2.847 " }), familiesHelpedSchema))).toEqual({ familiesHelped: 2847 });
-    expect(errors(parseSubmission(form({ familiesHelped: "-3" }), familiesHelpedSchema))).toEqual({
+  it("reads the families figure with thousands dots, and refuses other text; its source and report date are required", () => {
+    const report = { familiesSource: "o relatório anual da AADORA", familiesReportedOn: "2026-10-31" };
+    expect(value(parseSubmission(form({ familiesHelped: " 2.847 ", ...report }), familiesHelpedSchema))).toEqual({
+      familiesHelped: 2847,
+      ...report,
+    });
+    expect(errors(parseSubmission(form({ familiesHelped: "-3", ...report }), familiesHelpedSchema))).toEqual({
       familiesHelped: ["Use só números inteiros, por exemplo 2847."],
     });
-    expect(errors(parseSubmission(form({ familiesHelped: "100000001" }), familiesHelpedSchema))).toEqual({
+    expect(errors(parseSubmission(form({ familiesHelped: "100000001", ...report }), familiesHelpedSchema))).toEqual({
       familiesHelped: ["Esse número parece grande demais."],
     });
-    expect(errors(parseSubmission(form({}), familiesHelpedSchema))).toEqual({ familiesHelped: ["Informe o número de famílias."] });
+    expect(errors(parseSubmission(form(report), familiesHelpedSchema))).toEqual({ familiesHelped: ["Informe o número de famílias."] });
+    expect(errors(parseSubmission(form({ familiesHelped: "10", familiesReportedOn: "2026-02-30" }), familiesHelpedSchema))).toEqual({
+      familiesSource: ["Diga de onde vem o número, por exemplo: o relatório anual da AADORA."],
+      familiesReportedOn: ["Informe a data do relatório."],
+    });
   });
 
   it("party edit: a real calendar date, the goal in reais (blank is no goal), a cause id", () => {

@@ -45,8 +45,20 @@ export const revokeAdminSchema = z.object({
 
 const FAMILIES_REQUIRED = "Informe o número de famílias.";
 
-/** Dashboard: "2.847" or "2847". */
+const SOURCE_REQUIRED = "Diga de onde vem o número, por exemplo: o relatório anual da AADORA.";
+const REPORT_DATE_REQUIRED = "Informe a data do relatório.";
+
+/**
+ * Dashboard: "2.847" or "2847", copied from an institution's report: whose report it is and its
+ * date go with it, and every page shows them (decision 163).
+ */
 export const familiesHelpedSchema = z.object({
+  familiesSource: z
+    .string({ error: SOURCE_REQUIRED })
+    .check(z.trim(), z.minLength(3, SOURCE_REQUIRED), z.maxLength(120, "Use no máximo 120 caracteres.")),
+  familiesReportedOn: z
+    .string({ error: REPORT_DATE_REQUIRED })
+    .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, REPORT_DATE_REQUIRED), z.refine(isValidCalendarDate, REPORT_DATE_REQUIRED)),
   familiesHelped: z.pipe(
     z.string({ error: FAMILIES_REQUIRED }).check(
       z.overwrite((v) => v.trim().replace(/\./g, "")),

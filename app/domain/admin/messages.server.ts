@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countContactMessages, listContactMessagesPage, setContactMessageAnswered } from "~/domain/content/index.server";
+import { listVisitRequestsForAdmin } from "~/domain/subscriptions/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed } from "./action-kit.server";
 import { messageAnsweredSchema } from "./forms";
@@ -15,8 +16,8 @@ export async function loadMessages(url: URL) {
     .catch(1)
     .parse(url.searchParams.get("pagina") ?? 1);
   const counts = await countContactMessages();
-  const rows = await listContactMessagesPage(page, MESSAGES_PAGE_SIZE);
-  return { page, pageSize: MESSAGES_PAGE_SIZE, total: counts.total, unanswered: counts.unanswered, rows };
+  const [rows, visits] = await Promise.all([listContactMessagesPage(page, MESSAGES_PAGE_SIZE), listVisitRequestsForAdmin()]);
+  return { page, pageSize: MESSAGES_PAGE_SIZE, total: counts.total, unanswered: counts.unanswered, rows, visits };
 }
 
 export const markMessageAnsweredAction: AdminActionHandler = async ({ admin, form }) => {

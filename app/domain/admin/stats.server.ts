@@ -51,8 +51,11 @@ export async function listLatestPaidDonations(limit = 10) {
     .limit(limit);
 }
 
-/** Sets the admin-maintained "famílias ajudadas" figure shown on the home and Histórias pages. */
-export async function setFamiliesHelped(executor: Executor, value: number) {
+/**
+ * Sets the "famílias ajudadas" figure the home, Histórias and Transparência pages show, with whose
+ * report it comes from and that report's date (YYYY-MM-DD).
+ */
+export async function setFamiliesHelped(executor: Executor, value: { count: number; source: string; reportedOn: string }) {
   await executor
     .insert(schema.siteSettings)
     .values({ key: FAMILIES_HELPED_KEY, value })

@@ -3,3 +3,4 @@ export * from "./subscription-events.server";
 export * from "./subscriptions.server";
 export * from "./manage.server";
 export { startPixAutomaticoCharges } from "./pix-automatico-charges.server";
+export { listVisitRequestsForAdmin } from "./visits.server";

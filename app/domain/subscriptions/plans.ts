@@ -5,6 +5,7 @@
  * resolved on the server (app/domain/subscriptions/plan-prices.server.ts).
  */
 import type { PLAN_IDS } from "~/domain/subscriptions/plan-ids";
+import type { BenefitId } from "~/domain/subscriptions/benefits";
 
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -18,8 +19,8 @@ export type Plan = {
   bandFromCents: number;
   /** One line for the plan card: what a month of this plan does. */
   impact: string;
-  /** What the subscriber gets; every plan has the ones before it. */
-  perks: readonly string[];
+  /** What the subscriber gets (labels: benefits.ts); every plan has the ones before it. */
+  benefits: readonly BenefitId[];
   /** The config variable holding this plan's Stripe price id. */
   stripePriceKey: "STRIPE_PRICE_BRONZE" | "STRIPE_PRICE_PRATA" | "STRIPE_PRICE_OURO" | "STRIPE_PRICE_DIAMANTE";
   /** The built-in sandbox provider's price id. */
@@ -34,7 +35,7 @@ export const PLANS: readonly Plan[] = [
     band: "R$ 30 a R$ 49",
     bandFromCents: 3000,
     impact: "Ajuda a garantir material de higiene para uma família por um mês.",
-    perks: ["Relatório mensal de impacto", "Certificado digital de Assinante do Bem"],
+    benefits: ["relatorio", "certificado"],
     stripePriceKey: "STRIPE_PRICE_BRONZE",
     sandboxPriceId: "price_sbx_bronze",
   },
@@ -45,7 +46,7 @@ export const PLANS: readonly Plan[] = [
     band: "R$ 50 a R$ 69",
     bandFromCents: 5000,
     impact: "Ajuda a custear o transporte de um paciente até o tratamento.",
-    perks: ["Relatório mensal de impacto", "Certificado digital de Assinante do Bem", "Grupo exclusivo de assinantes no WhatsApp"],
+    benefits: ["relatorio", "certificado", "whatsapp"],
     stripePriceKey: "STRIPE_PRICE_PRATA",
     sandboxPriceId: "price_sbx_prata",
   },
@@ -56,12 +57,7 @@ export const PLANS: readonly Plan[] = [
     band: "R$ 70 a R$ 99",
     bandFromCents: 7000,
     impact: "Ajuda a custear uma sessão de terapia para uma criança com doença rara.",
-    perks: [
-      "Relatório mensal de impacto",
-      "Certificado digital de Assinante do Bem",
-      "Grupo exclusivo de assinantes no WhatsApp",
-      "Nome no mural de apoiadores",
-    ],
+    benefits: ["relatorio", "certificado", "whatsapp", "mural"],
     stripePriceKey: "STRIPE_PRICE_OURO",
     sandboxPriceId: "price_sbx_ouro",
   },
@@ -72,13 +68,7 @@ export const PLANS: readonly Plan[] = [
     band: "R$ 100 ou mais",
     bandFromCents: 10000,
     impact: "Ajuda a manter o atendimento de uma família durante todo o mês.",
-    perks: [
-      "Relatório mensal de impacto",
-      "Certificado digital de Assinante do Bem",
-      "Grupo exclusivo de assinantes no WhatsApp",
-      "Nome no mural de apoiadores",
-      "Visita guiada à instituição apoiada",
-    ],
+    benefits: ["relatorio", "certificado", "whatsapp", "mural", "visita"],
     stripePriceKey: "STRIPE_PRICE_DIAMANTE",
     sandboxPriceId: "price_sbx_diamante",
   },

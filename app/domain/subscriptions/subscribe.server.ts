@@ -213,6 +213,7 @@ export async function sendSubscriptionConfirmation(
         nextChargeAt: row.currentPeriodEnd,
         feePercent: config.PLATFORM_FEE_PERCENT,
         manageUrl: planManageUrl(config.PUBLIC_URL, row.id),
+        whatsappGroup: Boolean(config.SUBSCRIBERS_WHATSAPP_GROUP_URL),
       }),
       dedupeKey: `sub-confirm:${row.id}`,
     });

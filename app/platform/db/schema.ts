@@ -409,6 +409,44 @@ export const subscriptions = pgTable(
 );
 
 /**
+ * A subscriber's place on the public supporters' mural (/assine-o-bem/mural): the row exists only
+ * while they opt in from /conta (off by default). `display_name` is the name they chose; null shows
+ * their first name and initial. Never the e-mail (LGPD). Goes with the account.
+ */
+export const supporterMural = pgTable("supporter_mural", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  displayName: text("display_name"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A Diamante subscriber's request for a guided visit to the supported institution, made in /conta,
+ * e-mailed to the institution and listed for the team. Goes with the account (LGPD).
+ */
+export const visitRequests = pgTable(
+  "visit_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    preferredDates: text("preferred_dates").notNull(),
+    people: integer("people").notNull(),
+    message: text("message"),
+    /** Where the request was e-mailed: the institution's address, or the team's when it has none. */
+    sentTo: text("sent_to").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("visit_requests_user_idx").on(t.userId, t.createdAt),
+    check("visit_requests_people_range", sql`${t.people} between 1 and 10`),
+  ],
+);
+
+/**
  * Each month's Pix Automático charge we asked the PSP for (`PUT /cobr/{txid}`), written by the
  * monthly job: the `cobr` webhook names only the txid, so its amount and due date are read here.
  */
