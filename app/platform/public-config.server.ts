@@ -12,6 +12,7 @@ export function publicConfig(c: Config) {
     legalCity: c.LEGAL_CITY,
     legalPhone: c.LEGAL_PHONE,
     dpoEmail: c.DPO_EMAIL,
+    operator: c.operator,
     paymentsSandbox: c.paymentsSandbox,
     // Production with the sandbox is a demo: every page says so. Development does not need the
     // banner (the sandbox's payment page already says "Ambiente de testes").

@@ -4,12 +4,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { PRODUCTION_DETAILS_ENV } from "../support/production-env.mjs";
 
 const port = process.env.PORT;
 process.env.PUBLIC_URL = `http://localhost:${port}`;
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "fs-e2e-"));
 process.env.LOG_LEVEL ??= "warn";
 process.env.SEED_DEMO = "on";
+// A run with NODE_ENV=production needs the real-looking details production requires (not the
+// placeholders the journeys otherwise see).
+if (process.env.NODE_ENV === "production") for (const [k, v] of Object.entries(PRODUCTION_DETAILS_ENV)) process.env[k] ??= v;
 // One server process (the cluster has its own fault test, tests/faults/cluster.test.ts).
 process.env.WEB_CONCURRENCY ??= "1";
 delete process.env.SMTP_URL;
