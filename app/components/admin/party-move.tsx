@@ -88,7 +88,7 @@ export function MovePartyForm({ party, institutions }: { party: NonNullable<Data
             <FieldError error={form.errors} />
             <div className="md:col-span-2">
               <Button type="submit" loading={submitting} loadingText="Mudando...">
-                Mudar de instituição
+                Confirmar mudança
               </Button>
             </div>
           </Form>
