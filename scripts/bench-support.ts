@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { PRODUCTION_DETAILS_ENV } from "../tests/support/production-env.mjs";
 
 /**
  * The PostgreSQL server a benchmark uses (DATABASE_URL or TEST_DATABASE_URL; exits with a message
@@ -83,6 +84,7 @@ export async function startBuiltServer(options: {
       stdio: ["ignore", "ignore", "inherit"],
       // One process, as the published figures were measured, unless WEB_CONCURRENCY says otherwise.
       env: {
+        ...PRODUCTION_DETAILS_ENV,
         ...process.env,
         NODE_ENV: "production",
         BUILD_DIR: buildDir,

@@ -27,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { PRODUCTION_DETAILS_ENV } from "../tests/support/production-env.mjs";
 import { throttling } from "lighthouse/core/config/constants.js";
 
 const DEFAULT_MOBILE_THROTTLING = throttling.mobileSlow4G;
@@ -86,6 +87,8 @@ async function startBuiltServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-lighthouse-"));
   const child = spawn(process.execPath, ["server/index.js"], {
     env: {
+      // Only used when NODE_ENV=production is set (the measurements of docs/performance.md).
+      ...PRODUCTION_DETAILS_ENV,
       ...process.env,
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,

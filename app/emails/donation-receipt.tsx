@@ -1,4 +1,5 @@
 import { getConfig } from "~/platform/config.server";
+import { operatorLine } from "~/platform/operator";
 import { formatDateTime } from "~/platform/dates";
 import { giftShareSentence } from "~/domain/donations/fee";
 import { formatCents } from "~/platform/money";
@@ -32,7 +33,8 @@ const placeOf = (city: string, state: string | null | undefined) => (state ? `${
 
 /** To the donor who left an e-mail: the receipt (amount, destination, date, fee and net, number). */
 export function donationReceiptEmail(props: DonationReceiptProps) {
-  const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
+  const { CONTACT_EMAIL, PUBLIC_URL, operator } = getConfig();
+  const issuer = `Emitente: ${operatorLine(operator)}`;
   const number = formatReceiptNumber(props.receiptNumber);
   const amount = formatCents(props.amountCents);
   const { feeCents, netCents } = props;
@@ -65,6 +67,8 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
           Você recebeu este e-mail porque fez uma doação pela Festa Solidária e informou este endereço para o recibo.
           <br />
           Dúvidas? Escreva para <EmailLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</EmailLink>
+          <br />
+          {issuer}
         </>
       }
     >
@@ -104,6 +108,7 @@ ${giftShareSentence(props.feePercent)}
 Acompanhe o impacto em ${PUBLIC_URL}/transparencia
 
 Dúvidas? Escreva para ${CONTACT_EMAIL}
+${issuer}
 `;
   return renderEmail("donation-receipt", subject, element, text);
 }

@@ -3,12 +3,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DemoBanner } from "~/components/layout/demo-banner";
 import { ConfigError, parseConfig, SANDBOX_IN_PRODUCTION_ACK, sandboxInProductionWarning } from "./config.server";
 import { publicConfig } from "~/platform/public-config.server";
+import { PRODUCTION_DETAILS_ENV } from "@tests/production-env.mjs";
 
 const production = {
   NODE_ENV: "production",
   APP_SECRET: "x".repeat(40),
   PUBLIC_URL: "https://festa.example",
   PAYMENTS_SANDBOX: "on",
+  ...PRODUCTION_DETAILS_ENV,
 } as const;
 
 const saved = { ...process.env };

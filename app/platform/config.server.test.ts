@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTION_DETAILS_ENV } from "@tests/production-env.mjs";
 import { ConfigError, parseConfig } from "./config.server";
 
-const production = { NODE_ENV: "production", PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on" };
+const production = { NODE_ENV: "production", PUBLIC_URL: "https://festa.example", PAYMENTS_SANDBOX: "on", ...PRODUCTION_DETAILS_ENV };
 
 function failure(env: Record<string, string>) {
   try {

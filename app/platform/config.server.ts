@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { cnpj as cnpjRules } from "cpf-cnpj-validator";
 import { z } from "zod";
+import { DEMO_MARK, type Operator } from "./operator";
 
 const booleanFlag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
@@ -33,7 +35,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   APP_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
-  CONTACT_EMAIL: z.email().default("contato@festasolidaria.org.br"),
+  // Contact, legal and operator details: placeholders outside production (DEMO_PLACEHOLDERS);
+  // production refuses to start without real ones (requiredInProduction).
+  CONTACT_EMAIL: z.email().optional(),
   // Optional, with no stand-in: without it the site shows no WhatsApp button or link of its own
   // (a made-up number would send visitors to a stranger). Empty counts as unset.
   WHATSAPP_NUMBER: z.preprocess(
@@ -45,9 +49,24 @@ const envSchema = z.object({
   ),
   INSTAGRAM_URL: z.url().default("https://instagram.com/festasolidaria"),
   FACEBOOK_URL: z.url().default("https://facebook.com/festasolidaria"),
-  LEGAL_CITY: z.string().default("Belo Horizonte - MG"),
-  LEGAL_PHONE: z.string().default("(31) 99999-9999"),
-  DPO_EMAIL: z.email().default("privacidade@festasolidaria.org.br"),
+  LEGAL_CITY: z.string().trim().min(3, "informe a cidade do foro, ex.: Belo Horizonte - MG").optional(),
+  LEGAL_PHONE: z
+    .string()
+    .trim()
+    .regex(/^[\d\s()+-]{8,20}$/, "telefone com DDD, ex.: (31) 3333-4444")
+    .optional(),
+  DPO_EMAIL: z.email().optional(),
+  // Who operates the site: the company that collects the gifts (footer, legal pages, receipts, Pix).
+  OPERATOR_LEGAL_NAME: z.string().trim().min(3, "a razão social da empresa que opera o site").max(150).optional(),
+  OPERATOR_CNPJ: z
+    .string()
+    .trim()
+    .refine((value) => cnpjRules.isValid(value), "CNPJ inválido: confira os dígitos (ex.: 12.345.678/0001-95)")
+    .transform((value) => cnpjRules.format(value))
+    .optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(10, "o endereço completo, com cidade e UF").max(200).optional(),
+  // The payee name the payer's bank app shows for our Pix codes, when it is not PIX_MERCHANT_NAME.
+  OPERATOR_PIX_NAME: z.string().trim().min(1).max(60).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   ADMIN_EMAILS: z
     .string()
@@ -166,9 +185,34 @@ export type PixApiConfig = {
 /** The standard's CobRSolicitada `recebedor`: our account at the PSP that receives the month's charge. */
 export type PixRecebedor = { agencia: string; conta: string; tipoConta: "CORRENTE" | "POUPANCA" | "PAGAMENTO" };
 
-export type Config = z.infer<typeof envSchema> & {
+/**
+ * What a server outside production shows until the real details are configured (the operator's
+ * marked DEMO_MARK where shown). Production refuses to start while any of these variables is unset
+ * or marked as a demonstration, or still equals one of the placeholders no real company has
+ * (NEVER_REAL: a city or an e-mail typed on purpose may well equal its placeholder).
+ */
+export const DEMO_PLACEHOLDERS = {
+  CONTACT_EMAIL: "contato@festasolidaria.org.br",
+  LEGAL_CITY: "Belo Horizonte - MG",
+  LEGAL_PHONE: "(31) 99999-9999",
+  DPO_EMAIL: "privacidade@festasolidaria.org.br",
+  OPERATOR_LEGAL_NAME: "Festa Solidária Ltda.",
+  OPERATOR_CNPJ: "00.000.000/0000-00",
+  OPERATOR_ADDRESS: "Rua Exemplo, 100, Centro, Belo Horizonte - MG, 30000-000",
+} as const;
+
+type RequiredInProduction = keyof typeof DEMO_PLACEHOLDERS;
+const NEVER_REAL: readonly RequiredInProduction[] = ["LEGAL_PHONE", "OPERATOR_CNPJ", "OPERATOR_ADDRESS"];
+const REQUIRED_IN_PRODUCTION = Object.keys(DEMO_PLACEHOLDERS) as RequiredInProduction[];
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Config = Omit<ParsedEnv, RequiredInProduction> & {
+  [K in RequiredInProduction]: string;
+} & {
   PUBLIC_URL: string;
   APP_SECRET: string;
+  operator: Operator;
   isProduction: boolean;
   paymentsSandbox: boolean;
   /** Null when no PSP is configured: Pix then comes from the sandbox, where it is enabled. */
@@ -217,14 +261,49 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       `Configuração inválida: PAYMENTS_SANDBOX_IN_PRODUCTION — com PAYMENTS_SANDBOX=on em produção qualquer pessoa marca doações como pagas sem pagar; para uma demonstração defina PAYMENTS_SANDBOX_IN_PRODUCTION=${SANDBOX_IN_PRODUCTION_ACK}`,
     );
   }
+  if (isProduction) requireRealDetails(parsed);
+  const details = withPlaceholders(parsed);
   return {
     ...parsed,
+    ...details,
+    operator: {
+      legalName: details.OPERATOR_LEGAL_NAME,
+      cnpj: details.OPERATOR_CNPJ,
+      address: details.OPERATOR_ADDRESS,
+      pixName: parsed.OPERATOR_PIX_NAME ?? parsed.PIX_MERCHANT_NAME,
+      placeholder: (["OPERATOR_LEGAL_NAME", "OPERATOR_CNPJ", "OPERATOR_ADDRESS"] as const).some((name) => !parsed[name]),
+    },
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
     APP_SECRET: parsed.APP_SECRET ?? localSecret(parsed.DATA_DIR),
     isProduction,
     paymentsSandbox,
     pixApi: pixApiConfig(parsed),
     storage: storageConfig(parsed),
+  };
+}
+
+/**
+ * Production names who runs it and how to reach them: every unset (or placeholder) detail is named
+ * in one message, so the operator fixes them all at once rather than one start at a time.
+ */
+function requireRealDetails(parsed: ParsedEnv) {
+  const missing = REQUIRED_IN_PRODUCTION.filter((name) => {
+    const value = parsed[name];
+    return !value || value.includes(DEMO_MARK) || (NEVER_REAL.includes(name) && value === DEMO_PLACEHOLDERS[name]);
+  });
+  if (missing.length === 0) return;
+  const list = missing.join(", ");
+  throw new ConfigError(
+    `Configuração inválida: ${list} — obrigatório${missing.length > 1 ? "s" : ""} em produção, com os dados reais (não os de demonstração): ` +
+      "o site mostra quem o opera e como falar com ele no rodapé, nos termos, na política de privacidade, nos recibos e ao lado de cada Pix. " +
+      `(Invalid configuration: ${list} must be set to the real details in production.)`,
+  );
+}
+
+/** Outside production an unset contact, legal or operator detail shows its marked placeholder. */
+function withPlaceholders(parsed: ParsedEnv): { [K in RequiredInProduction]: string } {
+  return Object.fromEntries(REQUIRED_IN_PRODUCTION.map((name) => [name, parsed[name] ?? DEMO_PLACEHOLDERS[name]])) as {
+    [K in RequiredInProduction]: string;
   };
 }
 

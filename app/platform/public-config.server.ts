@@ -13,6 +13,7 @@ export function publicConfig(c: Config) {
     legalCity: c.LEGAL_CITY,
     legalPhone: c.LEGAL_PHONE,
     dpoEmail: c.DPO_EMAIL,
+    operator: c.operator,
     paymentsSandbox: c.paymentsSandbox,
     // Whether the subscribers' WhatsApp group exists; its invite link itself is shown only to subscribers.
     subscribersGroup: Boolean(c.SUBSCRIBERS_WHATSAPP_GROUP_URL),

@@ -23,12 +23,13 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ADMIN_INTENTS, type AdminIntent } from "~/domain/admin/panel.server";
 import { ADMIN_TAB_IDS } from "~/domain/admin/tabs";
+import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Fields = Record<string, string | string[] | Blob>;
-type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string };
+type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string; otherOrgId: string };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
 const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
@@ -50,7 +51,12 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     eventDate: addCalendarDays(todayInSaoPaulo(), 20),
     goal: "2.500,00",
     message: "Pelos amigos da AADORA",
-    causeId: fx.cause.id,
+  }),
+  moveParty: (fx) => ({
+    id: fx.liveParty.id,
+    organizationId: fx.otherOrgId,
+    reason: "A família pediu para apoiar outra instituição",
+    confirmed: "sim",
   }),
   toggleParty: (fx) => ({ id: fx.liveParty.id, active: "false" }),
   cancelParty: (fx) => ({ partyId: fx.liveParty.id, reason: "Festa cancelada pela família", confirmed: "sim" }),
@@ -131,7 +137,20 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
   const user = await createTestUser();
   const admin = await createTestUser({ admin: true, name: "Admin" });
   await insertPaidGift(null, { organizationId: fx.org.id, amountCents: 10_000, createdAt: new Date(Date.now() - 40 * 86_400_000) });
-  return { ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID() }, user, admin };
+  // Verified and active: where moveParty may move a party.
+  const [otherOrg] = await db
+    .insert(schema.organizations)
+    .values({
+      name: "Ler e Crescer",
+      slug: "ler-e-crescer",
+      causeId: fx.cause.id,
+      city: "Contagem",
+      state: "MG",
+      description: "Leitura",
+      verifiedAt: new Date(),
+    })
+    .returning();
+  return { ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id }, user, admin };
 }
 
 describe("admin authorization matrix", () => {

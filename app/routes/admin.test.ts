@@ -237,6 +237,7 @@ describe("Festas", () => {
       eventDate: "2030-01-15",
       goal: "1.500,50",
       message: "",
+      // Not a field any more (decision 165): the cause is the institution's, whatever is posted.
       causeId: fx.unusedCause.id,
     });
     expect(ok.status).toBe(200);
@@ -247,7 +248,7 @@ describe("Festas", () => {
       eventDate: "2030-01-15",
       goalCents: 150_050,
       message: null,
-      causeId: fx.unusedCause.id,
+      causeId: fx.cause.id,
     });
     const [entry] = await db.select().from(schema.auditLog);
     expect(entry).toMatchObject({ actorUserId: user.id, action: "party.update", entityId: fx.liveParty.id });
@@ -261,12 +262,14 @@ describe("Festas", () => {
     const fx = await adminFixture();
     const { cookie } = await createTestUser({ admin: true });
     const data = await tab<{ editing: Record<string, unknown> }>(cookie, `aba=festas&editar=${fx.endedParty.id}`);
-    // /criar-festa's fields: name, event type, date, cause, goal and message.
+    // /criar-festa's fields: name, event type, date, goal and message; the institution and its cause, shown.
     expect(data.editing).toMatchObject({
       name: "Casamento de Rafael e Júlia",
       eventType: "Casamento",
       eventDate: fx.endedParty.eventDate,
-      causeId: fx.cause.id,
+      organizationId: fx.org.id,
+      organizationName: "AADORA",
+      causeName: "Doenças Raras",
       goalCents: fx.endedParty.goalCents,
       message: fx.endedParty.message,
     });

@@ -14,6 +14,7 @@ import { formatDate } from "~/platform/dates";
 import { logger } from "~/platform/logger.server";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { pixPayeeSentence } from "~/platform/operator";
 import type { Route } from "./+types/assine-o-bem.pix-automatico";
 
 /**
@@ -72,7 +73,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     };
   if (view && view.status !== "CRIADA" && view.status !== "APROVADA") return { ...base, state: "encerrada" as const, firstCharge };
   if (!view?.copyPaste) return { ...base, state: "indisponivel" as const, firstCharge };
-  return { ...base, state: "aguardando" as const, firstCharge, copyPaste: view.copyPaste, qr: await qrCodeDataUrl(view.copyPaste) };
+  return {
+    ...base,
+    state: "aguardando" as const,
+    firstCharge,
+    copyPaste: view.copyPaste,
+    qr: await qrCodeDataUrl(view.copyPaste),
+    payee: pixPayeeSentence(context.config.operator),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

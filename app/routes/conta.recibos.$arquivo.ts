@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const receipts = await listReceiptsOfYear({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }, year);
   const pdf = await renderYearlyStatementPdf(
     { year, donorName: profile.name, receipts },
-    { publicUrl: context.config.PUBLIC_URL, generatedAt: now },
+    { publicUrl: context.config.PUBLIC_URL, generatedAt: now, operator: context.config.operator },
   );
   return new Response(new Uint8Array(pdf), {
     headers: {

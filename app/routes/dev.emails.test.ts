@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type Config, parseConfig } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
 import { createTestUser } from "@tests/auth";
+import { PRODUCTION_DETAILS_ENV } from "@tests/production-env.mjs";
 import { passwordResetEmail } from "~/emails/password-reset";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { loader as detail } from "./dev.emails.$id";
@@ -51,6 +52,7 @@ describe("/dev/emails", () => {
     const config = parseConfig({
       ...process.env,
       NODE_ENV: "production",
+      ...PRODUCTION_DETAILS_ENV,
       PAYMENTS_SANDBOX: "on",
       PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",
     });

@@ -9,6 +9,7 @@ import { formatReceiptNumber, receiptPdfPath } from "~/domain/receipts";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { logger } from "~/platform/logger.server";
+import { pixPayeeSentence } from "~/platform/operator";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { pageMeta } from "~/platform/ui/meta";
 import type { Route } from "./+types/doar.pix.$ref";
@@ -62,6 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     serverNow: now.toISOString(),
     // The tester's way to the sandbox's "bank" (only for sandbox charges).
     testBank: gift.provider === "sandbox" ? `/sandbox/pix/${charge.txid}` : null,
+    payee: pixPayeeSentence(context.config.operator),
   };
 }
 

@@ -45,7 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const partyName = target.reason === "ended" ? (target.party?.name ?? null) : null;
     const title = forInstitution ? (target.organizationName ?? "Instituição não encontrada") : (partyName ?? "Festa não encontrada");
     return data(
-      { ...base, refused: { message: target.error, title, forInstitution }, target: null, formKey: "", prefill: {}, retry: undefined },
+      {
+        ...base,
+        refused: { message: target.error, title, forInstitution, offer: target.offer ?? null },
+        target: null,
+        formKey: "",
+        prefill: {},
+        retry: undefined,
+      },
       { status: REFUSAL_STATUS[target.reason] },
     );
   }
@@ -112,6 +119,16 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
             <Link to="/causas" className={buttonVariants()}>
               Ver Causas e ONGs
             </Link>
+          ) : refused?.offer ? (
+            // A late guest gives to the party's own institution, not to the main one.
+            <>
+              <Link to={`/doar?ong=${refused.offer.slug}`} className={buttonVariants()}>
+                Doar para {refused.offer.name}
+              </Link>
+              <Link to="/eventos" className={buttonVariants({ variant: "secondary" })}>
+                Ver festas ativas
+              </Link>
+            </>
           ) : (
             <>
               <Link to="/doar" className={buttonVariants()}>

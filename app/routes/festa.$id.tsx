@@ -27,6 +27,7 @@ import { seoMeta } from "~/platform/ui/seo";
 import { getSponsorAd } from "~/domain/content/ads.server";
 import { listRecentPaidGifts } from "~/domain/donations/gifts.server";
 import { findPartyForPage } from "~/domain/parties/parties.server";
+import { earlierInstitutionLines } from "~/domain/parties/party-moves.server";
 import { publicPayoutLines } from "~/domain/payouts/party-payouts.server";
 import { useRootData } from "~/components/layout/root-data";
 
@@ -73,6 +74,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const publicParty = {
     ...rest,
     institution: institutionSummary(organization),
+    // Moved by the team (decision 165): the gifts made before went to the earlier institution.
+    earlierInstitutions: await earlierInstitutionLines(party.id),
     organizer: organizerName(creatorName),
     organizerAvatar: personAvatar(creatorPhotoKey, creatorImage, party.id),
     cover: partyCover(coverPhotoKey),
@@ -81,14 +84,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (visibility !== "live") {
     // Donors see that the money arrived: the transfer's date, the net amount and the proof.
     const payout = await publicPayoutLines(party, context.config.PLATFORM_FEE_PERCENT);
-    return data({ status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null, payout }, { status: 410 });
+    // A late guest may still give to the party's own institution while it takes gifts.
+    const lateGift =
+      visibility === "ended" && organization?.slug && organization.name && organization.active && organization.verifiedAt
+        ? { href: `/doar?ong=${organization.slug}`, name: organization.name }
+        : null;
+    return data(
+      { status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null, payout, lateGift },
+      { status: 410 },
+    );
   }
   const [gifts, qr, ad] = await Promise.all([
     listRecentPaidGifts(party.id, PARTY_PAGE_GIFTS),
     qrCodeDataUrl(party.shareLink),
     getSponsorAd("festa"),
   ]);
-  return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad, payout: null });
+  return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad, payout: null, lateGift: null });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -122,7 +133,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
   if (status === "ended")
     return (
       <Suspense>
-        <PartyEnded party={party} payout={payout} closedMessage={party.closedMessage} />
+        <PartyEnded party={party} payout={payout} closedMessage={party.closedMessage} lateGift={loaderData.lateGift} />
       </Suspense>
     );
   const { raisedCents, paidCount, gifts } = live ?? { raisedCents: party.raisedCents, paidCount: party.paidCount, gifts: loaderData.gifts };
@@ -216,6 +227,11 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
             </p>
             <p className="mt-2 text-ink/90">{party.causeDescription}</p>
             {party.institution ? <InstitutionBox institution={party.institution} className="mt-4 p-3 shadow-none" /> : null}
+            {party.earlierInstitutions.map((line) => (
+              <p key={line} className="mt-2 text-sm text-muted" data-testid="instituicao-anterior">
+                {line}
+              </p>
+            ))}
             <dl className="mt-4 grid grid-cols-2 gap-3 text-center">
               <div className="rounded-xl bg-cream p-3">
                 <dt className="text-xs font-bold text-muted">Contribuições</dt>

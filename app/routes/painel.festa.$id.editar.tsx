@@ -109,14 +109,19 @@ export default function EditPartyPage({ loaderData, actionData }: Route.Componen
             Salvar mudanças
           </Button>
         </Form>
-        <Alert title="Data, instituição ou cancelamento" className="mt-6">
-          <p>
-            A data ({formatCalendarDate(party.eventDate)}), a instituição ({party.institutionName ?? party.causeName}) e o cancelamento da
-            festa são alterados pela nossa equipe, para proteger quem já doou.{" "}
+        <Alert title="O que só a nossa equipe muda" className="mt-6">
+          <p data-testid="o-que-muda">
+            Aqui você muda a meta, a mensagem e a foto de capa. O nome, o tipo e a data da festa ({formatCalendarDate(party.eventDate)}), a
+            instituição que recebe as doações ({party.institutionName ?? "nenhuma"} · {party.causeName}) e o cancelamento são alterados pela
+            nossa equipe, para proteger quem já doou:{" "}
             <Link to="/contato" className="font-bold underline underline-offset-2">
-              Fale com a gente em Contato
+              peça em Contato
             </Link>{" "}
-            informando o link da festa.
+            informando o link da festa e o motivo.
+          </p>
+          <p className="mt-2">
+            Se a instituição mudar, a causa da festa passa a ser a da nova instituição, as doações já pagas continuam com quem as recebeu e
+            a página da festa diz isso. Você e as duas instituições recebem um e-mail com o motivo.
           </p>
         </Alert>
         <Link to={sharePagePath(party.shareCode)} className={buttonVariants({ variant: "ghost", className: "mt-4" })}>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/politica-privacidade";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/static-pages/legal-page";
 import { pageMeta } from "~/platform/ui/meta";
+import { operatorIdentity } from "~/platform/operator";
 import { useRootData } from "~/components/layout/root-data";
 import type { RootData } from "~/root";
 
@@ -26,8 +27,9 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
       body: (
         <p>
           Esta Política de Privacidade explica como a Festa Solidária trata os dados pessoais de quem cria festas, doa, assina o Assine o
-          Bem ou entra em contato conosco. Ela segue a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). A Festa Solidária
-          é a controladora dos dados tratados no site.
+          Bem ou entra em contato conosco. Ela segue a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). A controladora
+          dos dados tratados no site é a empresa que opera a Festa Solidária
+          {config ? `: ${operatorIdentity(config.operator)}` : null}.
         </p>
       ),
     },

@@ -16,7 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const pdf = await renderReceiptPdf(receipt, { publicUrl: context.config.PUBLIC_URL, generatedAt: context.clock.now() });
+  const pdf = await renderReceiptPdf(receipt, {
+    publicUrl: context.config.PUBLIC_URL,
+    generatedAt: context.clock.now(),
+    operator: context.config.operator,
+  });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -7,6 +7,7 @@ import { findReceiptByCode } from "~/domain/receipts/receipts.server";
 import { formatReceiptNumber, isReceiptCode, publicDonorLabel } from "~/domain/receipts";
 import { formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
+import { operatorLine } from "~/platform/operator";
 import { pageMeta } from "~/platform/ui/meta";
 import type { Route } from "./+types/recibo.$codigo";
 import { privatePageHeaders } from "~/platform/http/cache-headers";
@@ -26,10 +27,11 @@ export const meta = ({ data }: Route.MetaArgs) =>
  * the institution and the donor's first name (or "Doação anônima") — never the e-mail, the full
  * name or the fee split. An unknown or malformed code says so and reveals nothing else.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const receipt = isReceiptCode(params.codigo) ? await findReceiptByCode(params.codigo) : null;
   if (!receipt) return data({ receipt: null }, { status: 404 });
   return {
+    issuer: operatorLine(context.config.operator),
     receipt: {
       number: formatReceiptNumber(receipt.number, receipt.kind),
       kind: receipt.kind,
@@ -43,8 +45,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export default function Recibo({ loaderData: { receipt } }: Route.ComponentProps) {
-  if (!receipt) {
+export default function Recibo({ loaderData }: Route.ComponentProps) {
+  const { receipt } = loaderData;
+  if (!receipt || !("issuer" in loaderData)) {
     return (
       <Shell
         icon={<CircleX size={44} strokeWidth={2} aria-hidden="true" />}
@@ -100,6 +103,9 @@ export default function Recibo({ loaderData: { receipt } }: Route.ComponentProps
       {receipt.institution ? (
         <InstitutionBox institution={receipt.institution} label="Instituição beneficiária" className="mx-auto mt-6 max-w-lg" />
       ) : null}
+      <p className="mx-auto mt-6 max-w-lg text-sm text-muted" data-testid="emitente">
+        Emitente: {loaderData.issuer}
+      </p>
     </Shell>
   );
 }

@@ -5,6 +5,7 @@ import { LegalPage, type LegalSection } from "~/components/static-pages/legal-pa
 import { feeSentence } from "~/domain/donations/fee";
 import { payoutFaqAnswer } from "~/domain/payouts/payout-texts";
 import { pageMeta } from "~/platform/ui/meta";
+import { operatorSentence } from "~/platform/operator";
 import { useRootData } from "~/components/layout/root-data";
 import type { RootData } from "~/root";
 
@@ -34,6 +35,16 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
           </p>
           <p>Se você não concorda com alguma condição, não utilize a plataforma.</p>
         </>
+      ),
+    },
+    {
+      id: "operador",
+      title: "Quem opera a plataforma",
+      body: (
+        <p data-testid="operador-termos">
+          {config ? operatorSentence(config.operator) : null} É ela que recebe as doações, retém a taxa da plataforma e repassa o valor
+          líquido às instituições, e é com ela que você contrata ao usar o site.
+        </p>
       ),
     },
     {

@@ -334,7 +334,6 @@ export const DEMO_PARTIES: Array<{
   eventType: (typeof EVENT_TYPES)[number];
   daysFromToday: number;
   goalReais: number;
-  cause: DemoCauseKey;
   org: string;
   message: string;
   gifts: Array<{ name: string | null; reais: number; message?: string; daysAgo: number }>;
@@ -346,7 +345,6 @@ export const DEMO_PARTIES: Array<{
     eventType: "Aniversário",
     daysFromToday: 12,
     goalReais: 3000,
-    cause: "raras",
     org: "aadora",
     message:
       "Conheci a AADORA quando uma amiga recebeu o diagnóstico do filho. Quero que meus 30 anos ajudem outras famílias a não se sentirem sozinhas.",
@@ -366,7 +364,6 @@ export const DEMO_PARTIES: Array<{
     eventType: "Casamento",
     daysFromToday: 30,
     goalReais: 10000,
-    cause: "fome",
     org: "prato-cheio",
     message: "Já temos tudo de que precisamos em casa. O maior presente é saber que nenhuma família vai passar fome no nosso grande dia.",
     gifts: [
@@ -382,7 +379,6 @@ export const DEMO_PARTIES: Array<{
     eventType: "Formatura",
     daysFromToday: 45,
     goalReais: 5000,
-    cause: "educacao",
     org: "ler-e-crescer",
     message: "Educação mudou nossa vida. Queremos que ela mude a vida de outras crianças também.",
     gifts: [{ name: "Prof. Ricardo", reais: 200, message: "Orgulho desta turma!", daysAgo: 1 }],
@@ -394,7 +390,6 @@ export const DEMO_PARTIES: Array<{
     eventType: "Confraternização",
     daysFromToday: 33,
     goalReais: 0,
-    cause: "animais",
     org: "patinhas-do-bem",
     message: "Este ano o amigo secreto vai ser com os nossos amigos de quatro patas.",
     gifts: [],
@@ -406,7 +401,6 @@ export const DEMO_PARTIES: Array<{
     eventType: "Aniversário",
     daysFromToday: -20,
     goalReais: 1000,
-    cause: "raras",
     org: "aadora",
     message: "A Bia escolheu ajudar crianças como a amiguinha dela da escola.",
     gifts: [
@@ -422,7 +416,6 @@ export const DEMO_PARTIES: Array<{
     eventType: "Outro",
     daysFromToday: -40,
     goalReais: 800,
-    cause: "fome",
     org: "prato-cheio",
     message: "O Theo vai chegar num mundo com menos fome: em vez de fraldas, uma doação.",
     gifts: [

@@ -98,7 +98,8 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
           eventType: p.eventType,
           eventDate: addCalendarDays(today, p.daysFromToday),
           goalCents: p.goalReais * 100,
-          causeId: causeId(p.cause),
+          // A party's cause is its institution's (decision 165).
+          causeId: orgs.find((o) => o.slug === p.org)!.causeId!,
           organizationId: orgId(p.org),
           message: p.message,
           shareCode: p.code,

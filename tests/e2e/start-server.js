@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { PRODUCTION_DETAILS_ENV } from "../support/production-env.mjs";
 
 const port = process.env.PORT;
 process.env.PUBLIC_URL = `http://localhost:${port}`;
@@ -12,6 +13,9 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.SEED_DEMO = "on";
 // A configured site (the floating button and the contact links); a test may start one without it.
 process.env.WHATSAPP_NUMBER ??= "5531988887777";
+// A run with NODE_ENV=production needs the real-looking details production requires (not the
+// placeholders the journeys otherwise see).
+if (process.env.NODE_ENV === "production") for (const [k, v] of Object.entries(PRODUCTION_DETAILS_ENV)) process.env[k] ??= v;
 // One server process (the cluster has its own fault test, tests/faults/cluster.test.ts).
 process.env.WEB_CONCURRENCY ??= "1";
 delete process.env.SMTP_URL;

@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PRODUCTION_DETAILS_ENV } from "@tests/production-env.mjs";
 import { startTestSmtp } from "@tests/smtp";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -51,6 +52,7 @@ function run(script: string, env: Record<string, string>) {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
       NODE_ENV: "production",
+      ...PRODUCTION_DETAILS_ENV,
       PUBLIC_URL: "http://localhost",
       PAYMENTS_SANDBOX: "on",
       PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado",

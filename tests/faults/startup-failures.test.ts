@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { PRODUCTION_DETAILS_ENV } from "../support/production-env.mjs";
 import { APP_SECRET, createFaultDb, type FaultDb, type ServerProcess, startServer } from "./support/harness";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -16,6 +17,7 @@ function failingStart(env: Record<string, string>): Promise<{ code: number | nul
       env: {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
+        ...PRODUCTION_DETAILS_ENV,
         PORT: "3999",
         PUBLIC_URL: "http://127.0.0.1:3999",
         PAYMENTS_SANDBOX: "on",
@@ -52,6 +54,24 @@ describe("start-up failures", () => {
     expect(code).toBe(1);
     expect(output).toContain("Configuração inválida: APP_SECRET — deve ter pelo menos 32 caracteres");
     expect(output).not.toContain(secret);
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it("production without the contact, legal or operator details: each variable named, exit 1 (issue 33 item 3)", async () => {
+    const { code, output } = await failingStart({
+      APP_SECRET,
+      DATA_DIR: "/tmp/fs-never-created",
+      CONTACT_EMAIL: "",
+      LEGAL_PHONE: "(31) 99999-9999",
+      OPERATOR_CNPJ: "",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      "Configuração inválida: CONTACT_EMAIL, LEGAL_PHONE, OPERATOR_CNPJ — obrigatórios em produção, com os dados reais (não os de demonstração)",
+    );
+    expect(output).toContain(
+      "(Invalid configuration: CONTACT_EMAIL, LEGAL_PHONE, OPERATOR_CNPJ must be set to the real details in production.)",
+    );
     expect(output).not.toMatch(/^\s+at /m);
   });
 

@@ -8,6 +8,7 @@ import { useSharedTestDatabase } from "@tests/database";
 useSharedTestDatabase();
 
 import { snapshotDatabase } from "@tests/admin";
+import { PRODUCTION_DETAILS_ENV } from "@tests/production-env.mjs";
 import { type AppServer, importRouteModule, listRoutes, startAppServer } from "@tests/app-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -343,6 +344,7 @@ describe("security headers and cookies, production", () => {
     // Production for the whole process: Better Auth and the toast cookie read the process's
     // configuration (getConfig follows the environment); the app's context gets the same one.
     Object.assign(process.env, {
+      ...PRODUCTION_DETAILS_ENV,
       NODE_ENV: "production",
       PUBLIC_URL: "https://festa.example",
       PAYMENTS_SANDBOX: "on",
@@ -352,7 +354,14 @@ describe("security headers and cookies, production", () => {
     app = await startAppServer();
   });
   afterAll(async () => {
-    for (const key of ["NODE_ENV", "PUBLIC_URL", "PAYMENTS_SANDBOX", "PAYMENTS_SANDBOX_IN_PRODUCTION", "TRUST_PROXY"]) {
+    for (const key of [
+      "NODE_ENV",
+      "PUBLIC_URL",
+      "PAYMENTS_SANDBOX",
+      "PAYMENTS_SANDBOX_IN_PRODUCTION",
+      "TRUST_PROXY",
+      ...Object.keys(PRODUCTION_DETAILS_ENV),
+    ]) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }

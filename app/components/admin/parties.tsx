@@ -25,6 +25,7 @@ import {
   useTabForm,
 } from "./common";
 import { CancelPartyCell } from "./refunds";
+import { MovePartyForm } from "./party-move";
 
 type Data = TabData<"festas">;
 
@@ -33,6 +34,7 @@ export function PartiesTab({ data }: { data: Data }) {
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
   const cancelKey = useSavedKey("cancelParty");
+  const moveKey = useSavedKey("moveParty", editing?.id);
   return (
     <div className="space-y-6">
       <Form
@@ -67,12 +69,10 @@ export function PartiesTab({ data }: { data: Data }) {
       ) : null}
       <ResultNotice intents={["toggleParty", "cancelParty"]} />
       {editing ? (
-        <EditPartyForm
-          key={savedKey}
-          party={editing}
-          causes={data.causes}
-          closeHref={adminHref("festas", { q, sem, pagina: page > 1 ? page : null })}
-        />
+        <>
+          <EditPartyForm key={savedKey} party={editing} closeHref={adminHref("festas", { q, sem, pagina: page > 1 ? page : null })} />
+          <MovePartyForm key={moveKey} party={editing} institutions={data.institutions} />
+        </>
       ) : null}
 
       {rows.length === 0 ? (
@@ -168,14 +168,13 @@ function centsToInput(cents: number) {
 }
 
 /** Remounted after each save, so it shows what was saved (see useSavedKey). */
-function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["editing"]>; causes: Data["causes"]; closeHref: string }) {
+function EditPartyForm({ party, closeHref }: { party: NonNullable<Data["editing"]>; closeHref: string }) {
   const [form, fields] = useTabForm("updateParty", partyUpdateSchema, {
     id: party.id,
     name: party.name,
     eventType: party.eventType,
     eventDate: party.eventDate,
     goal: centsToInput(party.goalCents),
-    causeId: party.causeId,
     message: party.message ?? "",
   });
   const submitting = useSubmittingIntent("updateParty");
@@ -216,14 +215,13 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
           defaultValue={fields.eventDate.initialValue}
           error={fields.eventDate.errors}
         />
-        <SelectField label="ONG/Causa" name="causeId" required defaultValue={fields.causeId.initialValue} error={fields.causeId.errors}>
-          {causes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-              {c.active ? "" : " (inativa)"}
-            </option>
-          ))}
-        </SelectField>
+        <div className="text-sm">
+          <p className="font-bold text-indigo-800">Instituição e causa</p>
+          <p className="mt-1" data-testid="admin-festa-instituicao">
+            {party.organizationName ?? "Sem instituição"} · {party.causeName}
+          </p>
+          <p className="mt-1 text-xs text-muted">A causa é sempre a da instituição. Para trocar, use “Mudar de instituição” abaixo.</p>
+        </div>
         <TextField
           label="Meta (R$)"
           name="goal"

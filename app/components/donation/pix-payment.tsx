@@ -19,6 +19,8 @@ type Waiting = {
   serverNow: string;
   testBank: string | null;
   flagged: boolean;
+  /** pixPayeeSentence: who the bank app shows as the receiver. */
+  payee: string;
 };
 
 /** "29:41": what is left of the code, from the server's clock (the phone's may be wrong). */
@@ -61,7 +63,7 @@ function useLiveConfirmation() {
 }
 
 export function PixPayment(props: Waiting & { notice?: string | null }) {
-  const { amountCents, destination, institution, copyPaste, qr, testBank, flagged, notice } = props;
+  const { amountCents, destination, institution, copyPaste, qr, testBank, flagged, notice, payee } = props;
   const left = useCountdown(props.expiresAt, props.serverNow);
   const navigation = useNavigation();
   useLiveConfirmation();
@@ -80,7 +82,7 @@ export function PixPayment(props: Waiting & { notice?: string | null }) {
             Recebemos um Pix desta doação que não confere com a cobrança (valor ou prazo). Nossa equipe vai verificar e falar com você.
           </p>
         ) : null}
-        <PixCode qr={qr} qrAlt="QR code do Pix" copyPaste={copyPaste} copyLabel="Copiar código Pix">
+        <PixCode qr={qr} qrAlt="QR code do Pix" copyPaste={copyPaste} copyLabel="Copiar código Pix" payee={payee}>
           <p className="flex items-center gap-2 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900" aria-live="polite">
             {expired ? (
               "Este código expirou. Gere um novo abaixo."

@@ -3,13 +3,14 @@ import { FacebookIcon, InstagramIcon } from "./brand-icons";
 import { Link } from "react-router";
 import { useRootData } from "~/components/layout/root-data";
 import { feeSentence } from "~/domain/donations/fee";
+import { operatorLine } from "~/platform/operator";
 import { Logo } from "./logo";
 
 export function SiteFooter() {
   const config = useRootData()?.config;
   return (
     <footer className="mt-16 bg-indigo-900 text-indigo-50">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-12 pb-24 md:grid-cols-3 md:pb-12">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-12 pb-8 md:grid-cols-3">
         <div className="space-y-3">
           <span className="inline-block rounded-xl bg-cream px-3 py-2">
             <Logo />
@@ -72,6 +73,12 @@ export function SiteFooter() {
           </p>
         </div>
       </div>
+      {config ? (
+        // Who collects the money: named on every page (decisions, "settled after the second wave").
+        <p className="mx-auto max-w-7xl border-t border-indigo-800 px-4 pt-4 pb-24 text-xs text-indigo-100 md:pb-8" data-testid="operador">
+          Site operado por {operatorLine(config.operator)}
+        </p>
+      ) : null}
     </footer>
   );
 }

@@ -15,6 +15,8 @@ type EndedParty = {
   paidCount: number;
   causeName: string;
   institution: InstitutionSummary | null;
+  /** "As doações feitas até DD/MM/AAAA foram para X.", when the team moved the party (decision 165). */
+  earlierInstitutions: string[];
 };
 
 /**
@@ -27,10 +29,13 @@ export function PartyEnded({
   party,
   payout,
   closedMessage,
+  lateGift,
 }: {
   party: EndedParty;
   payout: PublicPayoutLines | null;
   closedMessage?: string | null;
+  /** The party's own institution, still taking gifts: where a late guest can give. */
+  lateGift: { href: string; name: string } | null;
 }) {
   const gifts = party.paidCount === 1 ? "1 contribuição" : `${party.paidCount.toLocaleString("pt-BR")} contribuições`;
   return (
@@ -59,6 +64,11 @@ export function PartyEnded({
         </p>
       </div>
       {party.institution ? <InstitutionBox institution={party.institution} label="Instituição que recebe" className="mt-6" /> : null}
+      {party.earlierInstitutions.map((line) => (
+        <p key={line} className="mt-2 text-sm text-muted" data-testid="instituicao-anterior">
+          {line}
+        </p>
+      ))}
       {payout ? (
         <div className="mt-4 rounded-2xl bg-white p-6 text-left shadow-soft" data-testid="repasse">
           <p className="text-lg font-extrabold text-indigo-800">{payout.headline}</p>
@@ -75,7 +85,12 @@ export function PartyEnded({
         </div>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/eventos" className={buttonVariants()}>
+        {lateGift ? (
+          <Link to={lateGift.href} className={buttonVariants()}>
+            Doar para {lateGift.name}
+          </Link>
+        ) : null}
+        <Link to="/eventos" className={buttonVariants({ variant: lateGift ? "secondary" : "primary" })}>
           Ver outras festas
         </Link>
         <Link to="/" className={buttonVariants({ variant: "secondary" })}>

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 
 /**
  * A Pix code as a payer uses it: the QR code beside (below, on a phone) the copia-e-cola text with
- * its copy button, first on a phone. `children` follow the copy button in the text column (the
+ * its copy button, first on a phone, and who the payer's bank will show as the receiver (`payee`,
+ * pixPayeeSentence: the operator's configured name). `children` follow in the text column (the
  * countdown, the steps, "Já paguei").
  */
 export function PixCode({
@@ -11,12 +12,14 @@ export function PixCode({
   qrAlt,
   copyPaste,
   copyLabel,
+  payee,
   children,
 }: {
   qr: string;
   qrAlt: string;
   copyPaste: string;
   copyLabel: string;
+  payee: string;
   children?: React.ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
@@ -47,6 +50,9 @@ export function PixCode({
           >
             {copied ? "Código copiado!" : copyLabel}
           </Button>
+          <p className="mt-2 text-sm text-muted" data-testid="pix-recebedor">
+            {payee}
+          </p>
         </div>
         {children}
       </div>

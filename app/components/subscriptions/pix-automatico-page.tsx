@@ -74,12 +74,12 @@ function usePolling() {
 }
 
 /** Step 2: the recurrence's QR code (jornada 2), until the bank app authorises it. */
-export function PixAutomaticoWaiting(props: Common & { copyPaste: string; qr: string; firstCharge: string | null }) {
+export function PixAutomaticoWaiting(props: Common & { copyPaste: string; qr: string; firstCharge: string | null; payee: string }) {
   const navigation = useNavigation();
   usePolling();
   return (
     <Shell eyebrow="Autorize o Pix Automático" {...props}>
-      <PixCode qr={props.qr} qrAlt="QR code do Pix Automático" copyPaste={props.copyPaste} copyLabel="Copiar código">
+      <PixCode qr={props.qr} qrAlt="QR code do Pix Automático" copyPaste={props.copyPaste} copyLabel="Copiar código" payee={props.payee}>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
           <li>No app do seu banco, escolha Pix copia e cola (ou ler QR code).</li>
           <li>Confira: {formatCents(props.amountCents)} por mês para a Festa Solidária, e autorize.</li>

@@ -112,7 +112,21 @@ export const partyUpdateSchema = z.object({
     }),
   ),
   message: optionalText(1000),
-  causeId: z.uuid({ error: "Escolha a ONG/Causa." }),
+});
+
+export const PARTY_MOVE_MESSAGES = {
+  organization: "Escolha a nova instituição.",
+  reason: "Escreva o motivo da mudança (ele vai no e-mail ao criador e às instituições).",
+  reasonShort: "Explique o motivo em pelo menos 10 caracteres.",
+  confirm: "Confirme que as doações já pagas continuam com a instituição atual.",
+} as const;
+
+/** Festas → "Mudar de instituição" (decision 165): the new institution, a reason and a confirmation. */
+export const partyMoveSchema = z.object({
+  id: idField,
+  organizationId: z.uuid({ error: PARTY_MOVE_MESSAGES.organization }),
+  reason: text(PARTY_MOVE_MESSAGES.reason, 500).check(atLeast(10, PARTY_MOVE_MESSAGES.reasonShort)),
+  confirmed: z.literal("sim", { error: PARTY_MOVE_MESSAGES.confirm }),
 });
 
 const EMAIL_MESSAGE = "Informe um e-mail válido.";

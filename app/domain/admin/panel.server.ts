@@ -26,7 +26,7 @@ import {
   updateOrganizationAction,
   verifyOrganizationAction,
 } from "./organizations.server";
-import { loadParties, togglePartyAction, updatePartyAction } from "./parties.server";
+import { loadParties, movePartyAction, togglePartyAction, updatePartyAction } from "./parties.server";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
 import { markInstitutionPayoutTransferredAction } from "./institution-payouts.server";
@@ -68,6 +68,7 @@ const adminActions = {
   toggleStory: toggleStoryAction,
   deleteStory: deleteStoryAction,
   updateParty: updatePartyAction,
+  moveParty: movePartyAction,
   toggleParty: togglePartyAction,
   cancelParty: cancelPartyAction,
   refundDonation: refundDonationAction,

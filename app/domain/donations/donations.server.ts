@@ -29,12 +29,14 @@ export async function findPartyForDonation(codeOrId: string) {
       organizationCity: organizations.city,
       organizationState: organizations.state,
       organizationVerifiedAt: organizations.verifiedAt,
+      organizationActive: organizations.active,
       causeName: causes.name,
       causeImpact: causes.impactLines,
     })
     .from(parties)
-    .innerJoin(causes, eq(causes.id, parties.causeId))
     .leftJoin(organizations, eq(organizations.id, parties.organizationId))
+    // The institution's cause is the party's (decision 165).
+    .innerJoin(causes, eq(causes.id, sql`coalesce(${organizations.causeId}, ${parties.causeId})`))
     .where(match)
     .limit(1);
   return row ?? null;

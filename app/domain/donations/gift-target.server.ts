@@ -43,7 +43,15 @@ export type GiftTarget =
       causeName: string | null;
       impact: ImpactLines;
     }
-  | { ok: false; reason: Refusal; error: string; party: PartyForDonation | null; organizationName: string | null };
+  | {
+      ok: false;
+      reason: Refusal;
+      error: string;
+      party: PartyForDonation | null;
+      organizationName: string | null;
+      /** An ended party's own institution, when it still takes gifts: the late guest's way to give (`/doar?ong=`). */
+      offer?: { slug: string; name: string } | null;
+    };
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -78,8 +86,17 @@ async function partyTarget(festa: string, now: Date): Promise<GiftTarget> {
   const party = key ? await findPartyForDonation(key) : null;
   if (!party) return { ok: false, reason: "not-found", error: TARGET_MESSAGES.notFound, party: null, organizationName: null };
   const visibility = partyVisibility(party, todayInSaoPaulo(now));
-  if (visibility !== "live")
-    return { ok: false, reason: visibility, error: TARGET_MESSAGES[visibility], party, organizationName: party.organizationName };
+  if (visibility !== "live") {
+    const open = party.organizationSlug && party.organizationName && party.organizationActive && party.organizationVerifiedAt;
+    return {
+      ok: false,
+      reason: visibility,
+      error: TARGET_MESSAGES[visibility],
+      party,
+      organizationName: party.organizationName,
+      offer: visibility === "ended" && open ? { slug: party.organizationSlug!, name: party.organizationName! } : null,
+    };
+  }
   const institution = institutionSummary({
     name: party.organizationName,
     slug: party.organizationSlug,

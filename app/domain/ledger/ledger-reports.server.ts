@@ -101,12 +101,12 @@ export async function subscriptionsRaisedCents(executor: Executor = db): Promise
 }
 
 /**
- * Gifts raised by cause, largest first: a gift's cause is its party's, or its institution's for a
- * gift without a party; `causeName` null when there is neither. Causes whose gifts were all taken
- * back are left out.
+ * Gifts raised by cause, largest first: a gift's cause is the cause of the institution that received
+ * it (its ledger row's), or its party's when that institution has none (decision 165); `causeName`
+ * null when there is neither. Causes whose gifts were all taken back are left out.
  */
 export async function raisedByCause(range?: Range) {
-  const causeId = sql<string | null>`coalesce(${parties.causeId}, ${organizations.causeId})`;
+  const causeId = sql<string | null>`coalesce(${organizations.causeId}, ${parties.causeId})`;
   const total = sumOf(ledgerEntries.grossCents);
   return db
     .select({ causeId: causes.id, causeName: causes.name, totalCents: total, gifts: netCount })

@@ -15,6 +15,14 @@ import { RAISED_KINDS } from "./ledger-kinds";
 
 const { ledgerEntries, organizations } = schema;
 
+/**
+ * A party's row that its current institution received: all of them, unless an admin moved the
+ * party (decision 165) — then the rows of an earlier institution are that institution's money and
+ * are paid out with its direct gifts (institution payouts), never with the party.
+ */
+const receivedByPartysInstitution = sql`not exists (select 1 from parties p where p.id = ${ledgerEntries.partyId}
+  and p.organization_id is not null and p.organization_id is distinct from ${ledgerEntries.organizationId})`;
+
 /** Where a movement came from: the provider, its event and when it says the money moved. */
 export type MovementSource = { provider: string | null; providerEventId: string | null; occurredAt: Date };
 
@@ -82,8 +90,9 @@ export async function recordSubscriptionChargePaid(
 
 /**
  * What a party has raised according to its stored rows (gifts net of refunds and chargebacks),
- * before any transfer: the gross, the fee and the net a payout transfers. Call it with the party
- * row locked (the payout does), so no gift moves in between.
+ * before any transfer: the gross, the fee and the net a payout transfers — its current
+ * institution's rows only (receivedByPartysInstitution). Call it with the party row locked (the
+ * payout does), so no gift moves in between.
  */
 export async function partyAmountsDue(executor: Executor, partyId: string): Promise<Amounts> {
   const [row] = await executor
@@ -93,7 +102,7 @@ export async function partyAmountsDue(executor: Executor, partyId: string): Prom
       netCents: sql<number>`coalesce(sum(${ledgerEntries.netCents}), 0)`.mapWith(Number),
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS])));
+    .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartysInstitution));
   return { grossCents: row?.grossCents ?? 0, feeCents: row?.feeCents ?? 0, netCents: row?.netCents ?? 0 };
 }
 
@@ -132,7 +141,7 @@ export async function partiesAmountsDue(partyIds: string[], executor: Executor =
       netCents: sql<number>`sum(${ledgerEntries.netCents})`.mapWith(Number),
     })
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.partyId, partyIds), inArray(ledgerEntries.kind, [...RAISED_KINDS])))
+    .where(and(inArray(ledgerEntries.partyId, partyIds), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartysInstitution))
     .groupBy(ledgerEntries.partyId);
   return new Map(rows.map(({ partyId, ...amounts }) => [partyId!, amounts]));
 }

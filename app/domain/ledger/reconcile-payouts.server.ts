@@ -66,23 +66,26 @@ export async function checkPayouts(out: Discrepancy[]) {
 
 /**
  * An institution payout transferred exactly its items (decision 152): their ledger rows add up to
- * its amounts, and each is a direct gift's or charge's row of that same institution.
+ * its amounts, and each is a direct gift's or charge's row of that same institution (or a gift it
+ * received for a party that later moved to another one, decision 165).
  */
 async function checkInstitutionPayoutItems(out: Discrepancy[]) {
   const bad = await rows<{ name: string; gross: string; net: string; igross: string; inet: string; foreign: string }>(sql`
     select o.name, po.gross_cents as gross, po.net_cents as net,
       coalesce(sum(l.gross_cents), 0) as igross, coalesce(sum(l.net_cents), 0) as inet,
-      count(l.id) filter (where l.organization_id is distinct from po.organization_id or l.party_id is not null
+      count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id))
         or l.kind not in ('gift_paid', 'subscription_charge_paid', 'refund', 'chargeback', 'reversal')) as foreign
     from payouts po
     join organizations o on o.id = po.organization_id
     left join payout_items i on i.payout_id = po.id
     left join ledger_entries l on l.id = i.ledger_entry_id
+    -- A party's row is an institution's item only when that party moved away from it (decision 165).
+    left join parties lp on lp.id = l.party_id
     where po.status = 'transferido'
     group by po.id, o.name
     having coalesce(sum(l.gross_cents), 0) <> po.gross_cents or coalesce(sum(l.fee_cents), 0) <> po.fee_cents
       or coalesce(sum(l.net_cents), 0) <> po.net_cents
-      or count(l.id) filter (where l.organization_id is distinct from po.organization_id or l.party_id is not null
+      or count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id))
         or l.kind not in ('gift_paid', 'subscription_charge_paid', 'refund', 'chargeback', 'reversal')) > 0
     order by o.name`);
   for (const p of bad) {

@@ -2,3 +2,4 @@
 export * from "./parties-admin.server";
 export * from "./parties.server";
 export * from "./party-totals.server";
+export * from "./party-moves.server";

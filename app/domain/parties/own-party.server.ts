@@ -3,7 +3,7 @@
  * of the reason, the goal and the cover photo. Ownership is in every where: another user's party
  * reads as missing. Each edit is recorded in the audit log in the transaction that makes it.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/domain/admin/index.server";
 import { db, schema } from "~/platform/db.server";
 import { deletePhotoFiles } from "~/platform/images/photos.server";
@@ -32,8 +32,8 @@ export async function findOwnParty(userId: string, shareCode: string) {
       creatorName: schema.user.name,
     })
     .from(parties)
-    .innerJoin(schema.causes, eq(schema.causes.id, parties.causeId))
     .leftJoin(schema.organizations, eq(schema.organizations.id, parties.organizationId))
+    .innerJoin(schema.causes, eq(schema.causes.id, sql`coalesce(${schema.organizations.causeId}, ${parties.causeId})`))
     .leftJoin(schema.user, eq(schema.user.id, parties.userId))
     .where(and(eq(parties.shareCode, shareCode.toLowerCase()), eq(parties.userId, userId)))
     .limit(1);

@@ -41,8 +41,8 @@ export async function searchParties(q: string | undefined, page: number, pageSiz
       creatorEmail: user.email,
     })
     .from(parties)
-    .innerJoin(causes, eq(causes.id, parties.causeId))
     .leftJoin(organizations, eq(organizations.id, parties.organizationId))
+    .innerJoin(causes, eq(causes.id, sql`coalesce(${organizations.causeId}, ${parties.causeId})`))
     .leftJoin(user, eq(user.id, parties.userId))
     .where(searchWhere(q, filter))
     .orderBy(desc(parties.createdAt), desc(parties.id))
@@ -55,6 +55,7 @@ export async function countPartiesMatching(q: string | undefined, filter: PartyS
   return row?.n ?? 0;
 }
 
+/** The party an admin edits, with its institution and that institution's cause (its only cause, decision 165). */
 export async function findPartyForAdmin(id: string) {
   const [row] = await db
     .select({
@@ -64,23 +65,27 @@ export async function findPartyForAdmin(id: string) {
       eventDate: parties.eventDate,
       goalCents: parties.goalCents,
       message: parties.message,
-      causeId: parties.causeId,
       active: parties.active,
       shareCode: parties.shareCode,
+      paidCount: parties.paidCount,
+      organizationId: parties.organizationId,
+      organizationName: organizations.name,
+      causeName: causes.name,
     })
     .from(parties)
+    .leftJoin(organizations, eq(organizations.id, parties.organizationId))
+    .innerJoin(causes, eq(causes.id, sql`coalesce(${organizations.causeId}, ${parties.causeId})`))
     .where(eq(parties.id, id));
   return row ?? null;
 }
 
-/** Every field the creator set on /criar-festa. */
+/** Every field the creator set on /criar-festa but the institution, which moves with movePartyToInstitution. */
 export type AdminPartyUpdate = {
   name: string;
   eventType: EventType;
   eventDate: string;
   goalCents: number;
   message: string | null;
-  causeId: string;
 };
 
 /** Returns the previous values (for the audit log), or null when the party does not exist. */
@@ -92,7 +97,6 @@ export async function updatePartyByAdmin(executor: Executor, id: string, input: 
       eventDate: parties.eventDate,
       goalCents: parties.goalCents,
       message: parties.message,
-      causeId: parties.causeId,
     })
     .from(parties)
     .where(eq(parties.id, id))
@@ -112,12 +116,4 @@ export async function setPartyActive(executor: Executor, id: string, active: boo
     .where(eq(parties.id, id))
     .returning({ name: parties.name });
   return row ?? null;
-}
-
-export async function causeExists(executor: Executor, id: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: causes.id })
-    .from(causes)
-    .where(and(eq(causes.id, id)));
-  return Boolean(row);
 }

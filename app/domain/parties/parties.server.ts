@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { eq, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { findInstitutionForParty } from "~/domain/organizations/index.server";
@@ -119,12 +119,14 @@ export async function findPartyForPage(codeOrId: string) {
         city: schema.organizations.city,
         state: schema.organizations.state,
         verifiedAt: schema.organizations.verifiedAt,
+        active: schema.organizations.active,
       },
     })
     .from(schema.parties)
-    .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
-    .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
     .leftJoin(schema.organizations, eq(schema.organizations.id, schema.parties.organizationId))
+    // The cause shown is the institution's (decision 165); the party's own column only for a party without one.
+    .innerJoin(schema.causes, eq(schema.causes.id, sql`coalesce(${schema.organizations.causeId}, ${schema.parties.causeId})`))
+    .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
     .where(match)
     .limit(1);
   return row ?? null;

@@ -3,7 +3,7 @@
  * charges are paid out in batches; a batch is a `payouts` row with `organization_id` (no party)
  * and the ledger rows it transferred in `payout_items`. A row not in `payout_items` is still owed.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { OpenLedgerItem, PaymentMethod } from "./institution-settlement";
@@ -21,7 +21,8 @@ function methodOf(row: { paymentMethod: string | null }): PaymentMethod {
 
 /**
  * The ledger rows of direct gifts and charges not yet paid out, for one institution or all. Party
- * gifts are paid out with their party and never appear here.
+ * gifts are paid out with their party and never appear here — except those an earlier institution
+ * received before an admin moved the party (decision 165): they are that institution's, paid out here.
  */
 export async function listOpenInstitutionItems(organizationId?: string, executor: Executor = db): Promise<OpenLedgerItem[]> {
   const undone = alias(ledgerEntries, "undone");
@@ -45,7 +46,11 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
     .leftJoin(donations, eq(donations.id, ledgerEntries.donationId))
     .where(
       and(
-        isNull(ledgerEntries.partyId),
+        or(
+          isNull(ledgerEntries.partyId),
+          sql`exists (select 1 from parties p where p.id = ${ledgerEntries.partyId}
+            and p.organization_id is not null and p.organization_id is distinct from ${ledgerEntries.organizationId})`,
+        ),
         isNotNull(ledgerEntries.organizationId),
         inArray(ledgerEntries.kind, [...RAISED]),
         organizationId ? eq(ledgerEntries.organizationId, organizationId) : undefined,

@@ -5,6 +5,7 @@
  */
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
+import { type Operator, operatorLine, operatorSentence } from "~/platform/operator";
 import { createPdf, PDF_COLORS, pdfText, type Pdf } from "~/platform/pdf.server";
 import { formatCnpj } from "~/domain/organizations";
 import { getPlan } from "~/domain/subscriptions";
@@ -49,12 +50,15 @@ function amountRows(r: Receipt): string[][] {
   ];
 }
 
-function drawReceipt(pdf: Pdf, r: Receipt, publicUrl: string) {
+type PdfOptions = { publicUrl: string; generatedAt: Date; operator: Operator };
+
+function drawReceipt(pdf: Pdf, r: Receipt, { publicUrl, operator }: PdfOptions) {
   const { doc, left, width } = pdf;
   pdf.title(receiptTitle(r));
   pdf.paragraph(
     `Nº ${formatReceiptNumber(r.number, r.kind)} · emitido pela Festa Solidária a partir do pagamento confirmado pela operadora.`,
   );
+  pdf.paragraph(`Emitente: ${operatorLine(operator)}`);
   if (r.cancelled) {
     doc.moveDown(0.6);
     pdf.paragraph(
@@ -90,18 +94,18 @@ function drawReceipt(pdf: Pdf, r: Receipt, publicUrl: string) {
     .text(pdfText(url), left, doc.y, { width, link: url, underline: true });
   doc.moveDown(0.6);
   pdf.paragraph(
-    "A Festa Solidária é uma plataforma de arrecadação: recebe as doações, retém a taxa indicada acima e repassa o valor líquido à instituição beneficiária. " +
+    `${operatorSentence(operator)} A Festa Solidária é uma plataforma de arrecadação: recebe as doações, retém a taxa indicada acima e repassa o valor líquido à instituição beneficiária. ` +
       "Este recibo comprova a doação; não é nota fiscal.",
   );
 }
 
-export function renderReceiptPdf(receipt: Receipt, options: { publicUrl: string; generatedAt: Date }): Promise<Buffer> {
+export function renderReceiptPdf(receipt: Receipt, options: PdfOptions): Promise<Buffer> {
   const pdf = createPdf({
     title: `${receiptTitle(receipt)} nº ${formatReceiptNumber(receipt.number, receipt.kind)}`,
     subject: "Recibo",
     createdAt: options.generatedAt,
   });
-  drawReceipt(pdf, receipt, options.publicUrl);
+  drawReceipt(pdf, receipt, options);
   return pdf.finish(
     () => `Festa Solidária · Recibo nº ${formatReceiptNumber(receipt.number, receipt.kind)} · gerado em ${formatDate(options.generatedAt)}`,
   );
@@ -110,7 +114,7 @@ export function renderReceiptPdf(receipt: Receipt, options: { publicUrl: string;
 /** One PDF with every receipt of a year: a summary table, then each receipt on its own page. */
 export function renderYearlyStatementPdf(
   input: { year: number; donorName: string; receipts: Receipt[] },
-  options: { publicUrl: string; generatedAt: Date },
+  options: PdfOptions,
 ): Promise<Buffer> {
   const { year, receipts } = input;
   const pdf = createPdf({
@@ -121,6 +125,7 @@ export function renderYearlyStatementPdf(
   const { width } = pdf;
   pdf.title(`Extrato de doações de ${year}`);
   pdf.paragraph(`${input.donorName} · gerado em ${formatDateTime(options.generatedAt)} (horário de Brasília).`);
+  pdf.paragraph(`Emitente: ${operatorLine(options.operator)}`);
   const valid = receipts.filter((r) => !r.cancelled);
   const sum = (key: "grossCents" | "feeCents" | "netCents") => valid.reduce((s, r) => s + r[key], 0);
   pdf.heading("Resumo");
@@ -156,7 +161,7 @@ export function renderYearlyStatementPdf(
   pdf.paragraph("Pagamentos estornados (reembolso ou contestação) aparecem na lista e ficam fora do total.");
   for (const r of receipts) {
     pdf.doc.addPage();
-    drawReceipt(pdf, r, options.publicUrl);
+    drawReceipt(pdf, r, options);
   }
   return pdf.finish((page, pages) => `Festa Solidária · Extrato de ${year} · página ${page} de ${pages}`);
 }

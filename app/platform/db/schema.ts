@@ -226,6 +226,26 @@ export const parties = pgTable(
   ],
 );
 
+/**
+ * A party moved to another institution by an admin (decision 165), with the reason. Gifts paid
+ * before keep the institution of their ledger row; the party page says until when they went where.
+ */
+export const partyInstitutionMoves = pgTable(
+  "party_institution_moves",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partyId: uuid("party_id")
+      .notNull()
+      .references(() => parties.id, { onDelete: "cascade" }),
+    fromOrganizationId: uuid("from_organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    toOrganizationId: uuid("to_organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    movedBy: text("moved_by").references(() => user.id, { onDelete: "set null" }),
+    movedAt: timestamp("moved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("party_institution_moves_party_idx").on(t.partyId, t.movedAt)],
+);
+
 // ---------- donations ----------
 export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);
 

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { PRODUCTION_DETAILS_ENV } from "../../support/production-env.mjs";
 import { type Connection, migrateDatabase, openPglite, openPostgres } from "~/platform/db.server";
 import { sandboxEvent, signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from "~/domain/payments/sandbox.server";
 
@@ -261,6 +262,7 @@ export async function launchServer(db: FaultDb, extraEnv: Record<string, string>
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "/tmp",
     NODE_ENV: "production",
+    ...PRODUCTION_DETAILS_ENV,
     PORT: String(p),
     PUBLIC_URL: url,
     APP_SECRET,
