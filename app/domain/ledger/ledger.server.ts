@@ -11,6 +11,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { splitFee } from "~/platform/money";
+import type { PlanId } from "~/domain/subscriptions";
 import { RAISED_KINDS } from "./ledger-kinds";
 
 const { ledgerEntries, organizations } = schema;
@@ -58,7 +59,7 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
 /** An Assine o Bem charge the provider confirmed (for the main charity unless one is named). */
 export async function recordSubscriptionChargePaid(
   executor: Executor,
-  charge: { chargeId: string; amountCents: number; organizationId?: string | null },
+  charge: { chargeId: string; amountCents: number; organizationId?: string | null; plan?: PlanId | null },
   source: MovementSource,
   feePercent: number,
 ) {
@@ -69,6 +70,7 @@ export async function recordSubscriptionChargePaid(
       kind: "subscription_charge_paid",
       organizationId: charge.organizationId ?? (await mainOrganizationId(executor)),
       subscriptionChargeId: charge.chargeId,
+      plan: charge.plan ?? null,
       grossCents: charge.amountCents,
       feeCents,
       netCents,

@@ -96,9 +96,12 @@ export async function applySubscriptionEvent(
     charged = Boolean(charge);
     if (charge) {
       const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+      // What the charge paid for, fixed now: the invoice's own price when it names one of our
+      // plans, else the plan the subscription has at this moment (decision 166).
+      const chargedPlan = plan?.id ?? row.plan;
       await recordSubscriptionChargePaid(
         tx,
-        { chargeId: charge.id, amountCents: event.invoice.amountCents, organizationId },
+        { chargeId: charge.id, amountCents: event.invoice.amountCents, organizationId, plan: chargedPlan },
         source,
         deps.config.PLATFORM_FEE_PERCENT,
       );
