@@ -161,6 +161,12 @@ export async function findReceiptByCode(code: string, executor: Executor = db): 
   return charge ?? null;
 }
 
+/** A subscription charge's receipt, once its payment is in the ledger (the monthly receipt e-mail). */
+export async function findChargeReceipt(chargeId: string, executor: Executor = db): Promise<Receipt | null> {
+  const [charge] = await chargeReceipts(eq(subscriptionCharges.id, chargeId), executor);
+  return charge ?? null;
+}
+
 /** A gift's receipt, once its payment is in the ledger. */
 export async function findGiftReceipt(donationId: string, executor: Executor = db): Promise<Receipt | null> {
   const [gift] = await giftReceipts(eq(donations.id, donationId), executor);
