@@ -123,6 +123,22 @@ export async function recordPayout(
     .onConflictDoNothing();
 }
 
+/**
+ * The fee percents a party's paid gifts were charged at (their stored rows, decision 130): what a
+ * payout's fee line names, whatever PLATFORM_FEE_PERCENT says today. Usually one.
+ */
+export async function partyFeePercents(executor: Executor, partyId: string): Promise<number[]> {
+  const rows = await executor
+    .selectDistinct({ feePercent: ledgerEntries.feePercent })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.partyId, partyId), eq(ledgerEntries.kind, "gift_paid")));
+  return rows
+    .map((r) => r.feePercent)
+    .filter((p): p is number => p !== null)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
 /** partyAmountsDue for many parties at once (the payouts list), by party id; a party without rows is absent. */
 export async function partiesAmountsDue(partyIds: string[], executor: Executor = db): Promise<Map<string, Amounts>> {
   if (partyIds.length === 0) return new Map();
