@@ -8,13 +8,14 @@
  * Every insert is `ON CONFLICT DO NOTHING` on "one row per source and kind" (and per provider event
  * and kind): the same event twice, or two events for one payment, write one row.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { splitFee } from "~/platform/money";
 import type { PlanId } from "~/domain/subscriptions";
+import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { RAISED_KINDS } from "./ledger-kinds";
 
-const { ledgerEntries, organizations } = schema;
+const { ledgerEntries } = schema;
 
 /** Where a movement came from: the provider, its event and when it says the money moved. */
 export type MovementSource = { provider: string | null; providerEventId: string | null; occurredAt: Date };
@@ -24,17 +25,6 @@ export type LedgerGift = { donationId: string; partyId: string | null; organizat
 
 export type Amounts = { grossCents: number; feeCents: number; netCents: number };
 
-/** The main charity: who receives a gift or charge that names no institution (Assine o Bem charges, decision 152). */
-export async function mainOrganizationId(executor: Executor): Promise<string | null> {
-  const [row] = await executor
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.isMain, true))
-    .orderBy(asc(organizations.createdAt), asc(organizations.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** A gift the provider confirmed: gross = the gift, fee and net at `feePercent`. */
 export async function recordGiftPaid(executor: Executor, gift: LedgerGift, source: MovementSource, feePercent: number) {
   const { feeCents, netCents } = splitFee(gift.amountCents, feePercent);
@@ -42,7 +32,7 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
     .insert(ledgerEntries)
     .values({
       kind: "gift_paid",
-      organizationId: gift.organizationId ?? (await mainOrganizationId(executor)),
+      organizationId: gift.organizationId ?? (await mainInstitutionId(executor)),
       partyId: gift.partyId,
       donationId: gift.donationId,
       grossCents: gift.amountCents,
@@ -68,7 +58,7 @@ export async function recordSubscriptionChargePaid(
     .insert(ledgerEntries)
     .values({
       kind: "subscription_charge_paid",
-      organizationId: charge.organizationId ?? (await mainOrganizationId(executor)),
+      organizationId: charge.organizationId ?? (await mainInstitutionId(executor)),
       subscriptionChargeId: charge.chargeId,
       plan: charge.plan ?? null,
       grossCents: charge.amountCents,
@@ -112,7 +102,7 @@ export async function recordPayout(
     .insert(ledgerEntries)
     .values({
       kind: "payout",
-      organizationId: payout.organizationId ?? (await mainOrganizationId(executor)),
+      organizationId: payout.organizationId ?? (await mainInstitutionId(executor)),
       partyId: payout.partyId,
       payoutId: payout.payoutId,
       grossCents: -payout.amounts.grossCents,

@@ -27,7 +27,8 @@ import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, Subs
 import { getPlan, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
-import { mainOrganizationId, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 import { PIX_AUTOMATICO, withRecurringCharge } from "./pix-automatico.server";
 
@@ -85,7 +86,7 @@ export async function applySubscriptionEvent(
   let charged = false;
   if (event.action === "invoice_paid" && event.invoice && event.invoice.amountCents > 0) {
     // Assine o Bem supports the platform's main charity: the charge and its ledger row name it (decision 152).
-    const organizationId = await mainOrganizationId(tx);
+    const organizationId = await mainInstitutionId(tx);
     const [charge] = await tx
       .insert(subscriptionCharges)
       .values({
