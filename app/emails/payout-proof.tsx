@@ -1,5 +1,5 @@
 import { formatCalendarDate } from "~/platform/dates";
-import { formatCents } from "~/platform/money";
+import { formatCents, formatFeePercents } from "~/platform/money";
 import { firstName } from "~/platform/mail/render.server";
 import { renderTransferProof } from "./transfer-proof";
 
@@ -12,7 +12,8 @@ export type PayoutProofEmail = {
   grossCents: number;
   feeCents: number;
   netCents: number;
-  feePercent: number;
+  /** The percents the paid-out gifts' ledger rows were charged at (usually one). */
+  feePercents: number[];
   proofUrl: string;
 };
 
@@ -31,7 +32,7 @@ export function payoutProofEmail(input: PayoutProofEmail) {
       : `Transferimos o valor líquido arrecadado na festa solidária "${input.partyName}" (${formatCalendarDate(input.eventDate)}): o total menos a taxa da plataforma.`;
   const lines = [
     `Total arrecadado: ${formatCents(input.grossCents)}`,
-    `Taxa da plataforma (${input.feePercent.toLocaleString("pt-BR")}%): ${formatCents(input.feeCents)}`,
+    `Taxa da plataforma${input.feePercents.length ? ` (${formatFeePercents(input.feePercents)})` : ""}: ${formatCents(input.feeCents)}`,
     `Valor líquido transferido: ${formatCents(input.netCents)}`,
   ];
   return renderTransferProof({

@@ -77,3 +77,9 @@ export function splitFee(grossCents: number, feePercent: number) {
   const feeCents = Math.round((grossCents * feePercent) / 100);
   return { feeCents, netCents: grossCents - feeCents };
 }
+
+/** "10%", or "7,5% e 10%" when the movements summed were charged at different fee percents. */
+export function formatFeePercents(percents: readonly number[]): string {
+  const list = [...new Set(percents)].sort((a, b) => a - b).map((p) => `${p.toLocaleString("pt-BR", { maximumFractionDigits: 4 })}%`);
+  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} e ${list.at(-1)}`;
+}

@@ -65,6 +65,8 @@ async function save(intent: "createOrganization" | "updateOrganization", { admin
       if (id) {
         const before = await findOrganizationForUpdate(tx, id);
         if (!before) return "missing" as const;
+        // Unmark the old main first: the database allows one main institution at a time.
+        if (input.isMain) await clearOtherMainOrganizations(tx, id);
         // A verification vouched for this CNPJ and Pix key: changing either needs a new one.
         verificationCleared =
           Boolean(before.verifiedAt) &&
@@ -73,9 +75,9 @@ async function save(intent: "createOrganization" | "updateOrganization", { admin
           clearVerification: verificationCleared,
         });
       } else {
+        if (input.isMain) await clearOtherMainOrganizations(tx, null);
         savedId = (await insertOrganization(tx, input)).id;
       }
-      if (input.isMain) await clearOtherMainOrganizations(tx, savedId!);
       await audit({
         action: id ? "organization.update" : "organization.create",
         entity: "organization",

@@ -3,7 +3,7 @@ import type { SessionUser } from "~/domain/accounts/index.server";
 import { payoutProofEmail } from "~/emails/payout-proof";
 import { payoutDates } from "~/domain/payouts";
 import { todayInSaoPaulo } from "~/platform/dates";
-import { partiesAmountsDue, partyAmountsDue, recordPayout } from "~/domain/ledger/index.server";
+import { partiesAmountsDue, partyAmountsDue, partyFeePercents, recordPayout } from "~/domain/ledger/index.server";
 import { oldestLiveEventDate } from "~/domain/parties";
 import {
   countPayoutRows,
@@ -124,7 +124,6 @@ async function recordTransfer(admin: SessionUser, request: TransferRequest, file
   const title = TRANSFER_ERROR_TITLE;
   const { partyId, proofUrl } = request;
 
-  const feePercent = deps.config.PLATFORM_FEE_PERCENT;
   const today = todayInSaoPaulo(deps.clock.now());
   const outcome = await auditedChange(admin, async (tx, audit) => {
     const party = await findPartyForPayout(tx, partyId);
@@ -171,7 +170,8 @@ async function recordTransfer(admin: SessionUser, request: TransferRequest, file
       grossCents,
       feeCents,
       netCents,
-      feePercent,
+      // The percents the paid-out gifts were charged at, not today's setting (decision 166).
+      feePercents: await partyFeePercents(tx, partyId),
       proofUrl: link,
     };
     const sentTo: string[] = [];

@@ -5,7 +5,13 @@
  * refuses answers a pt-BR error and nothing is written.
  */
 import { cancelPartySchema, REFUND_MESSAGES, refundSchema, tooMuch } from "~/domain/donations";
-import { findRefundableGift, queuePartyRefunds, recordRequestedRefund, requestProviderRefund } from "~/domain/donations/index.server";
+import {
+  attachProviderRefund,
+  queuePartyRefunds,
+  releaseRefund,
+  requestProviderRefund,
+  reserveRefund,
+} from "~/domain/donations/index.server";
 import { setPartyActive } from "~/domain/parties/index.server";
 import { RefundError } from "~/domain/payments";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
@@ -18,29 +24,27 @@ export const refundDonationAction: AdminActionHandler = async ({ admin, form, de
   const submission = parseFormSubmission(form, refundSchema());
   if (submission.status !== "success") return refuse(intent, title, submission.reply());
   const { donationId, amount, reason } = submission.value;
-  const gift = await findRefundableGift(donationId);
-  if (!gift) return fail(intent, { title, description: "Esta doação não existe mais." }, { status: 404 });
-  if (gift.status !== "paga") return refuse(intent, title, submission.reply({ formErrors: [REFUND_MESSAGES.notPaid] }));
-  if (gift.availableCents <= 0) return refuse(intent, title, submission.reply({ formErrors: [REFUND_MESSAGES.nothingLeft] }));
-  if (amount > gift.availableCents)
-    return refuse(intent, title, submission.reply({ fieldErrors: { amount: [tooMuch(gift.availableCents)] } }));
+  // Counted and written down with the gift locked, before the provider is asked (decision 167).
+  const reserved = await reserveRefund({ donationId, amountCents: amount, reason, requestedBy: admin.id });
+  if (!reserved.ok) {
+    if (reserved.reason === "missing") return fail(intent, { title, description: "Esta doação não existe mais." }, { status: 404 });
+    if (reserved.reason === "not-paid") return refuse(intent, title, submission.reply({ formErrors: [REFUND_MESSAGES.notPaid] }));
+    if (reserved.reason === "nothing-left") return refuse(intent, title, submission.reply({ formErrors: [REFUND_MESSAGES.nothingLeft] }));
+    return refuse(intent, title, submission.reply({ fieldErrors: { amount: [tooMuch(reserved.availableCents)] } }));
+  }
+  const { gift, reservationId } = reserved;
 
   let providerRefundId: string;
   try {
+    // The remaining amount before this reservation names the refund to the provider (a double submit asks once).
     ({ refundId: providerRefundId } = await requestProviderRefund(gift, { amountCents: amount, reason }, deps.payments));
   } catch (error) {
+    await releaseRefund(reservationId);
     if (!(error instanceof RefundError)) throw error;
     return fail(intent, { title, description: error.message }, { status: 502 });
   }
   await auditedChange(admin, async (tx, audit) => {
-    await recordRequestedRefund(tx, {
-      donationId,
-      provider: gift.provider,
-      providerRefundId,
-      amountCents: amount,
-      reason,
-      requestedBy: admin.id,
-    });
+    await attachProviderRefund(tx, { id: reservationId, donationId, amountCents: amount }, providerRefundId);
     await audit({
       action: "donation.refund",
       entity: "donation",

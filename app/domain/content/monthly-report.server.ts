@@ -5,6 +5,7 @@
  * never changes.
  */
 import { largestRemainderPercentages } from "~/platform/distribution";
+import { formatFeePercents } from "~/platform/money";
 import { isCurrentMonth, monthLabel, monthRange, type ReportMonth } from "~/domain/content/report-month";
 import { payoutsBetween, raisedByCause, raisedByParty, raisedTotals } from "~/domain/ledger/index.server";
 
@@ -52,6 +53,5 @@ export type MonthlyReport = Awaited<ReturnType<typeof loadMonthlyReport>>;
 
 /** "10%", or "7,5% e 10%" for a month in which the fee changed. */
 export function feePercentsLabel(percents: number[]): string {
-  const list = percents.map((p) => `${p.toLocaleString("pt-BR", { maximumFractionDigits: 4 })}%`);
-  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} e ${list.at(-1)}`;
+  return formatFeePercents(percents);
 }

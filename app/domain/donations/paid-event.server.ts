@@ -19,6 +19,7 @@ import { announceAfterCommit } from "~/platform/db/announcer.server";
 import { paidGiftAnnouncements } from "./live-events.server";
 import { PAID_GIFT_EMAILS_CTE } from "./donation-emails.server";
 import { isUuid } from "./donations.server";
+import { MAIN_INSTITUTION_ID_SQL } from "~/domain/organizations/index.server";
 import { AGAIN, createSerialBatcher } from "./paid-event-batcher.server";
 import { getConnection, type Connection } from "~/platform/db.server";
 
@@ -94,8 +95,7 @@ const applyPaidBatch = preparedStatement<Row>(
     INSERT INTO ledger_entries (kind, organization_id, party_id, donation_id, gross_cents, fee_cents, net_cents, fee_percent,
       provider, provider_event_id, occurred_at)
     SELECT 'gift_paid',
-      coalesce(up.ledger_organization_id,
-        (SELECT id FROM organizations WHERE is_main ORDER BY created_at, id LIMIT 1)),
+      coalesce(up.ledger_organization_id, ${MAIN_INSTITUTION_ID_SQL}),
       up.party_id, up.id, up.amount_cents, up.fee_cents, up.amount_cents - up.fee_cents, :feePercent::numeric,
       up.event_provider, up.event_id, up.event_occurred_at
     FROM up

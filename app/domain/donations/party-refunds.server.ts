@@ -8,7 +8,7 @@
  * Progress ("x de N reembolsadas") counts the rows; the money moves when each event arrives.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { Boss } from "~/platform/jobs/boss.server";
 import type { Connection } from "~/platform/db.server";
@@ -17,7 +17,7 @@ import { giftMoney, remainingCents } from "~/domain/ledger/index.server";
 import { RefundError } from "~/domain/payments";
 import type { Payments } from "~/domain/payments/index.server";
 import { requestProviderRefund } from "./refund-request.server";
-import { paidGiftsOfParty, pendingRefundCents } from "./refunds.server";
+import { attachProviderRefund, paidGiftsOfParty, pendingRefundCents } from "./refunds.server";
 
 const { refunds, donations } = schema;
 
@@ -90,23 +90,7 @@ async function sendQueuedRefund(refundId: string, payments: Payments) {
     if (error instanceof RefundError) return fail(error.message);
     throw error;
   }
-  await db.transaction(async (tx) => {
-    // The gift's lock orders this with its event (which may have come first and made its own row).
-    await tx.select({ id: donations.id }).from(donations).where(eq(donations.id, gift.id)).for("update");
-    const [already] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
-    if (already) {
-      await tx
-        .update(refunds)
-        .set({ reason: row.reason, requestedBy: row.requestedBy, partyCancellationId: row.partyCancellationId, updatedAt: sql`now()` })
-        .where(eq(refunds.id, already.id));
-      await tx.delete(refunds).where(eq(refunds.id, row.id));
-    } else {
-      await tx
-        .update(refunds)
-        .set({ status: "requested", providerRefundId, amountCents, updatedAt: sql`now()` })
-        .where(eq(refunds.id, row.id));
-    }
-  });
+  await db.transaction((tx) => attachProviderRefund(tx, { id: row.id, donationId: gift.id, amountCents }, providerRefundId));
 }
 
 /** Sends every queued refund, oldest first; returns how many it looked at. */
@@ -114,7 +98,8 @@ export async function drainQueuedRefunds(payments: Payments, limit = 50): Promis
   const queued = await db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(eq(refunds.status, "queued"))
+    // A party cancellation's rows; an admin's own refund is `queued` only while its request is asked.
+    .where(and(eq(refunds.status, "queued"), isNotNull(refunds.partyCancellationId)))
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
     .limit(limit);
   for (const { id } of queued) await sendQueuedRefund(id, payments);

@@ -13,6 +13,7 @@ import { truncateText } from "~/platform/text";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { rateLimitSubject } from "~/platform/http/client-ip.server";
 import { institutionSummary } from "~/domain/organizations";
+import { MAIN_INSTITUTION_ID_SQL } from "~/domain/organizations/index.server";
 import type { PaymentProvider } from "~/domain/payments";
 import { centsToPixValue, pixReceivedEvent, pixTxid } from "~/domain/payments/index.server";
 import { type EventDeps, processPaymentEvent } from "./payment-events.server";
@@ -69,7 +70,7 @@ export async function findPixGift(donationId: string) {
     // The gift's institution, else its party's, else the main charity.
     .leftJoin(
       organizations,
-      sql`${organizations.id} = coalesce(${donations.organizationId}, ${parties.organizationId}, (select o.id from organizations o where o.is_main limit 1))`,
+      sql`${organizations.id} = coalesce(${donations.organizationId}, ${parties.organizationId}, ${sql.raw(MAIN_INSTITUTION_ID_SQL)})`,
     )
     .where(and(eq(donations.id, donationId), eq(donations.paymentMethod, "pix")))
     .limit(1);

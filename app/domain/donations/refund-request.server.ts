@@ -1,23 +1,25 @@
 /**
  * Asking the provider for a refund (docs/decisions/151-refunds.md). Nothing here moves money: the
  * provider's `refunded` event does, through processPaymentEvent, like every other payment event.
- * The request runs outside any transaction (a network call must not hold locks); the caller then
- * records the refund as `requested`, with its audit entry, in one transaction.
+ * The request runs outside any transaction (a network call must not hold locks), between two that
+ * do: `reserveRefund` counts what remains with the gift's row locked and writes the refund down
+ * before the provider is asked, so two requests at once cannot both take the same money (decision
+ * 167); `attachProviderRefund` (refunds.server.ts) then records the provider's answer.
  */
 import { eq } from "drizzle-orm";
-import { db, schema } from "~/platform/db.server";
+import { db, type Executor, schema } from "~/platform/db.server";
 import { giftMoney, remainingCents } from "~/domain/ledger/index.server";
 import type { Payments } from "~/domain/payments/index.server";
 import { type ProviderName, RefundError } from "~/domain/payments";
 import { pendingRefundCents } from "./refunds.server";
 
-const { donations } = schema;
+const { donations, refunds } = schema;
 
 export type RefundableGift = NonNullable<Awaited<ReturnType<typeof findRefundableGift>>>;
 
 /** A gift as the refund form needs it: what remains with the institution, and what is already asked for. */
-export async function findRefundableGift(donationId: string) {
-  const [gift] = await db
+export async function findRefundableGift(donationId: string, executor: Executor = db, lock = false) {
+  const query = executor
     .select({
       id: donations.id,
       status: donations.status,
@@ -29,10 +31,54 @@ export async function findRefundableGift(donationId: string) {
     })
     .from(donations)
     .where(eq(donations.id, donationId));
+  const [gift] = lock ? await query.for("update") : await query;
   if (!gift) return null;
-  const remaining = remainingCents(await giftMoney(db, gift.id));
-  const pending = (await pendingRefundCents([gift.id])).get(gift.id) ?? 0;
+  const remaining = remainingCents(await giftMoney(executor, gift.id));
+  const pending = (await pendingRefundCents([gift.id], executor)).get(gift.id) ?? 0;
   return { ...gift, remainingCents: remaining, pendingCents: pending, availableCents: Math.max(0, remaining - pending) };
+}
+
+export type RefundReservation =
+  | { ok: true; reservationId: string; gift: RefundableGift }
+  | { ok: false; reason: "missing" | "not-paid" | "nothing-left" | "too-much"; availableCents: number };
+
+/**
+ * Writes an admin's refund down before the provider is asked: in one transaction with the gift's
+ * row locked (SELECT … FOR UPDATE, the lock every payment event of the gift takes too), what
+ * remains minus what is already asked must cover it. A second request waits for the first and
+ * then counts it, so the refunds asked of a gift never add up to more than what was paid. The row
+ * is `queued` with no party cancellation: the party-refund worker leaves it alone.
+ */
+export async function reserveRefund(request: {
+  donationId: string;
+  amountCents: number;
+  reason: string;
+  requestedBy: string;
+}): Promise<RefundReservation> {
+  return db.transaction(async (tx) => {
+    const gift = await findRefundableGift(request.donationId, tx, true);
+    if (!gift) return { ok: false, reason: "missing", availableCents: 0 };
+    if (gift.status !== "paga") return { ok: false, reason: "not-paid", availableCents: 0 };
+    if (gift.availableCents <= 0) return { ok: false, reason: "nothing-left", availableCents: 0 };
+    if (request.amountCents > gift.availableCents) return { ok: false, reason: "too-much", availableCents: gift.availableCents };
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        donationId: gift.id,
+        provider: gift.provider,
+        amountCents: request.amountCents,
+        reason: request.reason,
+        requestedBy: request.requestedBy,
+        status: "queued",
+      })
+      .returning({ id: refunds.id });
+    return { ok: true, reservationId: row!.id, gift };
+  });
+}
+
+/** The provider refused (or could not be asked): the reservation goes, as if nothing was asked. */
+export async function releaseRefund(reservationId: string) {
+  await db.delete(refunds).where(eq(refunds.id, reservationId));
 }
 
 /**

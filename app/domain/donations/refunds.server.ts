@@ -65,20 +65,33 @@ export async function markRefundSucceeded(
 }
 
 /**
- * An admin's refund the provider accepted: `requested` until its event arrives. When the event
- * came first, the row exists already (`succeeded`): only who asked and why are added.
+ * The provider accepted a refund written down beforehand (an admin's reservation or a party
+ * cancellation's queued row): it becomes `requested` until its event arrives. With the gift's row
+ * locked, so this is ordered with the event — which may have come first and made its own row for
+ * the provider's refund id (then that row takes who asked and why, and the reservation goes), or
+ * with the same id asked twice (a double-submitted form: one refund at the provider, one row).
  */
-export async function recordRequestedRefund(
-  executor: Executor,
-  refund: { donationId: string; provider: string; providerRefundId: string; amountCents: number; reason: string; requestedBy: string },
+export async function attachProviderRefund(
+  tx: Executor,
+  reservation: { id: string; donationId: string; amountCents: number },
+  providerRefundId: string,
 ) {
-  await executor
-    .insert(refunds)
-    .values({ ...refund, status: "requested" })
-    .onConflictDoUpdate({
-      target: refunds.providerRefundId,
-      set: { reason: refund.reason, requestedBy: refund.requestedBy, updatedAt: sql`now()` },
-    });
+  await tx.select({ id: donations.id }).from(donations).where(eq(donations.id, reservation.donationId)).for("update");
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, reservation.id));
+  if (!row) return;
+  const [already] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
+  if (already && already.id !== row.id) {
+    await tx
+      .update(refunds)
+      .set({ reason: row.reason, requestedBy: row.requestedBy, partyCancellationId: row.partyCancellationId, updatedAt: sql`now()` })
+      .where(eq(refunds.id, already.id));
+    await tx.delete(refunds).where(eq(refunds.id, row.id));
+    return;
+  }
+  await tx
+    .update(refunds)
+    .set({ status: "requested", providerRefundId, amountCents: reservation.amountCents, updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, row.id), eq(refunds.status, "queued")));
 }
 
 /** What has been asked of the provider and not yet confirmed, per gift (the admin's "Reembolso solicitado"). */
@@ -92,10 +105,15 @@ export async function pendingRefundCents(donationIds: string[], executor: Execut
   return new Map(rows.map((r) => [r.donationId, r.cents]));
 }
 
-/** Gifts of a party that still hold money: what "cancelar e reembolsar" refunds. */
+/**
+ * Gifts of a party that still hold money: what "cancelar e reembolsar" refunds. Locked (in id
+ * order), so an admin's refund of one of them waits and then counts the queued one.
+ */
 export async function paidGiftsOfParty(executor: Executor, partyId: string) {
   return executor
     .select({ id: donations.id, provider: donations.provider, amountCents: donations.amountCents })
     .from(donations)
-    .where(and(eq(donations.partyId, partyId), eq(donations.status, "paga")));
+    .where(and(eq(donations.partyId, partyId), eq(donations.status, "paga")))
+    .orderBy(donations.id)
+    .for("update");
 }

@@ -60,11 +60,23 @@ describe("party certificates", () => {
       donors: 2,
       organizationName: "Instituto Vidas Raras",
       causeName: "Doenças Raras",
-      impactLine: "R$ 160,00 equivalem a 2 consultas (R$ 80,00 cada).",
+      // R$ 160,00 raised, R$ 144,00 reach the institution (10%): one whole consultation.
+      impactLine: "Os R$ 144,00 que chegam à instituição equivalem a 1 consulta (R$ 80,00 cada).",
     });
     expect(certificate!.code).toMatch(/^[0-9A-Z]{16}$/);
     // The same party always has the same code.
     expect((await partyCertificateForOwner(party.id, owner.id))!.code).toBe(certificate!.code);
+  });
+
+  it("counts units from the institution's share, net of the fee: R$ 80 at 10% buys 7 books of R$ 10, not 8", async () => {
+    const { owner, org, party } = await endedParty();
+    await insertPaidGift(party.id, { amountCents: 8000, feePercent: 10 });
+    await db.insert(schema.impactUnits).values({ organizationId: org.id, singular: "livro", plural: "livros", costCents: 1000 });
+    const certificate = await partyCertificateForOwner(party.id, owner.id);
+    expect(certificate).toMatchObject({
+      raisedCents: 8000,
+      impactLine: "Os R$ 72,00 que chegam à instituição equivalem a 7 livros (R$ 10,00 cada).",
+    });
   });
 
   it("is only for the party's creator, and only once the party has ended", async () => {

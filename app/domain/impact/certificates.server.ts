@@ -8,7 +8,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { monthRange } from "~/domain/content";
-import { describeAmountInUnits } from "~/domain/organizations";
+import { describeNetShareInUnits } from "~/domain/organizations";
 import { listImpactUnits } from "~/domain/organizations/index.server";
 import { oldestLiveEventDate, partyVisibility } from "~/domain/parties";
 import { newCertificateCode } from "./certificate-code";
@@ -19,6 +19,8 @@ const GIFT_KINDS = ["gift_paid", "refund", "chargeback", "reversal"] as const;
 const netGifts = sql<number>`coalesce(sum(case ${ledgerEntries.kind} when 'gift_paid' then 1
   when 'refund' then -1 when 'chargeback' then -1 else 0 end), 0)`.mapWith(Number);
 const grossSum = sql<number>`coalesce(sum(${ledgerEntries.grossCents}), 0)`.mapWith(Number);
+/** What reaches the institution (after the fee each row kept): impact units are counted from it. */
+const netSum = sql<number>`coalesce(sum(${ledgerEntries.netCents}), 0)`.mapWith(Number);
 
 export type PartyCertificate = {
   kind: "festa";
@@ -64,10 +66,10 @@ export async function issuePartyCertificate(partyId: string, executor: Executor 
 
 async function partyFigures(partyId: string, executor: Executor) {
   const [row] = await executor
-    .select({ raisedCents: grossSum, donors: netGifts })
+    .select({ raisedCents: grossSum, netCents: netSum, donors: netGifts })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.partyId, partyId), isNotNull(ledgerEntries.donationId), inArray(ledgerEntries.kind, [...GIFT_KINDS])));
-  return row ?? { raisedCents: 0, donors: 0 };
+  return row ?? { raisedCents: 0, netCents: 0, donors: 0 };
 }
 
 const partyColumns = {
@@ -106,7 +108,7 @@ async function buildPartyCertificate(party: Awaited<ReturnType<typeof partyQuery
     creatorName: party.creatorName,
     raisedCents: figures.raisedCents,
     donors: Math.max(0, figures.donors),
-    impactLine: describeAmountInUnits(figures.raisedCents, units),
+    impactLine: describeNetShareInUnits(figures.netCents, units),
   } satisfies PartyCertificate;
 }
 
@@ -181,6 +183,7 @@ async function subscriberFigures(userId: string, year: number, executor: Executo
       organizationId: ledgerEntries.organizationId,
       name: organizations.name,
       totalCents: grossSum,
+      netCents: netSum,
       charges: sql<number>`count(*)`.mapWith(Number),
     })
     .from(ledgerEntries)
@@ -222,7 +225,10 @@ async function buildSubscriberCertificate(userId: string, holderName: string, ye
     totalCents,
     charges: rows.reduce((s, r) => s + r.charges, 0),
     organizations: rows.map((r) => r.name).filter((n): n is string => Boolean(n)),
-    impactLine: describeAmountInUnits(totalCents, main),
+    impactLine: describeNetShareInUnits(
+      rows.reduce((s, r) => s + r.netCents, 0),
+      main,
+    ),
   } satisfies SubscriberCertificate;
 }
 

@@ -12,7 +12,7 @@ import { logger } from "~/platform/logger.server";
 import { enqueueListEmail } from "~/platform/mail/mailing-lists.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { monthLabel, monthRange, type ReportMonth } from "~/domain/content";
-import { describeAmountInUnits } from "~/domain/organizations";
+import { describeNetShareInUnits } from "~/domain/organizations";
 import { listImpactUnits } from "~/domain/organizations/index.server";
 import { monthlyImpactEmail } from "~/emails/monthly-impact";
 import { impactUpdatesOf } from "./impact-admin.server";
@@ -31,6 +31,7 @@ async function fundedInMonth(month: ReportMonth) {
       organizationId: ledgerEntries.organizationId,
       organizationName: organizations.name,
       totalCents: sql<number>`coalesce(sum(${ledgerEntries.grossCents}), 0)`.mapWith(Number),
+      netCents: sql<number>`coalesce(sum(${ledgerEntries.netCents}), 0)`.mapWith(Number),
     })
     .from(ledgerEntries)
     .innerJoin(subscriptionCharges, eq(subscriptionCharges.id, ledgerEntries.subscriptionChargeId))
@@ -70,7 +71,7 @@ export async function sendMonthlyImpactReports({
       return {
         name: r.organizationName ?? "Festa Solidária",
         totalCents: r.totalCents,
-        impactLine: describeAmountInUnits(r.totalCents, d?.units ?? []),
+        impactLine: describeNetShareInUnits(r.netCents, d?.units ?? []),
         updates: d?.updates ?? [],
       };
     });

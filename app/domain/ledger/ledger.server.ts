@@ -8,12 +8,14 @@
  * Every insert is `ON CONFLICT DO NOTHING` on "one row per source and kind" (and per provider event
  * and kind): the same event twice, or two events for one payment, write one row.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { splitFee } from "~/platform/money";
+import type { PlanId } from "~/domain/subscriptions";
+import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { RAISED_KINDS } from "./ledger-kinds";
 
-const { ledgerEntries, organizations } = schema;
+const { ledgerEntries } = schema;
 
 /**
  * A party's row that its current institution received: all of them, unless an admin moved the
@@ -31,17 +33,6 @@ export type LedgerGift = { donationId: string; partyId: string | null; organizat
 
 export type Amounts = { grossCents: number; feeCents: number; netCents: number };
 
-/** The main charity: who receives a gift or charge that names no institution (Assine o Bem charges, decision 152). */
-export async function mainOrganizationId(executor: Executor): Promise<string | null> {
-  const [row] = await executor
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.isMain, true))
-    .orderBy(asc(organizations.createdAt), asc(organizations.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** A gift the provider confirmed: gross = the gift, fee and net at `feePercent`. */
 export async function recordGiftPaid(executor: Executor, gift: LedgerGift, source: MovementSource, feePercent: number) {
   const { feeCents, netCents } = splitFee(gift.amountCents, feePercent);
@@ -49,7 +40,7 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
     .insert(ledgerEntries)
     .values({
       kind: "gift_paid",
-      organizationId: gift.organizationId ?? (await mainOrganizationId(executor)),
+      organizationId: gift.organizationId ?? (await mainInstitutionId(executor)),
       partyId: gift.partyId,
       donationId: gift.donationId,
       grossCents: gift.amountCents,
@@ -66,7 +57,7 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
 /** An Assine o Bem charge the provider confirmed (for the main charity unless one is named). */
 export async function recordSubscriptionChargePaid(
   executor: Executor,
-  charge: { chargeId: string; amountCents: number; organizationId?: string | null },
+  charge: { chargeId: string; amountCents: number; organizationId?: string | null; plan?: PlanId | null },
   source: MovementSource,
   feePercent: number,
 ) {
@@ -75,8 +66,9 @@ export async function recordSubscriptionChargePaid(
     .insert(ledgerEntries)
     .values({
       kind: "subscription_charge_paid",
-      organizationId: charge.organizationId ?? (await mainOrganizationId(executor)),
+      organizationId: charge.organizationId ?? (await mainInstitutionId(executor)),
       subscriptionChargeId: charge.chargeId,
+      plan: charge.plan ?? null,
       grossCents: charge.amountCents,
       feeCents,
       netCents,
@@ -119,7 +111,7 @@ export async function recordPayout(
     .insert(ledgerEntries)
     .values({
       kind: "payout",
-      organizationId: payout.organizationId ?? (await mainOrganizationId(executor)),
+      organizationId: payout.organizationId ?? (await mainInstitutionId(executor)),
       partyId: payout.partyId,
       payoutId: payout.payoutId,
       grossCents: -payout.amounts.grossCents,
@@ -128,6 +120,22 @@ export async function recordPayout(
       occurredAt: sql`now()`,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * The fee percents a party's paid gifts were charged at (their stored rows, decision 130): what a
+ * payout's fee line names, whatever PLATFORM_FEE_PERCENT says today. Usually one.
+ */
+export async function partyFeePercents(executor: Executor, partyId: string): Promise<number[]> {
+  const rows = await executor
+    .selectDistinct({ feePercent: ledgerEntries.feePercent })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.partyId, partyId), eq(ledgerEntries.kind, "gift_paid")));
+  return rows
+    .map((r) => r.feePercent)
+    .filter((p): p is number => p !== null)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 /** partyAmountsDue for many parties at once (the payouts list), by party id; a party without rows is absent. */

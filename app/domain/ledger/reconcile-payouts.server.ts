@@ -5,6 +5,7 @@
  * paid − refunds − chargebacks − payouts.
  */
 import { sql } from "drizzle-orm";
+import { MAIN_INSTITUTION_ID_SQL } from "~/domain/organizations/index.server";
 import { brl, type Discrepancy, n, type Notice, rows } from "./reconcile-support.server";
 
 /** "da festa X" or "à instituição Y" (an institution payout, decision 152). */
@@ -115,7 +116,7 @@ export async function checkInstitutions(out: Discrepancy[], notices: Notice[]) {
   // The payouts as the payouts table records them, for the institution their ledger row (or, when
   // it has none, the payout itself or its party) names.
   const list = await rows<{ name: string | null; balance: string; paid: string; back: string; payouts: string }>(sql`
-    with main as (select id from organizations where is_main order by created_at, id limit 1),
+    with main as (select ${sql.raw(MAIN_INSTITUTION_ID_SQL)} as id),
     parts as (
       select organization_id, net_cents as balance,
         case when kind in ('gift_paid', 'subscription_charge_paid', 'reversal') then net_cents else 0 end as paid,

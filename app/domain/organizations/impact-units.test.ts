@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestUnitFor, describeAmountInUnits, impactLineForPreset } from "./impact-units";
+import { bestUnitFor, describeNetShareInUnits, impactLineForPreset } from "./impact-units";
 
 const consulta = { singular: "consulta", plural: "consultas", costCents: 8000 };
 const exame = { singular: "exame", plural: "exames", costCents: 2500 };
@@ -13,10 +13,14 @@ describe("impact units", () => {
   });
 
   it("describes an amount in units, with singular and plural", () => {
-    expect(describeAmountInUnits(160000, [consulta])).toBe("R$ 1.600,00 equivalem a 20 consultas (R$ 80,00 cada).");
-    expect(describeAmountInUnits(8000, [consulta])).toBe("R$ 80,00 equivalem a 1 consulta (R$ 80,00 cada).");
-    expect(describeAmountInUnits(2000, [consulta])).toBe("R$ 20,00 cobrem 25% do custo de 1 consulta (R$ 80,00).");
-    expect(describeAmountInUnits(0, [consulta])).toBeNull();
+    expect(describeNetShareInUnits(160000, [consulta])).toBe(
+      "Os R$ 1.600,00 que chegam à instituição equivalem a 20 consultas (R$ 80,00 cada).",
+    );
+    expect(describeNetShareInUnits(8000, [consulta])).toBe("Os R$ 80,00 que chegam à instituição equivalem a 1 consulta (R$ 80,00 cada).");
+    expect(describeNetShareInUnits(2000, [consulta])).toBe(
+      "Os R$ 20,00 que chegam à instituição cobrem 25% do custo de 1 consulta (R$ 80,00).",
+    );
+    expect(describeNetShareInUnits(0, [consulta])).toBeNull();
   });
 
   it("writes /doar's preset lines in the institution's own words", () => {

@@ -24,14 +24,19 @@ export function bestUnitFor(amountCents: number, units: readonly ImpactUnit[]): 
   return byCost.filter((u) => u.costCents <= amountCents).at(-1) ?? byCost[0]!;
 }
 
-/** "R$ 1.600,00 equivalem a 20 consultas (R$ 80,00 cada)." — or null without units or money. */
-export function describeAmountInUnits(amountCents: number, units: readonly ImpactUnit[]): string | null {
-  const unit = bestUnitFor(amountCents, units);
-  if (!unit || amountCents <= 0) return null;
-  const whole = Math.floor(amountCents / unit.costCents);
-  if (whole >= 1) return `${formatCents(amountCents)} equivalem a ${countUnits(whole, unit)} (${formatCents(unit.costCents)} cada).`;
-  const percent = Math.max(1, Math.round((amountCents / unit.costCents) * 100));
-  return `${formatCents(amountCents)} cobrem ${percent}% do custo de 1 ${unit.singular} (${formatCents(unit.costCents)}).`;
+/**
+ * What the institution's share buys: "Os R$ 72,00 que chegam à instituição equivalem a 7 livros
+ * (R$ 10,00 cada)." Impact is counted from the net (the ledger rows' net, after the platform fee),
+ * never the gross: the fee buys no books. Null without units or money.
+ */
+export function describeNetShareInUnits(netCents: number, units: readonly ImpactUnit[]): string | null {
+  const unit = bestUnitFor(netCents, units);
+  if (!unit || netCents <= 0) return null;
+  const share = `Os ${formatCents(netCents)} que chegam à instituição`;
+  const whole = Math.floor(netCents / unit.costCents);
+  if (whole >= 1) return `${share} equivalem a ${countUnits(whole, unit)} (${formatCents(unit.costCents)} cada).`;
+  const percent = Math.max(1, Math.round((netCents / unit.costCents) * 100));
+  return `${share} cobrem ${percent}% do custo de 1 ${unit.singular} (${formatCents(unit.costCents)}).`;
 }
 
 /**

@@ -147,12 +147,17 @@ export async function slugTaken(executor: Executor, slug: string, exceptId?: str
   return Boolean(row && row.id !== exceptId);
 }
 
-/** Only one NGO is the main supported charity: marking one unmarks the others. */
-export async function clearOtherMainOrganizations(executor: Executor, keepId: string) {
+/**
+ * Only one NGO is the main supported charity (a partial unique index says so): marking one unmarks
+ * the others. Call it BEFORE marking (`keepId` null for one not inserted yet). Two saves marking two
+ * NGOs at once take turns on an advisory lock, so the second clears what the first marked.
+ */
+export async function clearOtherMainOrganizations(executor: Executor, keepId: string | null) {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext('organizations.is_main'))`);
   await executor
     .update(organizations)
     .set({ isMain: false })
-    .where(and(eq(organizations.isMain, true), ne(organizations.id, keepId)));
+    .where(keepId ? and(eq(organizations.isMain, true), ne(organizations.id, keepId)) : eq(organizations.isMain, true));
 }
 
 /** A concurrent save that won the CNPJ's unique constraint (the pre-check cannot see it). */

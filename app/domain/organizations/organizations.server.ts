@@ -61,16 +61,34 @@ export async function findOrganizationForGift(slug: string) {
 }
 export type OrganizationForGift = NonNullable<Awaited<ReturnType<typeof findOrganizationForGift>>>;
 
-/** The main supported charity (AADORA in the demo data), if an admin has marked one. */
-export async function getMainOrganization() {
-  const [row] = await db
+/**
+ * The main institution (decision 166): Assine o Bem's charges, gifts that name no institution and
+ * /doar without a choice go to it. A partial unique index (`organizations_one_main`) allows at
+ * most one row with `is_main`, so no tie-break is needed. This is the one lookup; a SQL statement
+ * that must name it inline (the paid-event batch, reconciliation) uses MAIN_INSTITUTION_ID_SQL.
+ */
+export async function findMainInstitution(executor: Executor = db) {
+  const [row] = await executor
     .select(giftColumns)
     .from(organizations)
     .leftJoin(causes, eq(causes.id, organizations.causeId))
-    .where(and(eq(organizations.active, true), eq(organizations.isMain, true)))
-    .orderBy(asc(organizations.createdAt))
+    .where(eq(organizations.isMain, true))
     .limit(1);
   return row ?? null;
+}
+
+/** The main institution's id, or null when none is marked (what the ledger names on a row that names none). */
+export async function mainInstitutionId(executor: Executor = db): Promise<string | null> {
+  return (await findMainInstitution(executor))?.id ?? null;
+}
+
+/** The same lookup as a scalar SQL subquery, for statements written in SQL. */
+export const MAIN_INSTITUTION_ID_SQL = "(SELECT id FROM organizations WHERE is_main)";
+
+/** The main institution when it is active: what the home page shows and /doar gives to by default. */
+export async function getMainOrganization() {
+  const main = await findMainInstitution();
+  return main?.active ? main : null;
 }
 
 /**

@@ -33,6 +33,14 @@ function destination(r: Receipt) {
   return r.party ? `Festa "${r.party.name}"` : "Doação direta à instituição";
 }
 
+/** The statement's one-line destination: the institution, and a charge's plan as its row recorded it. */
+function summaryDestination(r: Receipt) {
+  const institution = r.institution?.name ?? "Festa Solidária";
+  if (r.kind !== "subscription") return institution;
+  const plan = r.plan ? getPlan(r.plan)?.name : undefined;
+  return `${institution} (Assine o Bem${plan ? `, plano ${plan}` : ""})`;
+}
+
 function receiptRows(r: Receipt): string[][] {
   return [
     ["Recibo nº", formatReceiptNumber(r.number, r.kind)],
@@ -143,7 +151,7 @@ export function renderYearlyStatementPdf(
       receipts.map((r) => [
         formatReceiptNumber(r.number, r.kind) + (r.cancelled ? " (estornado)" : ""),
         formatDate(r.paidAt),
-        r.institution?.name ?? "Festa Solidária",
+        summaryDestination(r),
         formatCents(r.grossCents),
         formatCents(r.feeCents),
         formatCents(r.netCents),

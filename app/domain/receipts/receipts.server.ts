@@ -3,12 +3,37 @@
  * the ledger: every amount on it (gross, fee, net, the fee percent) and its date are that stored
  * row's (decision 130), never recomputed; the institution is the row's. A receipt whose payment
  * was later refunded or charged back still verifies as ours, marked as cancelled.
+ *
+ * Labels are of the moment too (decision 166): the institution as it was named when the row was
+ * written (`organization_revisions`), and a charge's plan as its row recorded it — never the
+ * subscription's plan today.
  */
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
+import { PLANS, type PlanId } from "~/domain/subscriptions";
 import { type ReceiptKind, yearRange } from "./receipt-rules";
 
-const { donations, parties, organizations, ledgerEntries, subscriptionCharges, subscriptions, user } = schema;
+const { donations, parties, ledgerEntries, subscriptionCharges, subscriptions, user } = schema;
+
+/** The institution's revision in force when the ledger row was written. */
+const institutionThen = sql<{
+  name: string;
+  legal_name: string | null;
+  cnpj: string | null;
+  city: string;
+  state: string;
+} | null>`(select jsonb_build_object('name', r.name, 'legal_name', r.legal_name, 'cnpj', r.cnpj, 'city', r.city, 'state', r.state)
+  from organization_revisions r
+  where r.organization_id = ${ledgerEntries.organizationId} and r.valid_from <= ${ledgerEntries.createdAt}
+  order by r.valid_from desc limit 1)`;
+
+/**
+ * A charge's plan: the one its ledger row recorded; rows written before the plan was recorded name
+ * the plan whose price is the amount charged (the amount is of its moment), else none.
+ */
+function chargedPlan(recorded: PlanId | null, grossCents: number): PlanId | null {
+  return recorded ?? PLANS.find((plan) => plan.priceCents === grossCents)?.id ?? null;
+}
 
 export type Receipt = {
   kind: ReceiptKind;
@@ -40,11 +65,7 @@ const money = {
   cancelled: sql<boolean>`exists (select 1 from ledger_entries as reversal where reversal.reverses_id = ${ledgerEntries.id})`.mapWith(
     Boolean,
   ),
-  orgName: organizations.name,
-  orgLegalName: organizations.legalName,
-  orgCnpj: organizations.cnpj,
-  orgCity: organizations.city,
-  orgState: organizations.state,
+  institution: institutionThen,
 };
 
 type MoneyRow = {
@@ -54,11 +75,7 @@ type MoneyRow = {
   netCents: number;
   feePercent: number | null;
   cancelled: boolean;
-  orgName: string | null;
-  orgLegalName: string | null;
-  orgCnpj: string | null;
-  orgCity: string | null;
-  orgState: string | null;
+  institution: { name: string; legal_name: string | null; cnpj: string | null; city: string; state: string } | null;
 };
 
 function fromRow(
@@ -78,8 +95,14 @@ function fromRow(
     anonymous: row.anonymous,
     donorName: row.donorName,
     cancelled: row.cancelled,
-    institution: row.orgName
-      ? { name: row.orgName, legalName: row.orgLegalName, cnpj: row.orgCnpj, city: row.orgCity ?? "", state: row.orgState ?? "" }
+    institution: row.institution
+      ? {
+          name: row.institution.name,
+          legalName: row.institution.legal_name,
+          cnpj: row.institution.cnpj,
+          city: row.institution.city,
+          state: row.institution.state,
+        }
       : null,
     ...extra,
   };
@@ -98,7 +121,6 @@ function giftReceipts(where: SQL, executor: Executor) {
     })
     .from(donations)
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
-    .leftJoin(organizations, eq(organizations.id, ledgerEntries.organizationId))
     .leftJoin(parties, eq(parties.id, donations.partyId))
     .where(where)
     .orderBy(asc(ledgerEntries.occurredAt), asc(donations.receiptNumber))
@@ -117,7 +139,7 @@ function chargeReceipts(where: SQL, executor: Executor) {
       code: subscriptionCharges.receiptCode,
       anonymous: sql<boolean>`false`.mapWith(Boolean),
       donorName: user.name,
-      plan: subscriptions.plan,
+      plan: ledgerEntries.plan,
     })
     .from(subscriptionCharges)
     .innerJoin(
@@ -126,10 +148,9 @@ function chargeReceipts(where: SQL, executor: Executor) {
     )
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
     .leftJoin(user, eq(user.id, subscriptions.userId))
-    .leftJoin(organizations, eq(organizations.id, ledgerEntries.organizationId))
     .where(where)
     .orderBy(asc(ledgerEntries.occurredAt), asc(subscriptionCharges.receiptNumber))
-    .then((rows) => rows.map((r) => fromRow("subscription", r, { party: null, plan: r.plan })));
+    .then((rows) => rows.map((r) => fromRow("subscription", r, { party: null, plan: chargedPlan(r.plan, r.grossCents) })));
 }
 
 /** The receipt with this verification code (gift or charge), or null. Check the code's shape first. */
@@ -137,6 +158,12 @@ export async function findReceiptByCode(code: string, executor: Executor = db): 
   const [gift] = await giftReceipts(eq(donations.receiptCode, code), executor);
   if (gift) return gift;
   const [charge] = await chargeReceipts(eq(subscriptionCharges.receiptCode, code), executor);
+  return charge ?? null;
+}
+
+/** A subscription charge's receipt, once its payment is in the ledger (the monthly receipt e-mail). */
+export async function findChargeReceipt(chargeId: string, executor: Executor = db): Promise<Receipt | null> {
+  const [charge] = await chargeReceipts(eq(subscriptionCharges.id, chargeId), executor);
   return charge ?? null;
 }
 

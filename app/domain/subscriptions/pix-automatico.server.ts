@@ -9,6 +9,7 @@ import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { db, type Executor, schema, type Transaction } from "~/platform/db.server";
 import type { SubscriptionPaymentEvent } from "~/domain/payments";
 import { institutionSummary, type InstitutionSummary } from "~/domain/organizations";
+import { findMainInstitution } from "~/domain/organizations/index.server";
 import type { PlanId } from "./plans";
 import type { SubscriptionRow } from "./subscriptions.server";
 
@@ -133,11 +134,5 @@ export async function withRecurringCharge(tx: Transaction, event: SubscriptionPa
 
 /** Assine o Bem supports the platform's main charity (decision 152): the institution our page names. */
 export async function mainInstitution(): Promise<InstitutionSummary | null> {
-  const o = schema.organizations;
-  const [row] = await db
-    .select({ name: o.name, slug: o.slug, cnpj: o.cnpj, city: o.city, state: o.state, verifiedAt: o.verifiedAt })
-    .from(o)
-    .where(eq(o.isMain, true))
-    .limit(1);
-  return institutionSummary(row ?? null);
+  return institutionSummary(await findMainInstitution());
 }

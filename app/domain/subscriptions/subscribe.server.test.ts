@@ -254,7 +254,8 @@ describe("Stripe subscription webhooks", () => {
       ),
     );
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: "past_due" });
-    expect((await outbox()).map((m) => m.template)).toEqual(["subscription-payment-failed"]);
+    // The paid month's receipt, then the failure.
+    expect((await outbox()).map((m) => m.template)).toEqual(["subscription-receipt", "subscription-payment-failed"]);
 
     await deliver(stripeBillingEvent("customer.subscription.updated", stripeSubscription({ ...base, price: "price_cfg_ouro" }), at(5)));
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "ouro" });

@@ -18,12 +18,17 @@ import { schema, type Transaction } from "~/platform/db.server";
 import type { Config } from "~/platform/config.server";
 import { subscriptionPaymentFailedEmail } from "~/emails/subscription-payment-failed";
 import { subscriptionChangedEmail } from "~/emails/subscription-changed";
+import { subscriptionReceiptEmail } from "~/emails/subscription-receipt";
+import { findChargeReceipt } from "~/domain/receipts/index.server";
+import { todayInSaoPaulo } from "~/platform/dates";
+import { receiptPath, yearlyStatementPath } from "~/domain/receipts";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
 import { getPlan, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
-import { mainOrganizationId, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 import { PIX_AUTOMATICO, withRecurringCharge } from "./pix-automatico.server";
 
@@ -81,7 +86,7 @@ export async function applySubscriptionEvent(
   let charged = false;
   if (event.action === "invoice_paid" && event.invoice && event.invoice.amountCents > 0) {
     // Assine o Bem supports the platform's main charity: the charge and its ledger row name it (decision 152).
-    const organizationId = await mainOrganizationId(tx);
+    const organizationId = await mainInstitutionId(tx);
     const [charge] = await tx
       .insert(subscriptionCharges)
       .values({
@@ -96,12 +101,16 @@ export async function applySubscriptionEvent(
     charged = Boolean(charge);
     if (charge) {
       const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+      // What the charge paid for, fixed now: the invoice's own price when it names one of our
+      // plans, else the plan the subscription has at this moment (decision 166).
+      const chargedPlan = plan?.id ?? row.plan;
       await recordSubscriptionChargePaid(
         tx,
-        { chargeId: charge.id, amountCents: event.invoice.amountCents, organizationId },
+        { chargeId: charge.id, amountCents: event.invoice.amountCents, organizationId, plan: chargedPlan },
         source,
         deps.config.PLATFORM_FEE_PERCENT,
       );
+      await queueChargeReceiptEmail(tx, row, charge.id, deps);
     }
   }
   if (event.action === "invoice_failed" && applied && event.invoice)
@@ -221,6 +230,37 @@ async function applyToExisting(
       .where(where);
   }
   return moves || failedAgain;
+}
+
+/**
+ * Every paid charge (card or Pix Automático) gets its receipt by e-mail, from its ledger row: once
+ * per charge (the charge row is written once per invoice id, and the outbox's dedupe key holds
+ * even if that ever changed). A subscription not yet linked to an account has nobody to write to;
+ * its receipt stays on /conta and the statement once linked.
+ */
+async function queueChargeReceiptEmail(tx: Transaction, row: SubscriptionRow, chargeId: string, deps: SubscriptionEventDeps) {
+  const contact = row.userId ? await getUserContact(row.userId, tx) : null;
+  const receipt = await findChargeReceipt(chargeId, tx);
+  if (!contact || !receipt) return;
+  const publicUrl = deps.config.PUBLIC_URL;
+  await deps.mailer.enqueue(tx, {
+    to: contact.email,
+    ...subscriptionReceiptEmail({
+      name: contact.name,
+      receiptNumber: receipt.number,
+      planName: receipt.plan ? (getPlan(receipt.plan)?.name ?? null) : null,
+      grossCents: receipt.grossCents,
+      feeCents: receipt.feeCents,
+      netCents: receipt.netCents,
+      feePercent: receipt.feePercent,
+      paidAt: receipt.paidAt,
+      method: row.paymentMethod === PIX_AUTOMATICO ? "pix_automatico" : "card",
+      institution: receipt.institution,
+      receiptUrl: `${publicUrl}${receiptPath(receipt.code)}`,
+      statementUrl: `${publicUrl}${yearlyStatementPath(Number(todayInSaoPaulo(receipt.paidAt).slice(0, 4)))}`,
+    }),
+    dedupeKey: `sub-receipt:${chargeId}`,
+  });
 }
 
 /** Pix Automático revoked in the bank app: cancelled here too, and the subscriber is told (once). */

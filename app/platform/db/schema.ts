@@ -186,7 +186,32 @@ export const organizations = pgTable(
     index("organizations_active_idx").on(t.active, t.city),
     check("organizations_cnpj_digits", sql`${t.cnpj} ~ '^[0-9]{14}$'`),
     check("organizations_pix_key_pair", sql`(${t.pixKey} is null) = (${t.pixKeyType} is null)`),
+    // At most one main institution (decision 166). Created by the hand-written part of the
+    // migration, after it clears extra main rows, so that the migration cannot fail on old data.
   ],
+);
+
+/**
+ * What an institution was called, and under which CNPJ, from `valid_from` on (decision 166). A
+ * trigger on `organizations` (hand-written in the migration) writes a row on insert (valid from
+ * the beginning of time) and whenever name, legal name, CNPJ, city or state change, so a receipt
+ * names the institution as it was when its ledger row was written, whatever is edited later.
+ */
+export const organizationRevisions = pgTable(
+  "organization_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    legalName: text("legal_name"),
+    cnpj: text("cnpj"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("organization_revisions_org_idx").on(t.organizationId, t.validFrom)],
 );
 
 // ---------- parties ----------
@@ -639,6 +664,8 @@ export const ledgerEntries = pgTable(
     netCents: bigint("net_cents", { mode: "number" }).notNull(),
     /** PLATFORM_FEE_PERCENT when the money moved (copied from the original row by a refund); null on payouts. */
     feePercent: numeric("fee_percent", { mode: "number" }),
+    /** Assine o Bem charges: the plan the charge paid for, as it was when it was paid (decision 166). */
+    plan: planEnum("plan"),
     /** The provider's own fee, when the provider reported it. */
     providerFeeCents: bigint("provider_fee_cents", { mode: "number" }),
     provider: text("provider"),
