@@ -169,7 +169,8 @@ export const organizations = pgTable(
     isMain: boolean("is_main").notNull().default(false), // the main supported charity
     active: boolean("active").notNull().default(true),
     legalName: text("legal_name"), // razão social
-    // 14 digits, no punctuation. Nullable only for rows created before institutions had one;
+    // 14 characters, no punctuation: digits, or capital letters and digits in the first 12 (the
+    // alphanumeric CNPJ, IN RFB 2.229/2024). Nullable only for rows created before institutions had one;
     // the admin form requires it, and an institution without one cannot be verified.
     cnpj: text("cnpj").unique(),
     logoUrl: text("logo_url"),
@@ -184,7 +185,7 @@ export const organizations = pgTable(
   },
   (t) => [
     index("organizations_active_idx").on(t.active, t.city),
-    check("organizations_cnpj_digits", sql`${t.cnpj} ~ '^[0-9]{14}$'`),
+    check("organizations_cnpj_digits", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
     check("organizations_pix_key_pair", sql`(${t.pixKey} is null) = (${t.pixKeyType} is null)`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" DROP CONSTRAINT "organizations_cnpj_digits";--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_cnpj_digits" CHECK ("organizations"."cnpj" ~ '^[0-9A-Z]{12}[0-9]{2}$');
