@@ -6,3 +6,4 @@ export * from "./institution";
 export * from "./brazilian-states";
 export * from "./cause-icons";
 export * from "./impact-units";
+export * from "./cnpj-registry";
