@@ -10,6 +10,7 @@ export default [
   route("doar", "routes/doar.tsx"),
   route("doar/pix/:ref", "routes/doar.pix.$ref.tsx"),
   route("causas", "routes/causas.tsx"),
+  route("ongs/cadastrar", "routes/ongs.cadastrar.tsx"),
   route("eventos", "routes/eventos.tsx"),
   route("historias", "routes/historias.tsx"),
   route("transparencia", "routes/transparencia.tsx"),

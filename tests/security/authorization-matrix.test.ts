@@ -101,6 +101,25 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       }),
     },
   },
+  "routes/ongs.cadastrar": {
+    path: () => "/ongs/cadastrar",
+    loader: {
+      cells: signedIn(
+        toLogin("/ongs/cadastrar"),
+        ok((r) => expect((r.body as { applications: unknown[] }).applications).toEqual([])),
+      ),
+    },
+    // Without its documents an application is refused with messages on the fields; nothing is kept.
+    action: {
+      fields: (w) => ({
+        cnpj: "24.581.367/0001-04",
+        legalName: "Associação Teste",
+        causeId: w.org.causeId ?? "",
+        userId: w.users.user.user.id,
+      }),
+      cells: signedIn(toLogin("/ongs/cadastrar"), { status: 400, refused: true }),
+    },
+  },
   "routes/assine-o-bem": {
     path: () => "/assine-o-bem",
     loader: {
