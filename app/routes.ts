@@ -66,6 +66,7 @@ export default [
   route("transparencia/relatorio/:mes", "routes/transparencia.relatorio.$mes.ts"),
   route("dev/emails/:id", "routes/dev.emails.$id.ts"),
   route("admin/doacoes.csv", "routes/admin.doacoes[.]csv.ts"),
+  route("admin/ongs/pedidos/:id/documentos/:tipo", "routes/admin.ongs.pedidos.$id.documentos.$tipo.ts"),
   route("repasses/:id/comprovante", "routes/repasses.$id.comprovante.ts"),
   route("conta/exportar/:formato", "routes/conta.exportar.$formato.ts"),
   route("privacidade/exportar/:formato", "routes/privacidade.exportar.$formato.ts"),

@@ -59,5 +59,5 @@ ALTER TABLE "institution_members" ADD CONSTRAINT "institution_members_user_id_us
 CREATE UNIQUE INDEX "institution_application_documents_kind_idx" ON "institution_application_documents" USING btree ("application_id","kind");--> statement-breakpoint
 CREATE INDEX "institution_applications_user_idx" ON "institution_applications" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "institution_applications_status_idx" ON "institution_applications" USING btree ("status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "institution_applications_open_cnpj_idx" ON "institution_applications" USING btree ("cnpj") WHERE "institution_applications"."status" in ('submitted', 'changes_requested');--> statement-breakpoint
+CREATE UNIQUE INDEX "institution_applications_open_cnpj_idx" ON "institution_applications" USING btree ("cnpj") WHERE "institution_applications"."status" = 'submitted';--> statement-breakpoint
 CREATE INDEX "institution_members_user_idx" ON "institution_members" USING btree ("user_id");

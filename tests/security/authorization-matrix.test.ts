@@ -389,6 +389,18 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => "/admin/doacoes.csv",
     loader: { cells: { anonymous: toLogin("/admin/doacoes.csv"), user: deniedHome, other: deniedHome, admin: ok() } },
   },
+  // An application's documents: admins only (the admin's download is tested in admin.institution-applications.test.ts).
+  "routes/admin.ongs.pedidos.$id.documentos.$tipo": {
+    path: () => "/admin/ongs/pedidos/00000000-0000-4000-8000-000000000000/documentos/bylaws",
+    loader: {
+      cells: {
+        anonymous: toLogin("/admin/ongs/pedidos/00000000-0000-4000-8000-000000000000/documentos/bylaws"),
+        user: deniedHome,
+        other: deniedHome,
+        admin: notFound,
+      },
+    },
+  },
   // The proof reaches the creator by a signed link in an e-mail; without it, even the creator gets 404.
   "routes/repasses.$id.comprovante": {
     path: (w) => `/repasses/${w.payout.id}/comprovante`,

@@ -70,6 +70,13 @@ export function MyApplications({ applications, sent }: { applications: MyApplica
                 {a.reviewReason}
               </p>
             ) : null}
+            {a.status === "changes_requested" ? (
+              <p className="mt-2 text-sm">
+                <Link to={`/ongs/cadastrar?cnpj=${a.cnpj}`} className="font-bold text-coral-700 underline">
+                  Enviar o pedido corrigido
+                </Link>
+              </p>
+            ) : null}
             {a.status === "approved" && a.organizationSlug ? (
               <p className="mt-2 text-sm">
                 <Link to={`/causas#${a.organizationSlug}`} className="font-bold text-coral-700 underline">

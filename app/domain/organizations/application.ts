@@ -16,8 +16,13 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: "Recusado",
 };
 
-/** Still waiting for a decision: at most one such application per CNPJ. */
-export const OPEN_APPLICATION_STATUSES: readonly ApplicationStatus[] = ["submitted", "changes_requested"];
+/**
+ * Waiting for the team: at most one such application per CNPJ. An application sent back for
+ * changes is answered with a new one (the old one stays, as history).
+ */
+export const OPEN_APPLICATION_STATUSES: readonly ApplicationStatus[] = ["submitted"];
+/** The team can still decide on these. */
+export const REVIEWABLE_APPLICATION_STATUSES: readonly ApplicationStatus[] = ["submitted"];
 
 export const APPLICATION_DOCUMENT_KINDS = ["bylaws", "board_minutes", "cnpj_card", "pix_proof"] as const;
 export type ApplicationDocumentKind = (typeof APPLICATION_DOCUMENT_KINDS)[number];

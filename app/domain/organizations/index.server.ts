@@ -4,3 +4,5 @@ export * from "./organizations-admin.server";
 export * from "./organizations.server";
 export * from "./impact-units.server";
 export { cnpjRegistryFor } from "./cnpj-registry.server";
+export * from "./application-review.server";
+export { registryColumns } from "./applications.server";

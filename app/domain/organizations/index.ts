@@ -7,3 +7,5 @@ export * from "./brazilian-states";
 export * from "./cause-icons";
 export * from "./impact-units";
 export * from "./cnpj-registry";
+export * from "./application";
+export * from "./application-review";

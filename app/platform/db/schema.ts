@@ -229,10 +229,10 @@ export const institutionApplications = pgTable(
   (t) => [
     index("institution_applications_user_idx").on(t.userId, t.createdAt.desc()),
     index("institution_applications_status_idx").on(t.status, t.createdAt),
-    // One application waiting for a decision per CNPJ.
+    // One application waiting for the team per CNPJ (one sent back for changes is answered by a new one).
     uniqueIndex("institution_applications_open_cnpj_idx")
       .on(t.cnpj)
-      .where(sql`${t.status} in ('submitted', 'changes_requested')`),
+      .where(sql`${t.status} = 'submitted'`),
     check("institution_applications_cnpj_chars", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
   ],
 );
