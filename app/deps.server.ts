@@ -8,6 +8,7 @@ import type { Config } from "~/platform/config.server";
 import type { Clock } from "~/platform/clock";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import type { Payments } from "~/domain/payments/index.server";
+import type { CnpjRegistry } from "~/domain/organizations";
 
 export type AppDeps = {
   config: Config;
@@ -16,4 +17,6 @@ export type AppDeps = {
   /** Mail sent while handling a request (the outbox, in the request's transaction). */
   mailer: Mailer;
   clock: Clock;
+  /** The public CNPJ registry (BrasilAPI or its offline twin), behind a timeout and a cache. */
+  cnpjRegistry: CnpjRegistry;
 };

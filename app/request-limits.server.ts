@@ -6,6 +6,7 @@
 import { MAX_ADMIN_BODY_BYTES } from "~/domain/admin/panel.server";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/domain/donations/webhook.server";
 import { MAX_PHOTO_BYTES } from "~/platform/images/photo-rules";
+import { MAX_APPLICATION_BODY_BYTES } from "~/domain/organizations/application";
 
 const KB = 1024;
 
@@ -27,6 +28,8 @@ const BODY_LIMITS: ReadonlyArray<{ path: string; bytes: number }> = [
   { path: "/criar-festa", bytes: 2 * MAX_PHOTO_BYTES },
   { path: "/painel/festa", bytes: 2 * MAX_PHOTO_BYTES },
   { path: "/conta", bytes: 2 * MAX_PHOTO_BYTES },
+  // An institution's application: four documents at their cap plus the fields, with the same margin.
+  { path: "/ongs/cadastrar", bytes: 2 * MAX_APPLICATION_BODY_BYTES },
   // Payment providers' events (Stripe's are a few KB).
   { path: "/api/webhooks", bytes: MAX_WEBHOOK_BODY_BYTES },
 ];

@@ -6,6 +6,7 @@ import { type Config, getConfig } from "~/platform/config.server";
 import { systemClock } from "~/platform/clock";
 import { outboxMailer } from "~/platform/mail/outbox.server";
 import { createPayments } from "~/domain/payments/index.server";
+import { cnpjRegistryFor } from "~/domain/organizations/index.server";
 import type { AppDeps } from "~/deps.server";
 import type { Logger } from "pino";
 import { startApplication } from "~/startup.server";
@@ -57,6 +58,7 @@ export async function createApp({ getBuild, deps: overrides = {} }: Options & { 
     clock,
     mailer: overrides.mailer ?? outboxMailer,
     payments: overrides.payments ?? createPayments(config, started.sandboxEvents),
+    cnpjRegistry: overrides.cnpjRegistry ?? cnpjRegistryFor(config),
   };
   const sharedCache = createPageCache(config);
   const webhooks = webhookFastPath({ deps, log, databaseIsDown: () => databaseHealth.isDown() });

@@ -103,3 +103,21 @@ describe("WHATSAPP_NUMBER", () => {
     expect(failure({ WHATSAPP_NUMBER: "(31) 98888-7777" }).message).toMatch(/^Configuração inválida: WHATSAPP_NUMBER — use só dígitos/);
   });
 });
+
+describe("CNPJ registry (CNPJ_REGISTRY)", () => {
+  it("is BrasilAPI in production and the offline twin elsewhere, unless told", () => {
+    const secret = { APP_SECRET: "x".repeat(40), PAYMENTS_SANDBOX_IN_PRODUCTION: "sim-entendo-que-nada-e-cobrado" };
+    expect(parseConfig({ ...production, ...secret }).cnpjRegistry).toEqual({
+      kind: "brasilapi",
+      url: "https://brasilapi.com.br/api/cnpj/v1",
+      timeoutMs: 3000,
+    });
+    expect(parseConfig({ NODE_ENV: "development" }).cnpjRegistry.kind).toBe("offline");
+    expect(parseConfig({ ...production, ...secret, CNPJ_REGISTRY: "offline" }).cnpjRegistry.kind).toBe("offline");
+    expect(parseConfig({ NODE_ENV: "test", CNPJ_REGISTRY: "brasilapi", CNPJ_REGISTRY_TIMEOUT_MS: "1500" }).cnpjRegistry).toMatchObject({
+      kind: "brasilapi",
+      timeoutMs: 1500,
+    });
+    expect(failure({ CNPJ_REGISTRY: "receita" }).message).toBe("Configuração inválida: CNPJ_REGISTRY — deve ser brasilapi ou offline");
+  });
+});

@@ -127,6 +127,10 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default("FESTA SOLIDARIA"),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default("BELO HORIZONTE"),
   PAYMENTS_SANDBOX: booleanFlag.optional(),
+  // The public CNPJ registry: BrasilAPI, or the offline twin with fixed data (tests, sandbox, development).
+  CNPJ_REGISTRY: z.enum(["brasilapi", "offline"], "deve ser brasilapi ou offline").optional(),
+  CNPJ_REGISTRY_URL: z.url({ protocol: /^https?$/ }).default("https://brasilapi.com.br/api/cnpj/v1"),
+  CNPJ_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(200).max(30_000).default(3000),
   PAYMENTS_SANDBOX_IN_PRODUCTION: z.string().optional(),
   SEED_DEMO: booleanFlag.optional(),
   // The Assine o Bem subscribers' WhatsApp group invite; without it the group is not offered anywhere.
@@ -218,6 +222,8 @@ export type Config = Omit<ParsedEnv, RequiredInProduction> & {
   /** Null when no PSP is configured: Pix then comes from the sandbox, where it is enabled. */
   pixApi: PixApiConfig | null;
   storage: StorageConfig;
+  /** Where CNPJs are looked up: BrasilAPI in production unless told otherwise, the offline twin elsewhere. */
+  cnpjRegistry: { kind: "brasilapi" | "offline"; url: string; timeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -279,6 +285,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     paymentsSandbox,
     pixApi: pixApiConfig(parsed),
     storage: storageConfig(parsed),
+    cnpjRegistry: {
+      kind: parsed.CNPJ_REGISTRY ?? (isProduction ? "brasilapi" : "offline"),
+      url: parsed.CNPJ_REGISTRY_URL,
+      timeoutMs: parsed.CNPJ_REGISTRY_TIMEOUT_MS,
+    },
   };
 }
 

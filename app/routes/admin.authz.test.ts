@@ -88,6 +88,7 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
   }),
   toggleOrganization: (fx) => ({ id: fx.org.id, active: "false" }),
   verifyOrganization: (fx) => ({ id: fx.org.id, decision: "verificar", note: "Cartão CNPJ conferido" }),
+  reviewApplication: (fx) => ({ id: fx.application.id, decision: "aprovar", note: "Estatuto e ata conferidos", registryChecked: "on" }),
   markMessageAnswered: (fx) => ({ id: fx.message.id, answered: "true" }),
   markPayoutTransferred: (fx) => ({ partyId: fx.endedParty.id, proofUrl: "https://banco.example/comprovante/1", proofFile: tinyPng() }),
   // A direct gift of R$ 100,00 paid 40 days ago (settled): R$ 90,00 net, due today.

@@ -51,7 +51,16 @@ describe("ONGs: institution fields", () => {
     });
   });
 
+  it("stores an alphanumeric CNPJ (IN RFB 2.229/2024) and a Pix key that is one, in capitals", async () => {
+    await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const created = await post(cookie, { ...pratoCheio, cnpj: "12.abc.345/01de-35", pixKeyType: "cnpj", pixKey: "12.ABC.345/01DE-35" });
+    expect(created.status).toBe(200);
+    expect(await findOrg("prato-cheio")).toMatchObject({ cnpj: "12ABC34501DE35", pixKeyType: "cnpj", pixKey: "12ABC34501DE35" });
+  });
+
   it.each([
+    [{ cnpj: "12.ABC.345/01DE-36" }, "cnpj", CNPJ_MESSAGES.checkDigits],
     [{ cnpj: "21.593.847/0001-06" }, "cnpj", CNPJ_MESSAGES.checkDigits],
     [{ cnpj: "11.111.111/1111-11" }, "cnpj", CNPJ_MESSAGES.repeated],
     [{ cnpj: "" }, "cnpj", CNPJ_MESSAGES.required],

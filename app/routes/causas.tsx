@@ -158,10 +158,11 @@ export default function Causas({ loaderData }: Route.ComponentProps) {
           <MapPin size={32} strokeWidth={2} aria-hidden="true" className="text-coral-600" />
           <h2 className="mt-3 text-2xl">Quero cadastrar a minha ONG/Causa Social</h2>
           <p className="mt-2 text-muted">
-            Sua instituição pode receber festas solidárias e doações. Conte para a gente sobre o trabalho de vocês e entraremos em contato.
+            Sua instituição pode receber festas solidárias e doações. Faça o pedido online: consultamos o CNPJ na Receita Federal, você
+            envia os documentos e a equipe confere.
           </p>
           <Link
-            to="/contato"
+            to="/ongs/cadastrar"
             className="mt-6 inline-flex h-11 items-center rounded-full border-2 border-indigo-700 px-5 font-bold text-indigo-700 hover:bg-indigo-50"
           >
             Quero cadastrar a minha ONG/Causa Social

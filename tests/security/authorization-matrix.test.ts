@@ -101,6 +101,25 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       }),
     },
   },
+  "routes/ongs.cadastrar": {
+    path: () => "/ongs/cadastrar",
+    loader: {
+      cells: signedIn(
+        toLogin("/ongs/cadastrar"),
+        ok((r) => expect((r.body as { applications: unknown[] }).applications).toEqual([])),
+      ),
+    },
+    // Without its documents an application is refused with messages on the fields; nothing is kept.
+    action: {
+      fields: (w) => ({
+        cnpj: "24.581.367/0001-04",
+        legalName: "Associação Teste",
+        causeId: w.org.causeId ?? "",
+        userId: w.users.user.user.id,
+      }),
+      cells: signedIn(toLogin("/ongs/cadastrar"), { status: 400, refused: true }),
+    },
+  },
   "routes/assine-o-bem": {
     path: () => "/assine-o-bem",
     loader: {
@@ -390,6 +409,18 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   "routes/admin.doacoes[.]csv": {
     path: () => "/admin/doacoes.csv",
     loader: { cells: { anonymous: toLogin("/admin/doacoes.csv"), user: deniedHome, other: deniedHome, admin: ok() } },
+  },
+  // An application's documents: admins only (the admin's download is tested in admin.institution-applications.test.ts).
+  "routes/admin.ongs.pedidos.$id.documentos.$tipo": {
+    path: () => "/admin/ongs/pedidos/00000000-0000-4000-8000-000000000000/documentos/bylaws",
+    loader: {
+      cells: {
+        anonymous: toLogin("/admin/ongs/pedidos/00000000-0000-4000-8000-000000000000/documentos/bylaws"),
+        user: deniedHome,
+        other: deniedHome,
+        admin: notFound,
+      },
+    },
   },
   // The proof reaches the creator by a signed link in an e-mail; without it, even the creator gets 404.
   "routes/repasses.$id.comprovante": {

@@ -142,10 +142,31 @@ export async function adminFixture() {
     .insert(schema.impactUpdates)
     .values({ organizationId: org!.id, month: "2026-01", title: "Nova sala de terapia", body: "Inauguramos a sala." })
     .returning();
+  // An institution's application waiting for review, its CNPJ active in the offline registry twin.
+  const [application] = await db
+    .insert(schema.institutionApplications)
+    .values({
+      userId: owner.id,
+      cnpj: "24581367000104",
+      legalName: "ASSOCIACAO MAOS QUE AJUDAM",
+      tradeName: "Mãos que Ajudam",
+      causeId: cause.id,
+      city: "Belo Horizonte",
+      state: "MG",
+      contactEmail: "contato@maosqueajudam.org.br",
+      contactPhone: "(31) 99876-5432",
+      pixKeyType: "cnpj",
+      pixKey: "24581367000104",
+      description: "Refeições e cestas básicas para famílias do centro.",
+      registryResult: "found",
+      registryCheckedAt: new Date(),
+    })
+    .returning();
   return {
     owner,
     cause,
     unusedCause,
+    application: application!,
     org: org!,
     liveParty,
     liveGift,

@@ -16,6 +16,7 @@ import type { SandboxEvent } from "~/domain/payments/sandbox.server";
 import { type Clock, systemClock } from "~/platform/clock";
 import { type Config, getConfig } from "~/platform/config.server";
 import { outboxMailer } from "~/platform/mail/outbox.server";
+import { cnpjRegistryFor } from "~/domain/organizations/index.server";
 
 export type TestDepsOverrides = Partial<Omit<AppDeps, "payments">> & { payments?: Partial<Payments> };
 
@@ -72,7 +73,8 @@ export function testDeps(overrides: TestDepsOverrides = {}): AppDeps {
   const sandboxEvents = overrides.payments?.sandboxEvents ?? testSandboxQueue();
   const payments: Payments = { ...createPayments(config, sandboxEvents), ...overrides.payments };
   const clock: Clock = overrides.clock ?? systemClock;
-  const deps: AppDeps = { config, payments, clock, mailer: overrides.mailer ?? outboxMailer };
+  const cnpjRegistry = overrides.cnpjRegistry ?? cnpjRegistryFor(config);
+  const deps: AppDeps = { config, payments, clock, mailer: overrides.mailer ?? outboxMailer, cnpjRegistry };
   if ("bind" in sandboxEvents && typeof sandboxEvents.bind === "function") (sandboxEvents as TestSandboxQueue).bind(deps);
   return deps;
 }

@@ -10,6 +10,7 @@ import { adminHref } from "~/domain/admin/tabs";
 import { organizationSchema } from "~/domain/admin/forms";
 import { formatCnpj, PIX_KEY_TYPE_LABELS, formatPixKey } from "~/domain/organizations";
 import { OrganizationVerification, VerificationBadge } from "./organization-verification";
+import { InstitutionApplications } from "./institution-applications";
 import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
 type Data = TabData<"ongs">;
@@ -18,6 +19,7 @@ export function OrganizationsTab({ data }: { data: Data }) {
   const formKey = useSavedKey(data.editing ? "updateOrganization" : "createOrganization", data.editing?.id ?? "nova");
   return (
     <div className="space-y-8">
+      <InstitutionApplications data={data.applications} />
       <OrganizationForm key={formKey} data={data} />
       <section aria-labelledby="ongs-cadastradas">
         <h2 id="ongs-cadastradas" className="mb-4 text-xl font-extrabold text-indigo-800">

@@ -33,6 +33,9 @@ export function SiteFooter() {
           <Link className="hover:underline" to="/transparencia">
             Transparência
           </Link>
+          <Link className="hover:underline" to="/ongs/cadastrar">
+            Cadastre sua ONG
+          </Link>
           <Link className="hover:underline" to="/termos-de-uso">
             Termos de Uso
           </Link>

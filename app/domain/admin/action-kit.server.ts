@@ -10,6 +10,7 @@ import { db, type Transaction } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import type { SessionUser } from "~/domain/accounts/index.server";
 import type { Payments } from "~/domain/payments/index.server";
+import type { CnpjRegistry } from "~/domain/organizations";
 import { toastHeaders } from "~/platform/http/toast.server";
 import { type AuditEntry, recordAudit } from "~/domain/admin/audit.server";
 import { type FormResult, firstErrors } from "~/platform/forms/submission";
@@ -19,7 +20,7 @@ import type { AdminActionData } from "./tabs";
 import { invalidateContent } from "~/platform/content-cache.server";
 
 /** What the admin panel's loaders and actions receive from the request context. */
-export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock; payments: Payments };
+export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock; payments: Payments; cnpjRegistry: CnpjRegistry };
 type AdminActionContext = { admin: SessionUser; form: FormData; request: Request; deps: AdminDeps };
 export type AdminActionHandler = (ctx: AdminActionContext) => Promise<Response | ReturnType<typeof data<AdminActionData>>>;
 

@@ -17,6 +17,7 @@ import {
   updateOrganization,
 } from "~/domain/organizations/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { loadApplications } from "./institution-applications.server";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed, toggleActiveAction } from "./action-kit.server";
 import { ORGANIZATION_MESSAGES, organizationSchema, organizationUpdateSchema, organizationVerificationSchema } from "./forms";
 
@@ -24,6 +25,7 @@ export async function loadOrganizations(url: URL) {
   const editId = z.uuid().safeParse(url.searchParams.get("editar"));
   const organizations = await listAllOrganizations();
   const causes = await listCauseOptions();
+  const applications = await loadApplications(url);
   const editing = editId.success ? (organizations.find((o) => o.id === editId.data) ?? null) : null;
   return {
     organizations,
@@ -31,6 +33,7 @@ export async function loadOrganizations(url: URL) {
     editing,
     states: BRAZILIAN_STATES,
     pixKeyTypes: PIX_KEY_TYPES,
+    applications,
   };
 }
 

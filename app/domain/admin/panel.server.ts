@@ -26,6 +26,7 @@ import {
   updateOrganizationAction,
   verifyOrganizationAction,
 } from "./organizations.server";
+import { reviewApplicationAction } from "./institution-applications.server";
 import { loadParties, movePartyAction, togglePartyAction, updatePartyAction } from "./parties.server";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
@@ -76,6 +77,7 @@ const adminActions = {
   verifyOrganization: verifyOrganizationAction,
   updateOrganization: updateOrganizationAction,
   toggleOrganization: toggleOrganizationAction,
+  reviewApplication: reviewApplicationAction,
   createImpactUnit: createImpactUnitAction,
   deleteImpactUnit: deleteImpactUnitAction,
   createImpactUpdate: createImpactUpdateAction,

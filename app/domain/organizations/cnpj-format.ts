@@ -1,17 +1,18 @@
 /**
  * Showing a CNPJ: what every page that names an institution needs. Apart from the validation
  * (cnpj.ts) so the public pages' shared chunk carries these few lines and not the check digits
- * and messages only the admin's form uses (vite/client-chunks.ts).
+ * and messages only the forms use (vite/client-chunks.ts). Works for the numeric and the
+ * alphanumeric CNPJ (capital letters in the first 12 places, IN RFB 2.229/2024).
  */
 
-/** Keeps the digits of what a person typed ("12.345.678/0001-95", "12345678000195"). */
-export function cnpjDigits(input: string): string {
-  return input.replace(/\D/g, "");
+/** Keeps the letters (as capitals) and digits of what a person typed ("12.ABC.345/01DE-35", "12345678000195"). */
+export function normalizeCnpj(input: string): string {
+  return input.toUpperCase().replace(/[^0-9A-Z]/g, "");
 }
 
-/** 14 digits as 00.000.000/0000-00; anything else is returned as it came. */
+/** 14 characters as 00.000.000/0000-00 (or 12.ABC.345/01DE-35); anything else is returned as it came. */
 export function formatCnpj(value: string): string {
-  const d = cnpjDigits(value);
-  if (d.length !== 14) return value;
-  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+  const c = normalizeCnpj(value);
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(c)) return value;
+  return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 }

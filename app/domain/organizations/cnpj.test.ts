@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CNPJ_MESSAGES, cnpjCheckDigits, formatCnpj, isValidCnpj, parseCnpj } from "./cnpj";
+import { CNPJ_MESSAGES, cnpjCheckDigits, formatCnpj, isAlphanumericCnpj, isValidCnpj, parseCnpj } from "./cnpj";
 
 const digitString = (length: number) =>
   fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
@@ -25,13 +25,55 @@ describe("CNPJ", () => {
     ["11.222.333/0001-18", CNPJ_MESSAGES.checkDigits],
     ["11.222.333/0001", CNPJ_MESSAGES.length],
     ["112223330001811", CNPJ_MESSAGES.length],
-    ["11.222.333/0001-8a", CNPJ_MESSAGES.length],
+    ["11.222.333/0001-8a", CNPJ_MESSAGES.lastDigits],
+    ["11.222.333/0001-8_", CNPJ_MESSAGES.length],
+    ["12.ABC.345/01DE-36", CNPJ_MESSAGES.checkDigits],
+    ["12.ABD.345/01DE-35", CNPJ_MESSAGES.checkDigits],
+    ["12.ABC.345/01DE-3A", CNPJ_MESSAGES.lastDigits],
+    ["12.ÁBC.345/01DE-35", CNPJ_MESSAGES.length],
+    ["AAAAAAAAAAAAAA", CNPJ_MESSAGES.lastDigits],
     ["00.000.000/0000-00", CNPJ_MESSAGES.repeated],
     ["11111111111111", CNPJ_MESSAGES.repeated],
     ["", CNPJ_MESSAGES.required],
     ["   ", CNPJ_MESSAGES.required],
   ])("refuses %s with a pt-BR message", (input, message) => {
     expect(parseCnpj(input)).toEqual({ ok: false, error: message });
+  });
+
+  // The Receita Federal's published examples of the alphanumeric CNPJ (IN RFB 2.229/2024, FAQ
+  // questions 14 and 23), checked against cpf-cnpj-validator: letters in the root, the branch or both.
+  it.each([
+    ["12.ABC.345/01DE-35", "12ABC34501DE35"],
+    ["12ABC34501DE35", "12ABC34501DE35"],
+    ["12abc34501de35", "12ABC34501DE35"],
+    [" 12.abc.345/01de-35 ", "12ABC34501DE35"],
+    ["AA.345.678/0001-14", "AA345678000114"],
+    ["AA.345.678/000A-29", "AA345678000A29"],
+    ["12.345.678/000A-08", "12345678000A08"],
+  ])("accepts the alphanumeric CNPJ %s and keeps %s", (input, cnpj) => {
+    expect(parseCnpj(input)).toEqual({ ok: true, cnpj });
+    expect(isAlphanumericCnpj(cnpj)).toBe(true);
+  });
+
+  it("formats an alphanumeric CNPJ like a numeric one", () => {
+    expect(formatCnpj("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+    expect(formatCnpj("12abc34501de35")).toBe("12.ABC.345/01DE-35");
+    expect(formatCnpj("12ABC34501DE3A")).toBe("12ABC34501DE3A");
+  });
+
+  it("accepts every alphanumeric CNPJ built with its check digits and refuses it with a changed letter", () => {
+    const alnum = fc
+      .array(fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), { minLength: 12, maxLength: 12 })
+      .map((chars) => chars.join(""))
+      .filter((base) => !/^(.)\1{11}$/.test(base));
+    fc.assert(
+      fc.property(alnum, fc.boolean(), (base, punctuate) => {
+        const cnpj = base + cnpjCheckDigits(base);
+        expect(parseCnpj(punctuate ? formatCnpj(cnpj) : cnpj.toLowerCase())).toEqual({ ok: true, cnpj });
+      }),
+    );
+    // "12ABC…" with its B turned into a C: letter weights are char code − 48, so it changes the sum by 1.
+    expect(parseCnpj("12ACC34501DE35")).toEqual({ ok: false, error: CNPJ_MESSAGES.checkDigits });
   });
 
   it("accepts every CNPJ built with its check digits, however it is punctuated", () => {

@@ -6,3 +6,6 @@ export * from "./institution";
 export * from "./brazilian-states";
 export * from "./cause-icons";
 export * from "./impact-units";
+export * from "./cnpj-registry";
+export * from "./application";
+export * from "./application-review";

@@ -1,9 +1,9 @@
 /**
- * Pix keys by type, as the Banco Central's directory (DICT) stores them: CPF and CNPJ as digits,
+ * Pix keys by type, as the Banco Central's directory (DICT) stores them: CPF as digits, CNPJ as its 14 characters (digits, or capital letters and digits),
  * e-mail in lower case (at most 77 characters), a mobile phone as +55 DDD number, and a random
  * key (EVP) as a UUID. Browser-safe, no I/O: the admin form's server check uses it.
  */
-import { parseCnpj } from "./cnpj";
+import { formatCnpj, parseCnpj } from "./cnpj";
 import { isValidCpfDigits } from "./cpf";
 
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "telefone", "aleatoria"] as const;
@@ -92,8 +92,7 @@ function normalizeBrazilianMobile(input: string): string | null {
 /** How a stored key is shown to an admin (CPF/CNPJ/phone with their usual punctuation). */
 export function formatPixKey(type: PixKeyType, key: string): string {
   if (type === "cpf" && /^\d{11}$/.test(key)) return `${key.slice(0, 3)}.${key.slice(3, 6)}.${key.slice(6, 9)}-${key.slice(9)}`;
-  if (type === "cnpj" && /^\d{14}$/.test(key))
-    return `${key.slice(0, 2)}.${key.slice(2, 5)}.${key.slice(5, 8)}/${key.slice(8, 12)}-${key.slice(12)}`;
+  if (type === "cnpj") return formatCnpj(key);
   if (type === "telefone" && /^\+55\d{11}$/.test(key)) return `+55 ${key.slice(3, 5)} ${key.slice(5, 10)}-${key.slice(10)}`;
   return key;
 }

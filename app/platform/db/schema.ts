@@ -30,6 +30,8 @@ import { DONATION_STATUSES } from "../../domain/donations/donation-status";
 import { REFUND_STATUSES } from "../../domain/donations/refund-status";
 import { LEDGER_KINDS } from "../../domain/ledger/ledger-kinds";
 import { PIX_KEY_TYPES } from "../../domain/organizations/pix-key";
+import { APPLICATION_DOCUMENT_KINDS, APPLICATION_STATUSES, REGISTRY_RESULTS } from "../../domain/organizations/application";
+import { INSTITUTION_ROLES } from "../../domain/organizations/institution-team";
 import { EVENT_TYPES } from "../../domain/parties/event-types";
 import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
@@ -169,7 +171,8 @@ export const organizations = pgTable(
     isMain: boolean("is_main").notNull().default(false), // the main supported charity
     active: boolean("active").notNull().default(true),
     legalName: text("legal_name"), // razão social
-    // 14 digits, no punctuation. Nullable only for rows created before institutions had one;
+    // 14 characters, no punctuation: digits, or capital letters and digits in the first 12 (the
+    // alphanumeric CNPJ, IN RFB 2.229/2024). Nullable only for rows created before institutions had one;
     // the admin form requires it, and an institution without one cannot be verified.
     cnpj: text("cnpj").unique(),
     logoUrl: text("logo_url"),
@@ -184,7 +187,7 @@ export const organizations = pgTable(
   },
   (t) => [
     index("organizations_active_idx").on(t.active, t.city),
-    check("organizations_cnpj_digits", sql`${t.cnpj} ~ '^[0-9]{14}$'`),
+    check("organizations_cnpj_digits", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
     check("organizations_pix_key_pair", sql`(${t.pixKey} is null) = (${t.pixKeyType} is null)`),
     // At most one main institution (decision 166). Created by the hand-written part of the
     // migration, after it clears extra main rows, so that the migration cannot fail on old data.
@@ -212,6 +215,88 @@ export const organizationRevisions = pgTable(
     validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("organization_revisions_org_idx").on(t.organizationId, t.validFrom)],
+);
+
+// ---------- institution applications and teams (decision 178) ----------
+export const applicationStatusEnum = pgEnum("institution_application_status", APPLICATION_STATUSES);
+export const applicationDocumentKindEnum = pgEnum("institution_document_kind", APPLICATION_DOCUMENT_KINDS);
+export const registryResultEnum = pgEnum("cnpj_registry_result", REGISTRY_RESULTS);
+
+/** An institution's online application (/ongs/cadastrar): what the applicant typed and what the registry said then. */
+export const institutionApplications = pgTable(
+  "institution_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    cnpj: text("cnpj").notNull(), // as organizations.cnpj: 14 characters
+    legalName: text("legal_name").notNull(),
+    tradeName: text("trade_name"),
+    causeId: uuid("cause_id").references(() => causes.id, { onDelete: "set null" }),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    pixKeyType: pixKeyTypeEnum("pix_key_type").notNull(),
+    pixKey: text("pix_key").notNull(),
+    description: text("description").notNull(),
+    status: applicationStatusEnum("status").notNull().default("submitted"),
+    // The registry's answer when the application was sent (its copy: evidence, not a cache).
+    registryResult: registryResultEnum("registry_result").notNull(),
+    registryData: jsonb("registry_data"),
+    registryCheckedAt: timestamp("registry_checked_at", { withTimezone: true }),
+    reviewReason: text("review_reason"), // what the applicant is told (adjustments, refusal)
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("institution_applications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("institution_applications_status_idx").on(t.status, t.createdAt),
+    // One application waiting for the team per CNPJ (one sent back for changes is answered by a new one).
+    uniqueIndex("institution_applications_open_cnpj_idx")
+      .on(t.cnpj)
+      .where(sql`${t.status} = 'submitted'`),
+    check("institution_applications_cnpj_chars", sql`${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
+  ],
+);
+
+/** The documents an application carries, in file storage; admin-only downloads. */
+export const institutionApplicationDocuments = pgTable(
+  "institution_application_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => institutionApplications.id, { onDelete: "cascade" }),
+    kind: applicationDocumentKindEnum("kind").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    fileName: text("file_name").notNull(), // safe download name, with the real type's extension
+    originalName: text("original_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("institution_application_documents_kind_idx").on(t.applicationId, t.kind)],
+);
+
+export const institutionRoleEnum = pgEnum("institution_role", INSTITUTION_ROLES);
+
+/** Who works for an institution: its owner (the approved applicant) and the members the owner invites. */
+export const institutionMembers = pgTable(
+  "institution_members",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: institutionRoleEnum("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("institution_members_user_idx").on(t.userId)],
 );
 
 // ---------- parties ----------
