@@ -32,6 +32,7 @@ export default [
   route("politica-privacidade", "routes/politica-privacidade.tsx"),
   route("conta", "routes/conta.tsx"),
   route("conta/confirmar-email", "routes/conta.confirmar-email.tsx"),
+  route("conta/confirmar-endereco", "routes/conta.confirmar-endereco.tsx"),
   route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
   route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
   // A receipt's public verification page (issue 16).

@@ -12,7 +12,14 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/platform/config.server";
 
-export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change" | "donation-result" | "unsubscribe";
+export type SignedLinkPurpose =
+  | "plan-manage"
+  | "privacy-request"
+  | "email-change"
+  | "donation-result"
+  | "unsubscribe"
+  // The sign-up address confirmation (accounts/email-verification.server.ts).
+  | "email-verify";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

@@ -279,7 +279,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <h3 className="mt-8 text-lg font-extrabold text-indigo-800">E-mail</h3>
           <p className="mt-1 text-sm text-muted">
             Atual: <strong className="break-all text-ink">{profile.email}</strong>{" "}
-            {profile.emailVerified ? <Badge tone="paid">confirmado</Badge> : <Badge tone="pending">não confirmado</Badge>}
+            {profile.emailVerified ? (
+              <Badge tone="paid">confirmado</Badge>
+            ) : (
+              <>
+                <Badge tone="pending">não confirmado</Badge>{" "}
+                <Link to="/conta/confirmar-endereco" className="font-bold text-coral-700 underline">
+                  Confirmar e-mail
+                </Link>
+              </>
+            )}
           </p>
           <Result result={result} intent="email" />
           <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -350,6 +359,15 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         ) : null}
 
         <Section id="minhas-doacoes" title="Minhas doações" description="As doações feitas com a sua conta, com o número do recibo.">
+          {profile.emailVerified ? null : (
+            <p className="mb-3 text-sm text-muted">
+              Doou sem entrar na conta?{" "}
+              <Link to="/conta/confirmar-endereco" className="font-bold text-coral-700 underline">
+                Confirme seu e-mail
+              </Link>{" "}
+              e as doações feitas com ele passam a aparecer aqui.
+            </p>
+          )}
           {gifts.length === 0 ? (
             <p className="text-muted">
               Você ainda não fez doações com esta conta.{" "}

@@ -244,6 +244,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     path: () => "/conta/confirmar-email?token=forjado",
     loader: { cells: same({ status: 200, refused: true, check: (r) => expect((r.body as { ok: boolean }).ok).toBe(false) }) },
   },
+  // Issue 30: the welcome e-mail's link acts only for its own account, signed in; a forged one changes nothing.
+  "routes/conta.confirmar-endereco": {
+    path: () => "/conta/confirmar-endereco?token=forjado",
+    loader: { cells: signedIn(toLogin("/conta/confirmar-endereco?token=forjado"), { status: 400, refused: true }) },
+    action: { fields: () => ({ intent: "reenviar" }), cells: signedIn(toLogin("/conta/confirmar-endereco?token=forjado"), ok()) },
+  },
   "routes/privacidade.solicitar": {
     path: () => "/privacidade/solicitar?token=forjado",
     loader: { cells: same({ status: 400, refused: true, check: noDonorEmail }) },

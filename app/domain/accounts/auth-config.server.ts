@@ -9,7 +9,6 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
-import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { type Config, getConfig } from "~/platform/config.server";
 import { db, type Executor, getConnection, schema, type Transaction } from "~/platform/db.server";
@@ -18,6 +17,7 @@ import { passwordResetEmail } from "~/emails/password-reset";
 import { logger } from "~/platform/logger.server";
 import { hashPassword, verifyPassword } from "~/domain/accounts/password.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { markAddressVerified } from "~/domain/accounts/email-verification.server";
 
 const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
@@ -78,7 +78,8 @@ function createAuth(config: Config) {
       async onPasswordReset({ user }) {
         // The link reached this address, so its owner is the one using it: the address is verified
         // (what lets ADMIN_EMAILS grant the role at the next sign-in, auth-flows.server.ts).
-        await authExecutor().update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        // Its guest gifts become the account's, as with the welcome link (decision 182).
+        await markAddressVerified(authExecutor(), user);
         await enqueueEmail(authExecutor(), { to: user.email, ...passwordChangedEmail({ name: user.name, changedAt: new Date() }) });
       },
     },

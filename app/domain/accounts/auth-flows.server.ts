@@ -12,6 +12,9 @@ import { grantAdmin, recordConsent } from "~/domain/accounts/users.server";
 import { TERMS_VERSION } from "~/domain/accounts/privacy-policy";
 import { type ChallengePurpose, issueChallenge, verifyChallenge } from "~/platform/abuse/challenge.server";
 import type { Challenge } from "altcha-lib";
+import { getConfig } from "~/platform/config.server";
+import { outboxMailer } from "~/platform/mail/outbox.server";
+import { enqueueEmailConfirmation } from "~/domain/accounts/email-verification.server";
 
 const MINUTES = 60;
 /**
@@ -166,6 +169,11 @@ export async function signUp(
       });
       // Consent to the terms and privacy policy (the line under the form): the version and when.
       await recordConsent(authExecutor(), response.user.id, TERMS_VERSION, new Date());
+      // The welcome e-mail with the address-confirmation link (decision 182), in the same transaction.
+      await enqueueEmailConfirmation(authExecutor(), outboxMailer, response.user, {
+        publicUrl: getConfig().PUBLIC_URL,
+        now: new Date(),
+      });
       // No ADMIN_EMAILS grant here: a new address is unverified (grantAdminFromConfig).
       return { ok: true as const, setCookies: headers.getSetCookie(), userId: response.user.id };
     });

@@ -8,7 +8,7 @@
  * kept. Financial records (gifts, subscriptions, charges, payouts, party totals) stay, without
  * the person: the law asks us to keep them for 5 years (decision 130).
  */
-import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { toCsv } from "~/platform/csv";
 
@@ -21,14 +21,25 @@ export type DataSubject = { kind: "account"; userId: string; email: string; emai
 const normalize = (email: string) => email.trim().toLowerCase();
 
 /**
- * The gifts that belong to the subject. An account owns the gifts it made signed in; the gifts
- * typed with its address only once the address is verified (an unverified sign-up proves nothing
- * about who owns the address, so it must not read or erase a stranger's gifts).
+ * The gifts the subject erases: an account's own (made signed in, or attached when its address was
+ * verified) and, once the address is verified, every gift typed with it (an unverified sign-up
+ * proves nothing about who owns the address, so it must not read or erase a stranger's gifts).
  */
 function giftsOf(subject: DataSubject): SQL {
   const byEmail = eq(sql`lower(${donations.donorEmail})`, normalize(subject.email));
   if (subject.kind === "email") return byEmail;
   return subject.emailVerified ? or(eq(donations.userId, subject.userId), byEmail)! : eq(donations.userId, subject.userId);
+}
+
+/**
+ * The gifts an account reads as its own (/conta, the export): its own, and the guest gifts (nobody's)
+ * typed with its verified address. A gift made signed in to another account stays that account's,
+ * whatever address was typed on it (decision 182).
+ */
+function giftsReadBy(subject: DataSubject): SQL {
+  if (subject.kind === "email" || !subject.emailVerified) return giftsOf(subject);
+  const guestByEmail = and(isNull(donations.userId), eq(sql`lower(${donations.donorEmail})`, normalize(subject.email)));
+  return or(eq(donations.userId, subject.userId), guestByEmail)!;
 }
 
 export async function listGiftsOf(subject: DataSubject, executor: Executor = db) {
@@ -54,7 +65,7 @@ export async function listGiftsOf(subject: DataSubject, executor: Executor = db)
     .leftJoin(parties, eq(parties.id, donations.partyId))
     .leftJoin(causes, eq(causes.id, parties.causeId))
     .leftJoin(organizations, eq(organizations.id, donations.organizationId))
-    .where(giftsOf(subject))
+    .where(giftsReadBy(subject))
     .orderBy(sql`${donations.createdAt} desc`);
 }
 

@@ -8,7 +8,7 @@
  * written (`organization_revisions`), and a charge's plan as its row recorded it — never the
  * subscription's plan today.
  */
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { PLANS, type PlanId } from "~/domain/subscriptions";
 import { type ReceiptKind, yearRange } from "./receipt-rules";
@@ -184,7 +184,8 @@ export type ReceiptOwner = { userId: string; email: string; emailVerified: boole
 export async function listReceiptsOfYear(owner: ReceiptOwner, year: number, executor: Executor = db): Promise<Receipt[]> {
   const { from, to } = yearRange(year);
   const inYear = and(gte(ledgerEntries.occurredAt, from), lt(ledgerEntries.occurredAt, to))!;
-  const byEmail = eq(sql`lower(${donations.donorEmail})`, owner.email.trim().toLowerCase());
+  // A guest gift (nobody's) typed with the verified address; a gift made signed in stays its account's (decision 182).
+  const byEmail = and(isNull(donations.userId), eq(sql`lower(${donations.donorEmail})`, owner.email.trim().toLowerCase()));
   const giftOwner = owner.emailVerified ? or(eq(donations.userId, owner.userId), byEmail)! : eq(donations.userId, owner.userId);
   const [gifts, charges] = await Promise.all([
     giftReceipts(and(giftOwner, inYear)!, executor),
@@ -196,7 +197,8 @@ export async function listReceiptsOfYear(owner: ReceiptOwner, year: number, exec
 /** The years (São Paulo) in which `owner` has receipts, newest first: the statement links /conta shows. */
 export async function receiptYearsOf(owner: ReceiptOwner, executor: Executor = db): Promise<number[]> {
   const year = sql<number>`extract(year from ${ledgerEntries.occurredAt} at time zone 'America/Sao_Paulo')::int`.mapWith(Number);
-  const byEmail = eq(sql`lower(${donations.donorEmail})`, owner.email.trim().toLowerCase());
+  // A guest gift (nobody's) typed with the verified address; a gift made signed in stays its account's (decision 182).
+  const byEmail = and(isNull(donations.userId), eq(sql`lower(${donations.donorEmail})`, owner.email.trim().toLowerCase()));
   const giftOwner = owner.emailVerified ? or(eq(donations.userId, owner.userId), byEmail)! : eq(donations.userId, owner.userId);
   const [gifts, charges] = await Promise.all([
     executor

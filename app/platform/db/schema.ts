@@ -397,6 +397,8 @@ export const donations = pgTable(
     index("donations_created_idx").on(t.createdAt.desc()),
     index("donations_status_idx").on(t.status, t.createdAt.desc()),
     index("donations_payment_idx").on(t.providerPaymentId),
+    // A person's gifts by the address typed (/conta, the statement, attaching at verification: decision 182).
+    index("donations_donor_email_idx").on(sql`lower(${t.donorEmail})`),
   ],
 );
 

@@ -259,6 +259,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/politica-privacidade": "/politica-privacidade",
     "routes/conta": "/conta",
     "routes/conta.confirmar-email": "/conta/confirmar-email?token=forjado",
+    "routes/conta.confirmar-endereco": "/conta/confirmar-endereco?token=forjado",
     "routes/privacidade.solicitar": "/privacidade/solicitar",
     "routes/assinatura.gerenciar": "/assinatura/gerenciar?token=forjado",
     "routes/sandbox.checkout.$id": `/sandbox/checkout/${w.pending.checkoutId}`,

@@ -1,0 +1,1 @@
+CREATE INDEX "donations_donor_email_idx" ON "donations" USING btree (lower("donor_email"));
