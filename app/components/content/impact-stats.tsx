@@ -11,7 +11,7 @@ export function familiesReportLine(report: FamiliesReport): string {
   return report.source ? `Segundo ${report.source}, ${date}` : `Informado pelas instituições em ${date}`;
 }
 
-export const LIVE_FIGURES_NOTE = "Arrecadados, festas e assinantes: calculados agora a partir dos pagamentos confirmados.";
+const LIVE_FIGURES_NOTE = "Arrecadados, festas e assinantes: calculados agora a partir dos pagamentos confirmados.";
 
 /**
  * The public impact figures (home, histórias). Three are computed live from the ledger and the

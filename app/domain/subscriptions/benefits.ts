@@ -6,7 +6,7 @@
 import type { Plan, PlanId } from "./plans";
 import { PLANS } from "./plans";
 
-export const BENEFIT_IDS = ["relatorio", "certificado", "whatsapp", "mural", "visita"] as const;
+const BENEFIT_IDS = ["relatorio", "certificado", "whatsapp", "mural", "visita"] as const;
 export type BenefitId = (typeof BENEFIT_IDS)[number];
 
 export const BENEFIT_LABELS: Record<BenefitId, string> = {
