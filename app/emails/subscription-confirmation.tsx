@@ -20,7 +20,7 @@ export type SubscriptionConfirmationProps = {
 };
 
 /** What comes next, only the benefits this plan has and the site offers today. */
-export function benefitsParagraph(plan: Plan, whatsappGroup: boolean): string {
+function benefitsParagraph(plan: Plan, whatsappGroup: boolean): string {
   const inAccount = [
     planIncludes(plan.id, "whatsapp") && whatsappGroup ? "o convite para o grupo exclusivo de assinantes no WhatsApp" : null,
     planIncludes(plan.id, "mural") ? "a opção de aparecer no mural de apoiadores" : null,

@@ -53,6 +53,9 @@ describe("/assine-o-bem", () => {
       error: null,
       // The sandbox offers Pix Automático: card stays the default choice.
       method: "cartao",
+      // The ranking's counts (no active subscription yet) and no main charity in this database.
+      counts: {},
+      institution: null,
     });
     const response = (await action(args(post("/assine-o-bem", undefined, { intent: "assinar", plano: "prata" })))) as Response;
     expect(response.status).toBe(302);
@@ -83,6 +86,8 @@ describe("/assine-o-bem", () => {
       signedIn: true,
       subscription: null,
       method: "cartao",
+      counts: {},
+      institution: null,
     });
     const id = await subscribe(cookie, "prata");
     expect(await checkoutLoader(args(authedRequest(`/sandbox/assinatura/${id}`), { id }))).toMatchObject({

@@ -120,11 +120,9 @@ export default function Transparencia({ loaderData, matches }: Route.ComponentPr
               },
             ].map((item) => (
               <div key={item.label} className="flex flex-col rounded-2xl bg-white p-5 text-center shadow-soft">
-                <dt className="order-last mt-1 text-sm font-semibold text-muted">
-                  {item.label}
-                  {"note" in item && item.note ? <span className="mt-1 block text-xs font-normal">{item.note}</span> : null}
-                </dt>
+                <dt className="order-last mt-1 text-sm font-semibold text-muted">{item.label}</dt>
                 <dd className="text-2xl font-extrabold text-indigo-800">{item.value}</dd>
+                {"note" in item && item.note ? <dd className="order-last mt-1 text-xs text-muted">{item.note}</dd> : null}
               </div>
             ))}
           </dl>

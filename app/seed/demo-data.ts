@@ -436,7 +436,7 @@ export const DEMO_UNPAID_GIFTS = [
  * "Famílias ajudadas" is the institutions' own report, not a figure we compute: the demo shows it
  * with its source and the report's date (a month before the seed runs), as every page does.
  */
-export const FAMILIES_HELPED_DEMO = { count: 2847, source: "o relatório anual da AADORA e das instituições parceiras (demonstração)" };
+export const FAMILIES_HELPED_DEMO = { count: 2847, source: "o relatório anual da AADORA (demonstração)" };
 
 /**
  * Each demo institution's impact units (admins keep them in Admin → Impacto): /doar's panel and the

@@ -90,7 +90,12 @@ export function SubscriberBenefits({ benefits, reply, busy }: { benefits: Benefi
             Conheça de perto o trabalho {benefits.institutionName ? <>de {benefits.institutionName}</> : "da instituição apoiada"}. Enviamos
             o pedido, com o seu nome e e-mail, para a instituição, que responde por e-mail para combinar a data.
           </p>
-          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[1fr_10rem]">
+          {/* Remounted empty once the request is sent. */}
+          <Form
+            key={reply?.intent === "visita" && reply.ok ? "enviado" : "novo"}
+            method="post"
+            className="mt-3 grid gap-4 sm:grid-cols-[1fr_10rem]"
+          >
             <input type="hidden" name="intent" value="visita" />
             <TextField
               label="Datas de preferência"

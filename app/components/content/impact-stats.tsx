@@ -11,7 +11,7 @@ export function familiesReportLine(report: FamiliesReport): string {
   return report.source ? `Segundo ${report.source}, ${date}` : `Informado pelas instituições em ${date}`;
 }
 
-export const LIVE_FIGURES_NOTE = "Arrecadados, festas e assinantes: calculados agora a partir dos pagamentos confirmados.";
+const LIVE_FIGURES_NOTE = "Arrecadados, festas e assinantes: calculados agora a partir dos pagamentos confirmados.";
 
 /**
  * The public impact figures (home, histórias). Three are computed live from the ledger and the
@@ -40,11 +40,10 @@ export function ImpactStats({ figures, className }: { figures: ImpactFigures; cl
         {items.map(({ icon: Icon, value, label, note }) => (
           <div key={label} className="flex flex-col items-center rounded-2xl border border-coral-100 bg-white p-5 text-center shadow-soft">
             <Icon size={28} strokeWidth={2} aria-hidden="true" className="text-coral-600" />
-            <dt className="order-last mt-1 text-sm font-semibold text-muted">
-              {label}
-              {note ? <span className="mt-1 block text-xs font-normal">{note}</span> : null}
-            </dt>
+            <dt className="order-last mt-1 text-sm font-semibold text-muted">{label}</dt>
             <dd className="mt-2 text-2xl font-extrabold text-indigo-800 md:text-3xl">{value}</dd>
+            {/* Whose figure it is, under its label. */}
+            {note ? <dd className="order-last mt-1 text-xs text-muted">{note}</dd> : null}
           </div>
         ))}
       </dl>

@@ -39,7 +39,7 @@ export function ImpactTable({ feePercent, currentPlan }: { feePercent: number; c
               const { netCents } = splitFee(plan.priceCents, feePercent);
               return (
                 <tr key={plan.id} className={cn("border-t border-coral-100", plan.id === currentPlan && "bg-indigo-50/60")}>
-                  <th scope="row" className="px-3 py-3 font-extrabold text-indigo-800 md:px-5">
+                  <th scope="row" className="px-3 py-3 font-extrabold whitespace-nowrap text-indigo-800 md:px-5">
                     {plan.name}
                     {/* On a phone the monthly price joins the plan's cell, so no figure has to wrap. */}
                     <span className="block text-xs font-semibold whitespace-nowrap text-muted sm:hidden">

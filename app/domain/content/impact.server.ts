@@ -64,10 +64,6 @@ export async function getFamiliesFigure(executor: Executor = db): Promise<Famili
   return { count, report: { source: null, reportedOn: todayInSaoPaulo(row.updatedAt) } };
 }
 
-export async function getFamiliesHelped(executor: Executor = db): Promise<number> {
-  return (await getFamiliesFigure(executor)).count;
-}
-
 export type ImpactFigures = {
   raisedCents: number;
   donationsCents: number;

@@ -6,8 +6,7 @@
 import type { Plan, PlanId } from "./plans";
 import { PLANS } from "./plans";
 
-export const BENEFIT_IDS = ["relatorio", "certificado", "whatsapp", "mural", "visita"] as const;
-export type BenefitId = (typeof BENEFIT_IDS)[number];
+export type BenefitId = "relatorio" | "certificado" | "whatsapp" | "mural" | "visita";
 
 export const BENEFIT_LABELS: Record<BenefitId, string> = {
   relatorio: "Relatório mensal de impacto",

@@ -238,6 +238,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/como-funciona": "/como-funciona",
     "routes/criar-festa": "/criar-festa",
     "routes/assine-o-bem": "/assine-o-bem",
+    "routes/assine-o-bem.mural": "/assine-o-bem/mural",
     "routes/assine-o-bem.pix-automatico": "/assine-o-bem/pix-automatico?plano=prata",
     "routes/doar": `/doar?festa=${w.party.shareCode}`,
     "routes/causas": "/causas",
