@@ -89,7 +89,9 @@ describe("/painel", () => {
     const textA = await readUntil(streamA, (t) => donationEvents(t).length >= 1);
     await new Promise((r) => setTimeout(r, 200));
     const moreA = await readUntil(streamA, () => true);
-    expect(donationEvents(textA + moreA)).toEqual([{ partyId: partyA.id, donationId: expect.any(String), amountCents: 1100 }]);
+    expect(donationEvents(textA + moreA)).toEqual([
+      { partyId: partyA.id, donationId: expect.any(String), amountCents: 1100, gifts: 1, raisedCents: 1100, paidCount: 1 },
+    ]);
     expect(donationEvents(textB).map((e) => e.partyId)).toEqual([partyB.id, partyB.id]);
     expect(textA + textB).not.toContain("@");
 

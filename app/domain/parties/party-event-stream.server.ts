@@ -1,6 +1,7 @@
 /**
- * A party page's public live stream (/festa/:id/eventos): each time a gift becomes paid on this
- * party, every guest watching gets a `snapshot` — the totals and the newest paid gifts exactly as the
+ * A party page's public live stream (/festa/:id/eventos): when gifts become paid on this party,
+ * every guest watching gets a `snapshot` — at most one per 250 ms however many gifts arrive, read
+ * after the last of them (issue 32 item 5) — the totals and the newest paid gifts exactly as the
  * page shows them (PublicGift: name or anonymous, message, amount, date; never an e-mail, never the
  * owner). The snapshot is read and serialised once per change per process, however many guests
  * watch, and the guests of a party share one subscription (issue 19: 10 000 streams per process).
@@ -14,22 +15,7 @@ import { type PartyLiveSnapshot, readPartyLiveSnapshot, readPartyTotals } from "
 import { partyVisibility } from "./party-status";
 import { liveEventStream, sseEvent, sseEventBytes } from "~/platform/http/event-stream.server";
 import type { StreamSlot } from "~/platform/http/live-streams.server";
-
-// One read per paid gift, shared by every guest of that party on this process. Keyed by the gift:
-// a snapshot read before it was paid must never stand in for one read after.
-const byGift = new Map<string, Promise<PartyLiveSnapshot | null>>();
-
-function snapshotAfterGift(partyId: string, donationId: string, read: typeof readPartyLiveSnapshot) {
-  const key = `${partyId}:${donationId}`;
-  let snapshot = byGift.get(key);
-  if (!snapshot) {
-    snapshot = read(partyId);
-    byGift.set(key, snapshot);
-    // Every subscriber asks within the same moment; afterwards the entry is no use.
-    setTimeout(() => byGift.delete(key), 5_000).unref?.();
-  }
-  return snapshot;
-}
+import { coalescer, LIVE_MESSAGE_INTERVAL_MS } from "~/platform/coalesce";
 
 type Subscribe = (partyId: string, fn: DonationPaidSubscriber) => Promise<() => void>;
 type Event = Promise<Uint8Array | null>;
@@ -51,6 +37,8 @@ type Hub = {
   current?: { startedAt: number; event: Event };
   /** The totals of the last snapshot read for these guests ("raised:count"); see catchUp. */
   seen?: string;
+  /** Gifts heard within LIVE_MESSAGE_INTERVAL_MS of the last snapshot share the next one. */
+  changed: { poke(): void; cancel(): void };
 };
 
 const CATCH_UP_MS = 30_000;
@@ -74,21 +62,21 @@ function deliverSnapshot(hub: Hub, snapshot: Promise<PartyLiveSnapshot | null>) 
 }
 
 /** One query for all the watched parties of `hubs`; a fresh snapshot where the totals moved unannounced. */
-async function catchUp(hubs: Map<string, Hub>, read: typeof readPartyLiveSnapshot) {
+async function catchUp(hubs: Map<string, Hub>) {
   const ids = [...hubs.keys()];
   for (let i = 0; i < ids.length; i += 5_000) {
     for (const row of await readPartyTotals(ids.slice(i, i + 5_000))) {
       const hub = hubs.get(row.id);
-      if (hub?.seen !== undefined && hub.seen !== totalsKey(row)) deliverSnapshot(hub, read(row.id));
+      if (hub?.seen !== undefined && hub.seen !== totalsKey(row)) hub.changed.poke();
     }
   }
 }
 
 const catchUpTimers = new WeakMap<Map<string, Hub>, NodeJS.Timeout>();
-function startCatchUp(hubs: Map<string, Hub>, read: typeof readPartyLiveSnapshot, periodMs: number) {
+function startCatchUp(hubs: Map<string, Hub>, periodMs: number) {
   if (catchUpTimers.has(hubs)) return;
   const timer = setInterval(() => {
-    if (hubs.size > 0) catchUp(hubs, read).catch(() => {});
+    if (hubs.size > 0) catchUp(hubs).catch(() => {});
   }, periodMs);
   timer.unref?.();
   catchUpTimers.set(hubs, timer);
@@ -111,16 +99,21 @@ async function joinParty(
 ) {
   let hubs = hubsBySubscribe.get(subscribe);
   if (!hubs) hubsBySubscribe.set(subscribe, (hubs = new Map()));
-  startCatchUp(hubs, read, catchUpMs);
+  startCatchUp(hubs, catchUpMs);
   let hub = hubs.get(partyId);
   if (!hub) {
+    // Each gift announces a change; one snapshot per LIVE_MESSAGE_INTERVAL_MS carries all of them,
+    // read after the last (its totals are current), serialised once for every guest.
+    const changed = coalescer(LIVE_MESSAGE_INTERVAL_MS, () => {
+      deliverSnapshot(created, read(partyId));
+      return created.chain;
+    });
     const created: Hub = {
       members: new Set(),
       joins: 0,
       chain: Promise.resolve(),
-      subscription: subscribe(partyId, (event) => deliverSnapshot(created, snapshotAfterGift(partyId, event.donationId, read))).then(
-        (off) => (created.off = off),
-      ),
+      changed,
+      subscription: subscribe(partyId, () => changed.poke()).then((off) => (created.off = off)),
     };
     hubs.set(partyId, (hub = created));
   }
@@ -130,6 +123,7 @@ async function joinParty(
   const leave = () => {
     if (!joined.members.delete(member) || joined.members.size > 0) return;
     if (hubs.get(partyId) === joined) hubs.delete(partyId);
+    joined.changed.cancel();
     if (joined.off) joined.off();
     else
       joined.subscription.then(

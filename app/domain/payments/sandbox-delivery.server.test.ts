@@ -3,7 +3,7 @@ useTestDatabase();
 
 import { testDeps } from "@tests/context";
 import { donationRow, givingSetup, historyOf, insertPendingGift } from "@tests/donations";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleWebhook } from "~/domain/donations/webhook.server";
 import { db, schema } from "~/platform/db.server";
@@ -120,5 +120,74 @@ describe("sandbox event delivery on pg-boss", () => {
     await queue.deliver(event);
     await vi.waitFor(() => expect(statuses[0]).toBe(400), { timeout: 10_000, interval: 100 });
     expect((await donationRow(gift.id)).status).toBe("pendente");
+  });
+});
+
+describe("a backlog of sandbox events (issue 32 item 4)", () => {
+  it("1 000 queued events are all delivered and applied within seconds, concurrently, a refused one retried alone", async () => {
+    const { party } = await givingSetup();
+    const gifts = Array.from({ length: 1_000 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      checkoutId: `cs_sbx_${crypto.randomUUID().replace(/-/g, "")}`,
+      amountCents: 500 + i,
+    }));
+    const rows = JSON.stringify(gifts);
+    await db.execute(sql`
+      insert into donations (id, party_id, organization_id, amount_cents, status, anonymous, donor_name, donor_email, provider, provider_checkout_id, idempotency_key)
+      select (g->>'id')::uuid, ${party.id}, ${party.organizationId}, (g->>'amountCents')::int, 'pendente', false, 'Convidado', 'convidado@exemplo.com.br', 'sandbox', g->>'checkoutId', 'backlog_' || (g->>'id')
+      from json_array_elements(${rows}::json) g`);
+    await db.execute(sql`
+      insert into donation_status_history (donation_id, from_status, to_status, occurred_at)
+      select (g->>'id')::uuid, null, 'pendente', now() from json_array_elements(${rows}::json) g`);
+
+    // The backlog exists before any worker runs (a burst, or a restart with events waiting).
+    boss = await startBoss(testConnection());
+    const queue = await createSandboxEventQueue(boss);
+    for (const gift of gifts) {
+      await queue.deliver(
+        sandboxEvent("checkout.paid", { checkoutId: gift.checkoutId, donationId: gift.id, paymentId: sandboxPaymentId(gift.checkoutId) }),
+      );
+    }
+
+    const statuses: number[] = [];
+    const webhook = webhookTransport(statuses, 1); // the very first attempt is refused
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const transport: SandboxTransport = async (body, headers) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      try {
+        return await webhook(body, headers);
+      } finally {
+        inFlight--;
+      }
+    };
+    const startedAt = performance.now();
+    const worker = await startSandboxDeliveryWorker(boss, { transport, secret: testDeps().config.APP_SECRET, pollingIntervalSeconds: 2 });
+    stopWorker = worker.stop;
+    worker.wake();
+    const paidCount = async () =>
+      Number(
+        (
+          (await db.execute(sql`select paid_count from parties where id = ${party.id}`)) as unknown as {
+            rows: Array<{ paid_count: string }>;
+          }
+        ).rows[0]!.paid_count,
+      );
+    await vi.waitFor(async () => expect(await paidCount()).toBe(1_000), { timeout: 60_000, interval: 100 });
+    const seconds = (performance.now() - startedAt) / 1_000;
+    console.log(
+      `[sandbox] 1 000 queued events applied in ${seconds.toFixed(1)} s (${Math.round(1_000 / seconds)}/s), at most ${mostInFlight} deliveries in flight`,
+    );
+
+    expect(seconds).toBeLessThan(30);
+    expect(mostInFlight).toBeGreaterThan(1);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1_000);
+    const raised = (await db.execute(sql`select raised_cents from parties where id = ${party.id}`)) as unknown as {
+      rows: Array<{ raised_cents: string }>;
+    };
+    expect(Number(raised.rows[0]!.raised_cents)).toBe(gifts.reduce((sum, g) => sum + g.amountCents, 0));
+    // Nothing left to deliver.
+    expect((await boss.fetch(SANDBOX_DELIVERY_QUEUE)) ?? []).toHaveLength(0);
   });
 });

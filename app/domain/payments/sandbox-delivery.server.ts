@@ -79,27 +79,57 @@ export async function attemptSandboxDelivery(event: SandboxEvent, transport: San
   if (status < 200 || status >= 300) throw new Error(`HTTP ${status}`);
 }
 
-/** Starts delivering queued events in this process: `wake` makes it look at once, `stop` ends it. */
+/** Jobs taken from the queue at once, and deliveries in flight at once (issue 32 item 4). */
+const DELIVERY_BATCH = 64;
+const DELIVERIES_IN_FLIGHT = 32;
+
+/**
+ * Starts delivering queued events in this process: `wake` makes it look at once, `stop` ends it.
+ * Like a real provider under a backlog, it sends events concurrently (DELIVERIES_IN_FLIGHT) and
+ * takes the next batch as soon as one is done while the queue has more: a backlog drains as fast as
+ * the webhook takes it. Each event succeeds or fails on its own: a refused one is failed alone
+ * (pg-boss retries it with backoff) and the others complete; a process that dies mid-batch leaves
+ * its jobs active until their lease expires, then they come back.
+ */
 export async function startSandboxDeliveryWorker(
   boss: Boss,
   options: { transport: SandboxTransport; secret: string; pollingIntervalSeconds?: number },
 ) {
   await ensureQueue(boss);
   let inFlight = 0;
-  const workerId = await boss.work<Job>(
+  const workerId: string = await boss.work<Job>(
     SANDBOX_DELIVERY_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async ([job]) => {
-      if (!job) return;
-      inFlight++;
+    { batchSize: DELIVERY_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async (jobs) => {
+      inFlight += jobs.length;
+      const failed: Array<{ id: string }> = [];
       try {
-        await attemptSandboxDelivery(job.data.event, options.transport, options.secret);
-      } catch (error) {
-        logger.warn({ eventId: job.data.event.id, error: (error as Error).message }, "sandbox event not delivered; will retry");
-        throw error;
+        let next = 0;
+        const deliverNext = async (): Promise<void> => {
+          while (next < jobs.length) {
+            const job = jobs[next++]!;
+            try {
+              await attemptSandboxDelivery(job.data.event, options.transport, options.secret);
+            } catch (error) {
+              logger.warn({ eventId: job.data.event.id, error: (error as Error).message }, "sandbox event not delivered; will retry");
+              failed.push({ id: job.id });
+            } finally {
+              inFlight--;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(DELIVERIES_IN_FLIGHT, jobs.length) }, deliverNext));
       } finally {
-        inFlight--;
+        // Failed first: pg-boss then completes the batch's jobs that are still active, not these.
+        if (failed.length > 0) {
+          await boss.fail(
+            SANDBOX_DELIVERY_QUEUE,
+            failed.map((f) => f.id),
+          );
+        }
       }
+      // A full batch means more may wait: fetch again at once instead of after the polling pause.
+      if (jobs.length === DELIVERY_BATCH && !stopped) boss.notifyWorker(workerId);
     },
   );
   let stopped = false;
@@ -110,8 +140,8 @@ export async function startSandboxDeliveryWorker(
     async stop() {
       stopped = true;
       await boss.offWork(SANDBOX_DELIVERY_QUEUE).catch(() => {});
-      // offWork stops fetching; an attempt under way finishes (or its lease returns the job).
-      for (let i = 0; i < 100 && inFlight > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      // offWork stops fetching; attempts under way finish (or their lease returns the jobs).
+      for (let i = 0; i < 200 && inFlight > 0; i++) await new Promise((r) => setTimeout(r, 50));
     },
   };
 }

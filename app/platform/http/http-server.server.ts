@@ -22,7 +22,7 @@ import type { Logger } from "pino";
 import { HEADERS_TIMEOUT_SECONDS, TIMEOUT_CHECK_INTERVAL_MS } from "./limits.server";
 
 /** How long a stop waits for a connection accepted just before it to send its first request. */
-export const FIRST_REQUEST_WAIT_MS = 3_000;
+const FIRST_REQUEST_WAIT_MS = 3_000;
 /**
  * A kept-alive connection answered this recently may already carry its client's next request
  * (sent before our `Connection: close` could tell it not to): closing it then would reset that

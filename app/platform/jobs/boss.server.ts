@@ -50,13 +50,17 @@ function guardJobOutcomeWrites() {
   if (proto[guarded]) return;
   for (const name of OUTCOME_WRITES) {
     const write = proto[name] as (...args: unknown[]) => Promise<unknown>;
-    proto[name] = function (this: unknown, ...args: unknown[]) {
+    const wrapped = function (this: unknown, ...args: unknown[]) {
       const result = write.apply(this, args);
       result.catch((error: unknown) =>
         logger.warn({ err: error, queue: args[0] }, `pg-boss could not record a job's outcome (${name}); it is retried when it expires`),
       );
       return result;
     };
+    // PgBoss exposes the manager's methods under their function names (`boss.fail`,
+    // `boss.complete`): the wrapper must keep the name, or those vanish from the instance.
+    Object.defineProperty(wrapped, "name", { value: name });
+    proto[name] = wrapped;
   }
   proto[guarded] = true;
 }
