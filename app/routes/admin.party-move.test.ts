@@ -116,7 +116,7 @@ describe("moving a party to another institution", () => {
     expect(ledgerBefore.find((r) => r.donationId === before.id)!.organizationId).toBe(patinhas.id);
     const page = (await findPartyForPage(party.shareCode))!;
     expect(page.causeName).toBe("Meio Ambiente");
-    expect(page.organization.name).toBe("Instituto Verde Vivo");
+    expect(page.organization?.name).toBe("Instituto Verde Vivo");
 
     const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "party.move"));
     expect(audit).toMatchObject({ entity: "party", entityId: party.id, actorUserId: admin.user.id });

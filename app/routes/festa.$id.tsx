@@ -171,7 +171,10 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 rounded-2xl bg-white p-4 shadow-soft md:p-6" data-testid="totais">
               {raisedCents > 0 ? (
                 <p>
-                  <span className="block text-sm font-semibold text-muted">Arrecadado para {party.causeName}</span>
+                  <span className="block text-sm font-semibold text-muted">
+                    {/* Moved by the team: the total includes gifts an earlier institution received (said below). */}
+                    {party.earlierInstitutions.length > 0 ? "Arrecadado nesta festa" : `Arrecadado para ${party.causeName}`}
+                  </span>
                   <span className="text-3xl font-extrabold text-indigo-800" data-testid="arrecadado">
                     {formatCents(raisedCents)}
                   </span>

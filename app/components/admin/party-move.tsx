@@ -22,7 +22,7 @@ export function MovePartyForm({ party, institutions }: { party: NonNullable<Data
   const submitting = useSubmittingIntent(intent);
   const current = party.organizationName ?? "nenhuma instituição";
   return (
-    <Card>
+    <Card data-testid="mudar-instituicao">
       <details className="group" open={refused || undefined}>
         <summary className="flex cursor-pointer items-center gap-2 font-bold text-indigo-700">
           <ArrowRightLeft size={18} strokeWidth={2} aria-hidden="true" />
@@ -45,6 +45,7 @@ export function MovePartyForm({ party, institutions }: { party: NonNullable<Data
             <input type="hidden" name="id" value={party.id} />
             <SelectField
               label="Nova instituição"
+              id={`${form.id}-organization`}
               name="organizationId"
               required
               defaultValue={fields.organizationId.initialValue ?? ""}
@@ -62,6 +63,7 @@ export function MovePartyForm({ party, institutions }: { party: NonNullable<Data
             </SelectField>
             <TextareaField
               label="Motivo"
+              id={`${form.id}-reason`}
               name="reason"
               required
               maxLength={500}

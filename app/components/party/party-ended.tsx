@@ -51,7 +51,11 @@ export function PartyEnded({
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-soft">
         {party.raisedCents > 0 ? (
           <>
-            <p className="text-sm font-semibold text-muted">Juntos, os convidados arrecadaram para {party.causeName}</p>
+            <p className="text-sm font-semibold text-muted">
+              {party.earlierInstitutions.length > 0
+                ? "Juntos, os convidados arrecadaram"
+                : `Juntos, os convidados arrecadaram para ${party.causeName}`}
+            </p>
             <p className="mt-1 text-4xl font-extrabold text-indigo-800">{formatCents(party.raisedCents)}</p>
             <p className="mt-1 font-semibold text-muted">em {gifts}</p>
           </>

@@ -114,7 +114,7 @@ export const partyUpdateSchema = z.object({
   message: optionalText(1000),
 });
 
-export const PARTY_MOVE_MESSAGES = {
+const PARTY_MOVE_MESSAGES = {
   organization: "Escolha a nova instituição.",
   reason: "Escreva o motivo da mudança (ele vai no e-mail ao criador e às instituições).",
   reasonShort: "Explique o motivo em pelo menos 10 caracteres.",

@@ -15,7 +15,7 @@ const { parties, partyInstitutionMoves, organizations, user } = schema;
 
 type Institution = { id: string; name: string; email: string | null };
 
-export type PartyMoved = {
+type PartyMoved = {
   ok: true;
   party: { id: string; name: string; shareCode: string; userId: string | null };
   from: Institution | null;
@@ -92,7 +92,7 @@ export async function movePartyToInstitution(
   };
 }
 
-export type PartyMoveLine = { movedAt: Date; fromName: string; fromSlug: string };
+type PartyMoveLine = { movedAt: Date; fromName: string; fromSlug: string };
 
 /** "As doações feitas até 28/11/2026 foram para X.": one per earlier institution, for the party page. */
 export async function earlierInstitutionLines(partyId: string): Promise<string[]> {
@@ -104,7 +104,7 @@ export async function earlierInstitutionLines(partyId: string): Promise<string[]
  * A party's earlier institutions, oldest first: "As doações feitas até DD/MM foram para X" on its
  * page. A move from no institution (a legacy party) says nothing: there was nobody to name.
  */
-export async function listPartyMoves(partyId: string, executor: Executor = db): Promise<PartyMoveLine[]> {
+async function listPartyMoves(partyId: string, executor: Executor = db): Promise<PartyMoveLine[]> {
   const from = alias(organizations, "from_org");
   const rows = await executor
     .select({ movedAt: partyInstitutionMoves.movedAt, fromName: from.name, fromSlug: from.slug })
