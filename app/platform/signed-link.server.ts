@@ -12,7 +12,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/platform/config.server";
 
-export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change" | "donation-result" | "unsubscribe";
+export type SignedLinkPurpose = "plan-manage" | "plan-change" | "privacy-request" | "email-change" | "donation-result" | "unsubscribe";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

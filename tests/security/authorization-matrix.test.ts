@@ -214,6 +214,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     loader: { cells: same({ status: 400, refused: true }) },
     action: { fields: () => ({ token: "forjado", intent: "cancelar" }), cells: same({ status: 400, refused: true }) },
   },
+  // The single-use link of a costly plan change (issue 31): the token is the key, for anyone.
+  "routes/assinatura.confirmar": {
+    path: () => "/assinatura/confirmar?token=forjado",
+    loader: { cells: same({ status: 400, refused: true }) },
+    action: { fields: () => ({ token: "forjado" }), cells: same({ status: 400, refused: true }) },
+  },
   // The hosted checkout pages are capability URLs (unguessable ids), like a provider's checkout:
   // whoever holds the link may pay; an unknown id is a 404 (see the extra cases below).
   "routes/sandbox.checkout.$id": {

@@ -31,6 +31,7 @@ import { action as contatoAction } from "~/routes/contato";
 import { action as contaAction } from "~/routes/conta";
 import { action as privacyAction } from "~/routes/privacidade.solicitar";
 import { action as planLinkAction } from "~/routes/assinatura.gerenciar";
+import { action as planChangeAction } from "~/routes/assinatura.confirmar";
 import { action as criarFestaAction } from "~/routes/criar-festa";
 import { action as doarAction } from "~/routes/doar";
 import { action as resetAction } from "~/routes/redefinir-senha";
@@ -382,6 +383,16 @@ const TARGETS: Target[] = [
       intent: field(fc.constantFrom("cancelar", "reativar", "mudar", "pagamento", "x")),
       plano: field(fc.constantFrom("bronze", "ouro", "x")),
     }),
+  },
+  {
+    name: "/assinatura/confirmar",
+    route: "routes/assinatura.confirmar",
+    runs: 200,
+    path: () => "/assinatura/confirmar",
+    handler: planChangeAction as never,
+    // A random token never opens: every run is the refusal (and must change nothing).
+    deep: [400],
+    fields: () => ({ token: field(fc.string({ maxLength: 2100 })) }),
   },
   {
     name: "/admin intents",

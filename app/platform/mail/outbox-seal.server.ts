@@ -18,7 +18,10 @@ export const SEALED_TEMPLATES: readonly string[] = [
   "email-change",
   "privacy-request",
   "subscription-confirmation",
-  "subscription-changed",
+  "subscription-cancel",
+  "subscription-resume",
+  "subscription-change-plan",
+  "subscription-bank-cancel",
   "subscription-payment-failed",
   "plan-change-confirmation",
 ];
