@@ -293,6 +293,22 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   "routes/painel.festa.$id": {
     path: (w) => `/painel/festa/${w.party.shareCode}`,
     loader: { cells: { anonymous: toLogin("/painel/festa/mari1"), user: ok(noDonorEmail), other: notFound, admin: notFound } },
+    // The creator's choice of gift e-mails (issue 31): theirs only.
+    action: {
+      fields: () => ({ intent: "emails", emails: "nenhum" }),
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1"),
+        user: {
+          status: 200,
+          check: async (_r, w) => {
+            const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, w.party.id));
+            expect(party?.creatorEmails).toBe("nenhum");
+          },
+        },
+        other: notFound,
+        admin: notFound,
+      },
+    },
   },
   "routes/painel.festa.$id.qr[.]png": {
     path: (w) => `/painel/festa/${w.party.shareCode}/qr.png`,
