@@ -13,7 +13,3 @@ export const CREATOR_EMAIL_LABELS: Record<CreatorEmailMode, string> = {
   resumo: `Um resumo a cada ${CREATOR_DIGEST_MINUTES} minutos (a primeira doação chega na hora)`,
   nenhum: "Não quero e-mails de doações (vejo tudo no painel)",
 };
-
-export function isCreatorEmailMode(value: unknown): value is CreatorEmailMode {
-  return typeof value === "string" && (CREATOR_EMAIL_MODES as readonly string[]).includes(value);
-}

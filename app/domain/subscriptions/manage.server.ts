@@ -74,7 +74,7 @@ export async function changeFromPlanLink(row: SubscriptionRow, change: LinkChang
 }
 
 /** A move to a dearer plan, or undoing a cancellation (billing resumes). */
-export function costsMore(row: Pick<SubscriptionRow, "plan" | "cancelAtPeriodEnd">, change: LinkChange): boolean {
+function costsMore(row: Pick<SubscriptionRow, "plan" | "cancelAtPeriodEnd">, change: LinkChange): boolean {
   if (change.intent === "reativar") return row.cancelAtPeriodEnd;
   if (change.intent !== "mudar") return false;
   const [now, next] = [getPlan(row.plan), getPlan(change.planId)];

@@ -17,7 +17,7 @@ import { getPlan, type Plan, type PlanId } from "./plans";
 import { getUserContact, type SubscriptionRow } from "./subscriptions.server";
 import type { applyPlanLinkChange, LinkChange, LinkChangeResult } from "./manage.server";
 
-export const PLAN_CHANGE_LINK_TTL_SECONDS = 60 * 60;
+const PLAN_CHANGE_LINK_TTL_SECONDS = 60 * 60;
 
 type Deps = { payments: Pick<Payments, "webhook">; config: Config; mailer: Mailer; now: Date };
 /** s: subscription id; c: the change; p: its plan; f: the plan when it was asked (a change since makes the link stale). */

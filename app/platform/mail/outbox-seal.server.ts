@@ -12,7 +12,7 @@ import { getConfig } from "~/platform/config.server";
 const PREFIX = "sealed:v1:";
 
 /** Templates whose body holds a link that acts without a password. */
-export const SEALED_TEMPLATES: readonly string[] = [
+const SEALED_TEMPLATES: readonly string[] = [
   "password-reset",
   "verify-email",
   "email-change",
