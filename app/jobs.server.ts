@@ -3,6 +3,7 @@ import type { Config } from "~/platform/config.server";
 import type { Connection } from "~/platform/db.server";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
 import { startDonationExpiry } from "~/domain/donations/expiry.server";
+import { startCreatorDigests } from "~/domain/donations/creator-digest.server";
 import { renderQueuedDonationEmail } from "~/domain/donations/index.server";
 import { startPartyRefundWorker } from "~/domain/donations/party-refunds.server";
 import { createSandboxEventQueue, loopbackTransport, startSandboxDeliveryWorker } from "~/domain/payments/sandbox-delivery.server";
@@ -38,6 +39,8 @@ export async function startBackgroundJobs(
   stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(config), render: renderQueuedDonationEmail }));
   await startHousekeeping(boss);
   await startDonationExpiry(boss, { clock });
+  // The party creators' digests of gifts (issue 31).
+  await startCreatorDigests(boss, { mailer: outboxMailer });
   const sandboxWorker = await startSandboxDeliveryWorker(boss, { transport: loopbackTransport(config.PORT), secret: config.APP_SECRET });
   stops.push(sandboxWorker.stop);
   const sandboxEvents = await createSandboxEventQueue(boss, { onQueued: sandboxWorker.wake });

@@ -35,6 +35,7 @@ export default [
   route("conta/confirmar-endereco", "routes/conta.confirmar-endereco.tsx"),
   route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
   route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
+  route("assinatura/confirmar", "routes/assinatura.confirmar.tsx"),
   // A receipt's public verification page (issue 16).
   route("recibo/:codigo", "routes/recibo.$codigo.tsx"),
   route("certificado/:codigo", "routes/certificado.$codigo.tsx"),

@@ -14,6 +14,7 @@ import { getConfig } from "~/platform/config.server";
 
 export type SignedLinkPurpose =
   | "plan-manage"
+  | "plan-change"
   | "privacy-request"
   | "email-change"
   | "donation-result"

@@ -12,6 +12,7 @@ import { planManageToken } from "~/domain/subscriptions/manage-link.server";
 import { db, schema } from "~/platform/db.server";
 import { signToken } from "~/platform/signed-link.server";
 import { action, loader } from "./assinatura.gerenciar";
+import { action as confirmAction, loader as confirmLoader } from "./assinatura.confirmar";
 import { loader as portalLoader } from "./sandbox.portal.$customer";
 
 const args = (request: Request, context: ReturnType<typeof testContext>, params: Record<string, string> = {}) =>
@@ -82,12 +83,12 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     expect(failed?.text).toMatch(/\/assinatura\/gerenciar\?token=/);
   });
 
-  it("changes the plan and opens the payment page, both for that subscription only", async () => {
+  it("changes to a cheaper plan and opens the payment page, both for that subscription only", async () => {
     const { row, sandbox, context, link, customerId } = await subscriber("sub_sbx_link2");
-    const changed = (await action(args(post(link, { intent: "mudar", plano: "ouro" }), context))) as { data: { ok: boolean } };
+    const changed = (await action(args(post(link, { intent: "mudar", plano: "bronze" }), context))) as { data: { ok: boolean } };
     expect(changed.data.ok).toBe(true);
     await sandbox.flush();
-    expect((await subscriptionRow("sub_sbx_link2"))?.plan).toBe("ouro");
+    expect((await subscriptionRow("sub_sbx_link2"))?.plan).toBe("bronze");
     expect(
       await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-change-plan"))),
     ).toHaveLength(1);
@@ -99,7 +100,7 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     const opened = (await portalLoader(args(authedRequest(location.pathname + location.search), context, { customer: customerId }))) as {
       subscription: { plan: string };
     };
-    expect(opened.subscription.plan).toBe("ouro");
+    expect(opened.subscription.plan).toBe("bronze");
     const bare = (await portalLoader(args(authedRequest(location.pathname), context, { customer: customerId })).catch(
       (r) => r,
     )) as Response;
@@ -110,6 +111,53 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     )) as Response;
     expect(refused.status).toBe(302);
     void row;
+  });
+
+  it("a change that costs more asks for a fresh single-use link by e-mail each time; the 7-day link alone never upgrades (issue 31)", async () => {
+    const { me, sandbox, context, link } = await subscriber("sub_sbx_link4");
+    const confirmations = () =>
+      readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "plan-change-confirmation")));
+
+    const asked = (await action(args(post(link, { intent: "mudar", plano: "diamante" }), context))) as {
+      data: { ok: boolean; message: string };
+    };
+    expect(asked.data).toMatchObject({ ok: true, message: expect.stringMatching(/e-mail/) });
+    expect(sandbox.queued).toHaveLength(0);
+    await sandbox.flush();
+    expect((await subscriptionRow("sub_sbx_link4"))?.plan).toBe("prata");
+    const [mail] = await confirmations();
+    expect(mail?.to).toBe(me.user.email);
+    const confirmLink = new URL(mail!.text.match(/http\S+\/assinatura\/confirmar\?token=\S+/)![0]);
+    const confirmToken = confirmLink.searchParams.get("token")!;
+
+    // Opening the link shows what will change and changes nothing (mail scanners open links too).
+    const shown = (await confirmLoader(args(authedRequest(confirmLink.pathname + confirmLink.search), context))) as {
+      view: string;
+      to: { name: string };
+    };
+    expect(shown).toMatchObject({ view: "confirm", to: { name: "Diamante" } });
+    expect(sandbox.queued).toHaveLength(0);
+
+    const confirm = () =>
+      confirmAction(
+        args(authedRequest("/assinatura/confirmar", { method: "POST", body: new URLSearchParams({ token: confirmToken }) }), context),
+      ) as Promise<{ data: { ok: boolean; message: string } }>;
+    expect((await confirm()).data.ok).toBe(true);
+    await sandbox.flush();
+    expect((await subscriptionRow("sub_sbx_link4"))?.plan).toBe("diamante");
+
+    // Used once: the same link changes nothing more, even after the plan went back.
+    const again = await confirm();
+    expect(again.data).toMatchObject({ ok: false, message: expect.stringMatching(/já foi usado/) });
+    expect(sandbox.pending).toBe(0);
+
+    // Each costly change needs its own link: the management link only sends another one.
+    await action(args(post(link, { intent: "mudar", plano: "bronze" }), context));
+    await sandbox.flush();
+    await action(args(post(link, { intent: "mudar", plano: "ouro" }), context));
+    expect(sandbox.pending).toBe(0);
+    expect((await subscriptionRow("sub_sbx_link4"))?.plan).toBe("bronze");
+    expect(await confirmations()).toHaveLength(2);
   });
 
   it("an expired, tampered or foreign link shows a clear page and changes nothing", async () => {

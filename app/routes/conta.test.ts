@@ -178,7 +178,13 @@ describe("/conta", () => {
 
   it("an e-mail change asks for the password, tells the old address, and ends the account's other sessions (issue 31)", async () => {
     const me = await createTestUser({ email: "antigo.endereco@exemplo.com.br" });
-    const elsewhere = await signIn({ email: me.user.email, password: me.password, request: authedRequest("/auth"), ip: "198.51.100.4" });
+    const elsewhere = await signIn({
+      email: me.user.email,
+      password: me.password,
+      request: authedRequest("/auth"),
+      ip: "198.51.100.4",
+      adminEmails: [],
+    });
     expect(elsewhere.ok).toBe(true);
     const otherCookie = cookieHeaderFrom((elsewhere as { setCookies: string[] }).setCookies);
     const change = (fields: Record<string, string>) =>

@@ -1,10 +1,15 @@
 import { PartyPopper, Pencil } from "lucide-react";
-import { Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import * as z from "zod/mini";
 import type { Route } from "./+types/painel.festa.$id";
 import { ShareMoment } from "~/components/party/share-moment";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { requireOwnParty } from "~/domain/parties/own-party-guard.server";
+import { setCreatorEmails } from "~/domain/parties/own-party.server";
+import { CREATOR_EMAIL_LABELS, CREATOR_EMAIL_MODES, type CreatorEmailMode } from "~/domain/parties/creator-emails";
+import { Button } from "~/components/ui/button";
+import { readFormData } from "~/platform/http/form-data.server";
 import { editPagePath } from "~/domain/parties/share-links";
 import { PHOTO_MESSAGES } from "~/platform/images/photo-rules";
 import { qrCodeDataUrl } from "~/platform/qr.server";
@@ -15,17 +20,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   return {
     party: { name: party.name, shareCode: party.shareCode, shareLink: party.shareLink, causeName: party.causeName },
+    creatorEmails: party.creatorEmails as CreatorEmailMode,
     qr: await qrCodeDataUrl(party.shareLink),
     created: search.get("nova") === "1",
     photoLater: search.get("foto") === "depois",
   };
 }
 
+const creatorEmailsSchema = z.object({ intent: z.literal("emails"), emails: z.enum(CREATOR_EMAIL_MODES) });
+
+/** The creator chooses how they hear of gifts: each one, a digest, or none (issue 31). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, party } = await requireOwnParty(request, params.id);
+  const parsed = creatorEmailsSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data({ ok: false, message: "Escolha uma das opções." }, { status: 400 });
+  if (!(await setCreatorEmails(user.id, party.id, parsed.data.emails))) throw data("Festa não encontrada.", { status: 404 });
+  return { ok: true, message: "Preferência de e-mails salva." };
+}
+
 export const meta = () => pageMeta({ title: "Compartilhar festa", description: "Compartilhe sua festa solidária.", noindex: true });
 
 /** A creator's party, ready to share: the moment after creating it, and at hand from /painel. */
-export default function SharePartyPage({ loaderData }: Route.ComponentProps) {
-  const { party, qr, created, photoLater } = loaderData;
+export default function SharePartyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { party, qr, created, photoLater, creatorEmails } = loaderData;
+  const saving = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 [overflow-wrap:anywhere] md:py-14">
       {created ? (
@@ -46,6 +64,35 @@ export default function SharePartyPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 rounded-2xl bg-white p-5 shadow-soft md:p-8">
         <ShareMoment party={party} qr={qr} />
       </div>
+      <Form method="post" className="mt-6 rounded-2xl bg-white p-5 shadow-soft md:p-8">
+        <fieldset>
+          <legend className="text-xl font-extrabold text-indigo-800">E-mails de doações</legend>
+          <p className="mt-1 text-sm text-muted">Como você quer saber de cada contribuição para esta festa.</p>
+          <input type="hidden" name="intent" value="emails" />
+          <div className="mt-3 grid gap-2">
+            {CREATOR_EMAIL_MODES.map((mode) => (
+              <label key={mode} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-indigo-100 px-3 py-2">
+                <input
+                  type="radio"
+                  name="emails"
+                  value={mode}
+                  defaultChecked={creatorEmails === mode}
+                  className="size-4 accent-coral-600"
+                />
+                <span>{CREATOR_EMAIL_LABELS[mode]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {actionData ? (
+          <p role="status" className={actionData.ok ? "mt-3 text-sm font-semibold text-paid" : "mt-3 text-sm font-semibold text-danger"}>
+            {actionData.message}
+          </p>
+        ) : null}
+        <Button type="submit" variant="secondary" className="mt-4" loading={saving} loadingText="Salvando...">
+          Salvar preferência
+        </Button>
+      </Form>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={`/festa/${party.shareCode}`} className={buttonVariants({ variant: "secondary" })}>
           Ver página da festa

@@ -260,6 +260,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     loader: { cells: same({ status: 400, refused: true }) },
     action: { fields: () => ({ token: "forjado", intent: "cancelar" }), cells: same({ status: 400, refused: true }) },
   },
+  // The single-use link of a costly plan change (issue 31): the token is the key, for anyone.
+  "routes/assinatura.confirmar": {
+    path: () => "/assinatura/confirmar?token=forjado",
+    loader: { cells: same({ status: 400, refused: true }) },
+    action: { fields: () => ({ token: "forjado" }), cells: same({ status: 400, refused: true }) },
+  },
   // The hosted checkout pages are capability URLs (unguessable ids), like a provider's checkout:
   // whoever holds the link may pay; an unknown id is a 404 (see the extra cases below).
   "routes/sandbox.checkout.$id": {
@@ -333,6 +339,22 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
   "routes/painel.festa.$id": {
     path: (w) => `/painel/festa/${w.party.shareCode}`,
     loader: { cells: { anonymous: toLogin("/painel/festa/mari1"), user: ok(noDonorEmail), other: notFound, admin: notFound } },
+    // The creator's choice of gift e-mails (issue 31): theirs only.
+    action: {
+      fields: () => ({ intent: "emails", emails: "nenhum" }),
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1"),
+        user: {
+          status: 200,
+          check: async (_r, w) => {
+            const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, w.party.id));
+            expect(party?.creatorEmails).toBe("nenhum");
+          },
+        },
+        other: notFound,
+        admin: notFound,
+      },
+    },
   },
   "routes/painel.festa.$id.qr[.]png": {
     path: (w) => `/painel/festa/${w.party.shareCode}/qr.png`,

@@ -31,6 +31,8 @@ import { action as contatoAction } from "~/routes/contato";
 import { action as contaAction } from "~/routes/conta";
 import { action as privacyAction } from "~/routes/privacidade.solicitar";
 import { action as planLinkAction } from "~/routes/assinatura.gerenciar";
+import { action as planChangeAction } from "~/routes/assinatura.confirmar";
+import { action as partyDashboardAction } from "~/routes/painel.festa.$id";
 import { action as criarFestaAction } from "~/routes/criar-festa";
 import { action as doarAction } from "~/routes/doar";
 import { action as resetAction } from "~/routes/redefinir-senha";
@@ -390,6 +392,16 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    name: "/assinatura/confirmar",
+    route: "routes/assinatura.confirmar",
+    runs: 200,
+    path: () => "/assinatura/confirmar",
+    handler: planChangeAction as never,
+    // A random token never opens: every run is the refusal (and must change nothing).
+    deep: [400],
+    fields: () => ({ token: field(fc.string({ maxLength: 2100 })) }),
+  },
+  {
     name: "/admin intents",
     route: "routes/admin",
     runs: 1000,
@@ -515,6 +527,19 @@ const TARGETS: Target[] = [
       message: field(fc.string({ maxLength: 1100 })),
       // A text where the photo's file goes: never read as an upload.
       foto: field(fc.string({ maxLength: 40 })),
+    }),
+  },
+  {
+    name: "/painel/festa/:id (the creator's gift e-mails)",
+    route: "routes/painel.festa.$id",
+    runs: 200,
+    path: () => `/painel/festa/${EDIT_CODE}`,
+    params: () => ({ id: EDIT_CODE }),
+    handler: partyDashboardAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({
+      intent: field(fc.constantFrom("emails", "x")),
+      emails: field(fc.constantFrom("cada", "resumo", "nenhum", "todos", "")),
     }),
   },
   {

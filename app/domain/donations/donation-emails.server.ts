@@ -12,6 +12,7 @@ import { donationReceivedEmail } from "~/emails/donation-received";
 import type { RenderedEmail } from "~/platform/mail/render.server";
 import type { QueuedEmailRenderer } from "~/platform/mail/outbox.server";
 import { receiptPath } from "~/domain/receipts";
+import { CREATOR_DIGEST_MINUTES } from "~/domain/parties";
 
 const ANONYMOUS_DONOR_LABEL = "Doador Anônimo";
 const RECEIVED = "donation-received";
@@ -53,20 +54,36 @@ export const PAID_GIFT_EMAILS_CTE = `mail AS (
         'amountCents', g.amount_cents, 'anonymous', g.anonymous, 'donorName', g.donor_name, 'message', g.message,
         'receiptNumber', g.receipt_number, 'receiptCode', g.receipt_code, 'paidAt', g.paid_at,
         'feeCents', g.fee_cents, 'netCents', g.net_cents, 'feePercent', g.fee_percent,
-        'partyName', g.party_name, 'ownerName', g.owner_name,
+        'partyName', g.party_name, 'ownerName', g.owner_name, 'partyId', g.party_id,
         'organizationName', o.name, 'organizationCnpj', o.cnpj, 'organizationCity', o.city, 'organizationState', o.state,
         'organizationVerified', o.verified_at IS NOT NULL, 'causeName', c.name,
         'publicUrl', :publicUrl::text, 'platformFeePercent', :platformFee::numeric)
-    FROM g
+    -- party_seq: a burst paid in one statement counts as one for the creator's digest.
+    FROM (SELECT g.*, row_number() OVER (PARTITION BY g.party_id ORDER BY g.receipt_number, g.id) AS party_seq FROM g) g
     LEFT JOIN organizations o ON o.id = g.organization_id
     -- The party's cause, or the NGO's for a gift to the main charity.
     LEFT JOIN causes c ON c.id = coalesce(g.party_cause_id, o.cause_id)
+    LEFT JOIN parties cp ON cp.id = g.party_id
+    LEFT JOIN creator_email_notices cn ON cn.party_id = g.party_id
     CROSS JOIN LATERAL (VALUES
-      ('${RECEIVED}', CASE WHEN nullif(g.party_name, '') IS NOT NULL THEN nullif(g.owner_email, '') END),
+      -- The creator's note (issue 31): every gift ('cada'), none ('nenhum'), or ('resumo') the first
+      -- gift after ${CREATOR_DIGEST_MINUTES} quiet minutes at once, the others in the digest
+      -- (creator-digest.server.ts).
+      ('${RECEIVED}', CASE WHEN nullif(g.party_name, '') IS NOT NULL AND (cp.creator_emails = 'cada'
+          OR (cp.creator_emails = 'resumo' AND g.party_seq = 1
+            AND (cn.last_sent_at IS NULL OR (cn.last_sent_at <= now() - make_interval(mins => ${CREATOR_DIGEST_MINUTES})
+              -- gifts already waiting for the digest go with it, this one too
+              AND NOT EXISTS (SELECT 1 FROM donations w WHERE w.party_id = g.party_id AND w.status = 'paga'
+                AND w.status_changed_at > cn.last_sent_at AND w.id <> g.id)))))
+        THEN nullif(g.owner_email, '') END),
       ('${RECEIPT}', nullif(g.donor_email, ''))) AS m(template, recipient)
     WHERE m.recipient IS NOT NULL
     ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id)`;
+    RETURNING id, template, render_data->>'partyId' AS party_id),
+  creator_notice AS (
+    INSERT INTO creator_email_notices (party_id, last_sent_at)
+    SELECT DISTINCT mail.party_id::uuid, now() FROM mail WHERE mail.template = '${RECEIVED}' AND mail.party_id IS NOT NULL
+    ON CONFLICT (party_id) DO UPDATE SET last_sent_at = excluded.last_sent_at)`;
 
 /**
  * Queues the e-mails of the paid gift `donationId`, inside the caller's transaction (after its
@@ -75,7 +92,7 @@ export const PAID_GIFT_EMAILS_CTE = `mail AS (
  */
 export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config }: { config: Config }): Promise<boolean> {
   const text = `WITH g AS (
-      SELECT d.id, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.message, d.receipt_number, d.receipt_code,
+      SELECT d.id, d.party_id, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.message, d.receipt_number, d.receipt_code,
         d.paid_at, d.organization_id, l.fee_cents, l.net_cents, l.fee_percent,
         p.name AS party_name, p.cause_id AS party_cause_id, u.name AS owner_name, u.email AS owner_email
       FROM donations d

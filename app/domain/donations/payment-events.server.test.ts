@@ -181,6 +181,9 @@ describe("processPaymentEvent", () => {
 
   it("both paths announce once committed: the live event and the outbox wake-up, once per paid gift, none for a repeat", async () => {
     const { party } = await givingSetup();
+    // Each gift's creator note queued by each path (the digest default would hold the second one:
+    // creator-digest.server.test.ts).
+    await db.update(schema.parties).set({ creatorEmails: "cada" }).where(eq(schema.parties.id, party.id));
     const fast = await insertPendingGift(party.id, { amountCents: 3000 });
     // Cancelled by our expiry, then paid: the general transaction's way.
     const late = await insertPendingGift(party.id, { amountCents: 4000 });

@@ -153,7 +153,7 @@ export const PIX_CHECKS_PER_IP = { limit: 60, windowSeconds: 10 * 60 };
  * "Já paguei": asks the PSP for the charges' Pix (when it keeps a record: the sandbox's word is
  * only its webhook) and applies each through the same event code as the webhook.
  */
-export async function refreshPixGift(donationId: string, provider: PaymentProvider | null, deps: EventDeps) {
+async function refreshPixGift(donationId: string, provider: PaymentProvider | null, deps: EventDeps) {
   if (!provider?.getPixCharge) return;
   const charges = await db
     .select({ txid: pixCharges.txid })

@@ -3,3 +3,4 @@ export * from "./festa-param";
 export * from "./party-status";
 export * from "./party-goal";
 export * from "./event-types";
+export * from "./creator-emails";

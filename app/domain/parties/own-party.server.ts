@@ -8,6 +8,7 @@ import { recordAudit } from "~/domain/admin/index.server";
 import { db, schema } from "~/platform/db.server";
 import { deletePhotoFiles } from "~/platform/images/photos.server";
 import type { EditPartyInput } from "./party-form";
+import type { CreatorEmailMode } from "./creator-emails";
 
 const { parties } = schema;
 
@@ -26,6 +27,7 @@ export async function findOwnParty(userId: string, shareCode: string) {
       shareLink: parties.shareLink,
       active: parties.active,
       coverPhotoKey: parties.coverPhotoKey,
+      creatorEmails: parties.creatorEmails,
       updatedAt: parties.updatedAt,
       causeName: schema.causes.name,
       institutionName: schema.organizations.name,
@@ -53,7 +55,7 @@ export async function updateOwnParty(
   options: { coverPhotoKey?: string } = {},
 ): Promise<EditResult> {
   let replacedCover: string | null = null;
-  const result = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<EditResult> => {
     const [before] = await tx
       .select({ goalCents: parties.goalCents, message: parties.message, coverPhotoKey: parties.coverPhotoKey })
       .from(parties)
@@ -90,4 +92,29 @@ export async function updateOwnParty(
 async function deleteCoverIfUnused(photoKey: string) {
   const [inUse] = await db.select({ id: parties.id }).from(parties).where(eq(parties.coverPhotoKey, photoKey)).limit(1);
   if (!inUse) await deletePhotoFiles(photoKey);
+}
+
+/** The creator's choice of gift e-mails for their party (issue 31), audited; false when not theirs. */
+export async function setCreatorEmails(userId: string, partyId: string, mode: CreatorEmailMode): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ mode: parties.creatorEmails })
+      .from(parties)
+      .where(and(eq(parties.id, partyId), eq(parties.userId, userId)))
+      .for("update");
+    if (!before) return false;
+    if (before.mode === mode) return true;
+    await tx
+      .update(parties)
+      .set({ creatorEmails: mode, updatedAt: new Date() })
+      .where(and(eq(parties.id, partyId), eq(parties.userId, userId)));
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: "party.creator_emails",
+      entity: "party",
+      entityId: partyId,
+      details: { creatorEmails: { from: before.mode, to: mode } },
+    });
+    return true;
+  });
 }

@@ -15,6 +15,7 @@ import { getPlan, type PlanId } from "./plans";
 import { priceIdForPlan } from "./plan-prices.server";
 import { planManageUrl } from "./manage-link.server";
 import { getUserContact, type SubscriptionRow } from "./subscriptions.server";
+import { requestPlanChangeConfirmation } from "./plan-change-confirmation.server";
 
 /** Active or with a payment pending: the subscriber is still bound (and billed). */
 export function isLiveSubscription(row: Pick<SubscriptionRow, "status">): boolean {
@@ -65,6 +66,23 @@ type LinkDeps = { payments: Pick<Payments, "webhook">; config: Config; mailer: M
  * to undo) and the audit log records it.
  */
 export async function changeFromPlanLink(row: SubscriptionRow, change: LinkChange, deps: LinkDeps): Promise<LinkChangeResult> {
+  if (!isLiveSubscription(row)) return { ok: false, message: "Esta assinatura não está ativa: não há o que mudar." };
+  // A change that costs more is never made by the 7-day link alone (issue 31): a fresh single-use
+  // link goes to the subscriber's address for each one (plan-change-confirmation.server.ts).
+  if (costsMore(row, change)) return requestPlanChangeConfirmation(row, change, deps);
+  return applyPlanLinkChange(row, change, deps);
+}
+
+/** A move to a dearer plan, or undoing a cancellation (billing resumes). */
+function costsMore(row: Pick<SubscriptionRow, "plan" | "cancelAtPeriodEnd">, change: LinkChange): boolean {
+  if (change.intent === "reativar") return row.cancelAtPeriodEnd;
+  if (change.intent !== "mudar") return false;
+  const [now, next] = [getPlan(row.plan), getPlan(change.planId)];
+  return Boolean(now && next && next.priceCents > now.priceCents);
+}
+
+/** Applies a change asked from the management link (or confirmed by its single-use link). */
+export async function applyPlanLinkChange(row: SubscriptionRow, change: LinkChange, deps: LinkDeps): Promise<LinkChangeResult> {
   if (!isLiveSubscription(row)) return { ok: false, message: "Esta assinatura não está ativa: não há o que mudar." };
   const plan = getPlan(row.plan)!;
   let providerChange: SubscriptionChange;

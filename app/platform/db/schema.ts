@@ -33,6 +33,7 @@ import { PIX_KEY_TYPES } from "../../domain/organizations/pix-key";
 import { APPLICATION_DOCUMENT_KINDS, APPLICATION_STATUSES, REGISTRY_RESULTS } from "../../domain/organizations/application";
 import { INSTITUTION_ROLES } from "../../domain/organizations/institution-team";
 import { EVENT_TYPES } from "../../domain/parties/event-types";
+import { DEFAULT_CREATOR_EMAIL_MODE } from "../../domain/parties/creator-emails";
 import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
 
@@ -329,6 +330,8 @@ export const parties = pgTable(
     updatedAt: updatedAt(),
     /** Set when a party is closed before its date (its creator deleted the account): shown to its page's visitors. */
     closedMessage: text("closed_message"),
+    /** How the creator hears of gifts: `cada`, `resumo` (digest) or `nenhum` (domain/parties/creator-emails.ts). */
+    creatorEmails: text("creator_emails").notNull().default(DEFAULT_CREATOR_EMAIL_MODE),
   },
   (t) => [
     index("parties_user_idx").on(t.userId, t.active, t.createdAt.desc()),
@@ -355,6 +358,18 @@ export const partyInstitutionMoves = pgTable(
   },
   (t) => [index("party_institution_moves_party_idx").on(t.partyId, t.movedAt)],
 );
+
+/**
+ * When the creator of a party was last e-mailed about its gifts (a gift at once, or a digest):
+ * the digest's clock (domain/donations/creator-digest.server.ts). Its own table, so the paying
+ * statement that also updates the party's totals never writes the party row twice.
+ */
+export const creatorEmailNotices = pgTable("creator_email_notices", {
+  partyId: uuid("party_id")
+    .primaryKey()
+    .references(() => parties.id, { onDelete: "cascade" }),
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
+});
 
 // ---------- donations ----------
 export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);

@@ -38,7 +38,7 @@ export function routingPathname(target: string): string | undefined {
 const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
 /** Whether a `Host` header (absent is fine: HTTP/1.0) can name this server. */
-export function isWellFormedHost(host: string | undefined): boolean {
+function isWellFormedHost(host: string | undefined): boolean {
   if (host === undefined) return true;
   const match = HOST.exec(host);
   if (!match) return false;

@@ -12,13 +12,16 @@ import { getConfig } from "~/platform/config.server";
 const PREFIX = "sealed:v1:";
 
 /** Templates whose body holds a link that acts without a password. */
-export const SEALED_TEMPLATES: readonly string[] = [
+const SEALED_TEMPLATES: readonly string[] = [
   "password-reset",
   "verify-email",
   "email-change",
   "privacy-request",
   "subscription-confirmation",
-  "subscription-changed",
+  "subscription-cancel",
+  "subscription-resume",
+  "subscription-change-plan",
+  "subscription-bank-cancel",
   "subscription-payment-failed",
   "plan-change-confirmation",
 ];

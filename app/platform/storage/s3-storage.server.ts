@@ -4,6 +4,7 @@
  */
 import type { S3Client } from "@aws-sdk/client-s3";
 import { type FileStorage, keySegments, type StoredFile } from "./file-storage";
+import { logger } from "~/platform/logger.server";
 
 type Sdk = typeof import("@aws-sdk/client-s3");
 /**
@@ -80,6 +81,14 @@ function newClient(sdk: Sdk, options: S3StorageOptions) {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
+    // The SDK's own warnings become JSON log lines like every other (issue 31: an SDK warning was
+    // one of the lines on stdout that were not JSON).
+    logger: {
+      debug: () => {},
+      info: () => {},
+      warn: (...content: unknown[]) => logger.warn({ sdk: "aws-s3", sdkMessage: content.map(String).join(" ") }, "storage SDK warning"),
+      error: (...content: unknown[]) => logger.error({ sdk: "aws-s3", sdkMessage: content.map(String).join(" ") }, "storage SDK error"),
+    },
   });
 }
 
