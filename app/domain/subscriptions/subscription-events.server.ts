@@ -20,7 +20,7 @@ import { subscriptionPaymentFailedEmail } from "~/emails/subscription-payment-fa
 import { subscriptionChangedEmail } from "~/emails/subscription-changed";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
-import { getPlan, type Plan } from "~/domain/subscriptions/plans";
+import { planColumns, planOf, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
 import { mainOrganizationId, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
@@ -147,7 +147,7 @@ async function insertFromEvent(
     .insert(subscriptions)
     .values({
       userId,
-      plan: plan.id,
+      ...planColumns(plan),
       status: isInvoice ? statusFromInvoice(event) : (event.status ?? "incomplete"),
       provider: event.provider,
       providerCustomerId: event.customerId ?? "",
@@ -188,7 +188,7 @@ async function applyToExisting(
       .set({
         ...link,
         // A price that is not one of ours (changed in the provider's dashboard) keeps the plan we knew.
-        ...(plan ? { plan: plan.id } : {}),
+        ...(plan ? planColumns(plan) : {}),
         status: event.status ?? row.status,
         currentPeriodEnd: event.currentPeriodEnd ?? row.currentPeriodEnd,
         cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? row.cancelAtPeriodEnd,
@@ -226,7 +226,7 @@ async function applyToExisting(
 /** Pix Automático revoked in the bank app: cancelled here too, and the subscriber is told (once). */
 async function queueBankCancelEmail(tx: Transaction, row: SubscriptionRow, mailer: Mailer, publicUrl: string) {
   const contact = row.userId ? await getUserContact(row.userId, tx) : null;
-  const plan = getPlan(row.plan);
+  const plan = planOf(row);
   if (!contact || !plan) return;
   await mailer.enqueue(tx, {
     to: contact.email,
@@ -250,7 +250,7 @@ async function queuePaymentFailedEmail(
 ) {
   if (!row.userId) return;
   const contact = await getUserContact(row.userId, tx);
-  const plan = getPlan(row.plan);
+  const plan = planOf(row);
   if (!contact || !plan) return;
   await mailer.enqueue(tx, {
     to: contact.email,
@@ -284,7 +284,7 @@ export async function applySubscriptionSnapshot(
       .insert(subscriptions)
       .values({
         userId,
-        plan: plan.id,
+        ...planColumns(plan),
         status: snapshot.status,
         provider,
         providerCustomerId: snapshot.customerId,
@@ -300,7 +300,7 @@ export async function applySubscriptionSnapshot(
   await tx
     .update(subscriptions)
     .set({
-      ...(plan ? { plan: plan.id } : {}),
+      ...(plan ? planColumns(plan) : {}),
       status: snapshot.status,
       currentPeriodEnd: snapshot.currentPeriodEnd,
       cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
