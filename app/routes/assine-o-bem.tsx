@@ -163,6 +163,18 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
     return planId === subscription.plan ? { kind: "current", pastDue: subscription.pastDue } : { kind: "other" };
   };
 
+  const customIsCurrent = subscription?.plan === CUSTOM_PLAN_ID;
+  const customCard = (
+    <CustomAmountCard
+      state={stateFor(CUSTOM_PLAN_ID)}
+      current={subscription?.plan === CUSTOM_PLAN_ID && currentPlan ? formatCents(currentPlan.priceCents) : null}
+      busy={busy.intent === "assinar" && busy.plan === CUSTOM_PLAN_ID}
+      managing={busy.intent === "gerenciar"}
+      method={method ?? undefined}
+      typed={actionData?.valor ?? ""}
+      error={actionData && typeof actionData.valor === "string" ? actionData.error.description : null}
+    />
+  );
   return (
     <>
       <PageHeader
@@ -210,19 +222,14 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </div>
         {method && !subscription ? <MethodChoice method={method} /> : null}
+        {/* The subscriber's own plan comes first (on a phone, above the fold), as PlanCard does. */}
+        {customIsCurrent ? customCard : null}
         <ul className="mt-6 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} state={stateFor(plan.id)} busy={busy} method={method ?? undefined} />
           ))}
         </ul>
-        <CustomAmountCard
-          state={stateFor(CUSTOM_PLAN_ID)}
-          current={subscription?.plan === CUSTOM_PLAN_ID && currentPlan ? formatCents(currentPlan.priceCents) : null}
-          busy={busy.intent === "assinar" && busy.plan === CUSTOM_PLAN_ID}
-          method={method ?? undefined}
-          typed={actionData?.valor ?? ""}
-          error={actionData && typeof actionData.valor === "string" ? actionData.error.description : null}
-        />
+        {customIsCurrent ? null : customCard}
         <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 text-center text-sm text-muted">
           <HeartHandshake size={18} strokeWidth={2} aria-hidden="true" className="mt-0.5 shrink-0 text-coral-700" />
           <span>

@@ -435,9 +435,11 @@ const TARGETS: Target[] = [
     handler: assineAction as never,
     cookie: (w) => w.users.other.cookie,
     fields: () => ({
-      plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina")),
+      plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina", "personalizado")),
       intent: field(fc.constantFrom("assinar", "gerenciar")),
       priceId: field(fc.string()),
+      // "Outro valor" (issue 30): any text, and amounts at and past its limits.
+      valor: field(fc.oneof(fc.string(), fc.constantFrom("10", "9,99", "45,50", "5.000,00", "5.000,01", "1e9", "-10", "0"))),
     }),
   },
   {

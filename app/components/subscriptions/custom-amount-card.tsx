@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { CUSTOM_PLAN_ID } from "~/domain/subscriptions/plan-ids";
 import { CUSTOM_MAX_CENTS, CUSTOM_MIN_CENTS, PLANS } from "~/domain/subscriptions/plans";
-import { formatCents } from "~/platform/money";
+import { formatCents, formatCentsShort } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
 import type { PlanCardState } from "./plan-card";
 
@@ -17,6 +17,7 @@ export function CustomAmountCard({
   state,
   current,
   busy,
+  managing,
   method,
   typed,
   error,
@@ -25,6 +26,8 @@ export function CustomAmountCard({
   /** The subscriber's own chosen amount, formatted, when "outro valor" is their plan. */
   current: string | null;
   busy: boolean;
+  /** "Gerenciar Assinatura" was pressed and the portal is opening. */
+  managing: boolean;
   method?: string;
   /** What was typed before an error, shown back. */
   typed: string;
@@ -54,8 +57,8 @@ export function CustomAmountCard({
           </h3>
           <p className="mt-1 text-sm text-muted">
             Prefere um valor seu? Escolha quanto doar por mês, a partir de {formatCents(CUSTOM_MIN_CENTS)}. Você recebe os mesmos recibos e
-            relatórios, e entra na faixa do ranking do seu valor:{" "}
-            {PLANS.map((p) => `${p.name} ${p.band.replace("R$ ", "").replace(" a R$ ", "–")}`).join(", ")} (em reais).
+            relatórios, e entra na faixa do ranking que o seu valor alcança, como nos planos (a partir de{" "}
+            {formatCentsShort(PLANS[0]!.bandFromCents)}).
           </p>
         </div>
       </div>
@@ -84,7 +87,7 @@ export function CustomAmountCard({
         <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
           <p className="font-bold text-indigo-800">{current} por mês</p>
           <Form method="post">
-            <Button type="submit" name="intent" value="gerenciar" variant="secondary" loadingText="Processando...">
+            <Button type="submit" name="intent" value="gerenciar" variant="secondary" loading={managing} loadingText="Processando...">
               <Settings size={18} strokeWidth={2} aria-hidden="true" />
               Gerenciar Assinatura
             </Button>
