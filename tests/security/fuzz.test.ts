@@ -26,6 +26,7 @@ import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { PORTAL_INTENTS } from "~/domain/payments/sandbox-subscription-actions.server";
 import { action as adminAction } from "~/routes/admin";
 import { action as assineAction } from "~/routes/assine-o-bem";
+import { action as confirmAddressAction } from "~/routes/conta.confirmar-endereco";
 import { action as authAction } from "~/routes/auth";
 import { action as contatoAction } from "~/routes/contato";
 import { action as contaAction } from "~/routes/conta";
@@ -426,6 +427,16 @@ const TARGETS: Target[] = [
       ),
       idempotencyKey: field(fc.oneof(uuid, fc.string({ maxLength: 40 }))),
     }),
+  },
+  {
+    // Issue 30: "Enviar um novo link" (the address confirmation), at most 3 an hour per account.
+    name: "/conta/confirmar-endereco",
+    route: "routes/conta.confirmar-endereco",
+    runs: 100,
+    path: () => "/conta/confirmar-endereco",
+    handler: confirmAddressAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: () => ({ intent: field(fc.constantFrom("reenviar", "x", "")), token: field(fc.string({ maxLength: 300 })) }),
   },
   {
     name: "/assine-o-bem",
