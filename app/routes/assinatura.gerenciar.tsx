@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { readPlanManageToken } from "~/domain/subscriptions/manage-link.server";
 import { changeFromPlanLink, findSubscriptionById, isLiveSubscription, paymentMethodPortal } from "~/domain/subscriptions/manage.server";
 import { planLinkFormSchema } from "~/domain/subscriptions/subscription-form";
-import { getPlan, PLANS } from "~/domain/subscriptions/plans";
+import { planOf, PLANS } from "~/domain/subscriptions/plans";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { formatDate } from "~/platform/dates";
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await subscriptionOf(token, context.clock.now());
   if (!("row" in found) || !found.row) return linkFailure(found.error ?? "invalid");
   const row = found.row;
-  const plan = getPlan(row.plan)!;
+  const plan = planOf(row)!;
   return {
     view: "manage" as const,
     token: token!,

@@ -46,12 +46,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!params.rec) {
     const plan = getPlan(planOf(new URL(request.url).searchParams.get("plano")) ?? "");
     if (!plan) throw redirect("/assine-o-bem?metodo=pix-automatico");
-    return { state: "cpf" as const, plan: plan.id, amountCents: plan.priceCents, institution, payerName: user.name };
+    return { state: "cpf" as const, plan: plan.id as PlanId, amountCents: plan.priceCents, institution, payerName: user.name };
   }
   const row = await findOwnRecurrence(user.id, params.rec);
   if (!row) throw data(null, { status: 404 });
+  // A PSP's recurrence is always one of the four plans ("outro valor" is refused there: subscribe.server.ts).
   const plan = getPlan(row.plan)!;
-  const base = { plan: plan.id, amountCents: plan.priceCents, institution };
+  const base = { plan: plan.id as PlanId, amountCents: plan.priceCents, institution };
   const firstCharge = row.currentPeriodEnd ? formatDate(row.currentPeriodEnd) : null;
   // Ended before it started: refused in the bank app or expired (the `rec` webhook, or "Já autorizei").
   if (row.status === "incomplete_expired") return { ...base, state: "recusada" as const, reason: "nao-concluida" as const, firstCharge };

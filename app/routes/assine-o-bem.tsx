@@ -11,14 +11,17 @@ import { formatDate } from "~/platform/dates";
 import { monthlyShareSentence } from "~/domain/donations/fee";
 import { pageMeta } from "~/platform/ui/meta";
 import { PLAN_IDS } from "~/domain/subscriptions/plan-ids";
-import { getPlan, type PlanId, PLANS, POPULAR_PLAN_ID } from "~/domain/subscriptions/plans";
+import { type PlanId, planOf, PLANS, POPULAR_PLAN_ID, type SubscriptionPlanId } from "~/domain/subscriptions/plans";
+import { CUSTOM_PLAN_ID } from "~/domain/subscriptions/plan-ids";
+import { CustomAmountCard } from "~/components/subscriptions/custom-amount-card";
+import { formatCents } from "~/platform/money";
 import {
   openCustomerPortal,
   startSubscription,
   SUBSCRIPTION_MESSAGES,
   type SubscriptionError,
 } from "~/domain/subscriptions/subscribe.server";
-import { type SubscriptionMethod, subscriptionFormSchema } from "~/domain/subscriptions/subscription-form";
+import { customAmountFromInput, type SubscriptionMethod, subscriptionFormSchema } from "~/domain/subscriptions/subscription-form";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.server";
@@ -38,8 +41,9 @@ export const meta = () =>
 const pixAutomaticoProvider = (context: Route.LoaderArgs["context"]) =>
   context.payments.pix?.createPixAutomaticoCheckout ? context.payments.pix : null;
 /** At a PSP the recurrence needs the payer's CPF first: our Pix Automático page asks for it. */
-const pspPixAutomaticoPage = (pix: { name: string } | null, plano: PlanId) =>
-  pix?.name === "pix" ? `/assine-o-bem/pix-automatico?plano=${plano}` : null;
+const pspPixAutomaticoPage = (pix: { name: string } | null, plano: SubscriptionPlanId) =>
+  // "Outro valor" is not offered at a PSP yet: the service answers that on this page.
+  pix?.name === "pix" && plano !== CUSTOM_PLAN_ID ? `/assine-o-bem/pix-automatico?plano=${plano}` : null;
 const methodOf = (value: unknown): SubscriptionMethod => (value === "pix-automatico" ? "pix-automatico" : "cartao");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = await getSubscriptionStatus(user.id);
   // Back from the login that "Assinar {plano}" asked for: go on to that plan's checkout. Creating a
   // checkout moves no money, and the same user and plan reuse it for 10 minutes (idempotency key).
-  const chosen = planFromQuery(new URL(request.url).searchParams.get("plano"));
+  const query = new URL(request.url).searchParams;
+  const chosen = planFromQuery(query.get("plano"));
   if (chosen) {
     if (status.plan) {
       return redirectWithToast("/assine-o-bem", {
@@ -68,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       config: context.config,
       clock: context.clock,
       method: pix ? "pix-automatico" : "cartao",
+      customAmountCents: customAmountFromInput(query.get("valor")),
     });
     if (result.ok) throw redirect(result.url);
     return { signedIn: true, subscription: null, error: result.error, method, counts, institution };
@@ -85,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscription: status.plan
       ? {
           plan: status.plan,
+          customAmountCents: status.customAmountCents,
           pastDue: status.status === "past_due",
           cancelAtPeriodEnd: status.cancelAtPeriodEnd,
           periodEnd: status.currentPeriodEnd ? formatDate(status.currentPeriodEnd) : null,
@@ -103,12 +110,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const plano =
       submission.status === "success" && submission.value.intent !== "gerenciar" ? planFromQuery(submission.value.plano ?? null) : null;
     const metodo = submission.status === "success" && "metodo" in submission.value ? submission.value.metodo : undefined;
-    const back = plano ? `/assine-o-bem?plano=${plano}${metodo === "pix-automatico" ? "&metodo=pix-automatico" : ""}` : "/assine-o-bem";
+    const valor = submission.status === "success" && "valor" in submission.value ? submission.value.valor : undefined;
+    const back = plano
+      ? `/assine-o-bem?plano=${plano}${plano === CUSTOM_PLAN_ID && valor ? `&valor=${encodeURIComponent(valor)}` : ""}${metodo === "pix-automatico" ? "&metodo=pix-automatico" : ""}`
+      : "/assine-o-bem";
     return redirectWithToast(loginUrl(back), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
   }
   if (submission.status !== "success") {
     const error: SubscriptionError = { title: SUBSCRIPTION_MESSAGES.checkoutTitle, description: SUBSCRIPTION_MESSAGES.invalidPlan };
-    return data({ error }, { status: 400 });
+    return data({ error, valor: null as string | null }, { status: 400 });
   }
   const choice = submission.value;
   const deps = { provider: context.payments.checkout, config: context.config, clock: context.clock };
@@ -118,12 +128,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result =
     choice.intent === "gerenciar"
       ? await openCustomerPortal(user, deps)
-      : await startSubscription(user, choice.plano, pix ? { ...deps, provider: pix, method: "pix-automatico" } : deps);
+      : await startSubscription(user, choice.plano, {
+          ...deps,
+          ...(pix ? { provider: pix, method: "pix-automatico" as const } : {}),
+          customAmountCents: customAmountFromInput(choice.valor),
+        });
   if (result.ok) return redirect(result.url);
-  return data({ error: result.error }, { status: result.status });
+  // What was typed comes back to the field ("outro valor"), nothing lost.
+  const typed = choice.intent === "assinar" && choice.plano === CUSTOM_PLAN_ID ? (choice.valor ?? "") : null;
+  return data({ error: result.error, valor: typed }, { status: result.status });
 }
 
-function planFromQuery(value: string | null): PlanId | null {
+function planFromQuery(value: string | null): SubscriptionPlanId | null {
+  if (value === CUSTOM_PLAN_ID) return CUSTOM_PLAN_ID;
   return value && (PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : null;
 }
 
@@ -143,12 +160,28 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
     if (error) toast.error(error.title, { description: error.description });
   }, [error]);
 
-  const currentPlan = subscription ? getPlan(subscription.plan) : undefined;
+  const currentPlan = subscription ? planOf(subscription) : undefined;
+  const currentName =
+    currentPlan && subscription?.plan === CUSTOM_PLAN_ID
+      ? `com ${formatCents(currentPlan.priceCents)} por mês`
+      : `no Plano ${currentPlan?.name}`;
   const stateFor = (planId: string): PlanCardState => {
     if (!subscription) return { kind: "offer", popular: planId === POPULAR_PLAN_ID };
     return planId === subscription.plan ? { kind: "current", pastDue: subscription.pastDue } : { kind: "other" };
   };
 
+  const customIsCurrent = subscription?.plan === CUSTOM_PLAN_ID;
+  const customCard = (
+    <CustomAmountCard
+      state={stateFor(CUSTOM_PLAN_ID)}
+      current={subscription?.plan === CUSTOM_PLAN_ID && currentPlan ? formatCents(currentPlan.priceCents) : null}
+      busy={busy.intent === "assinar" && busy.plan === CUSTOM_PLAN_ID}
+      managing={busy.intent === "gerenciar"}
+      method={method ?? undefined}
+      typed={actionData?.valor ?? ""}
+      error={actionData && typeof actionData.valor === "string" ? actionData.error.description : null}
+    />
+  );
   return (
     <>
       <PageHeader
@@ -180,11 +213,12 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
           {subscription && currentPlan ? (
             subscription.pastDue ? (
               <Alert tone="danger" title="Pagamento pendente">
-                Não conseguimos cobrar a mensalidade do Plano {currentPlan.name}. Atualize a forma de pagamento em Gerenciar Assinatura para
-                continuar apoiando.
+                Não conseguimos cobrar a mensalidade {subscription.plan === CUSTOM_PLAN_ID ? "de" : "do"}{" "}
+                {subscription.plan === CUSTOM_PLAN_ID ? formatCents(currentPlan.priceCents) : `Plano ${currentPlan.name}`}. Atualize a forma
+                de pagamento em Gerenciar Assinatura para continuar apoiando.
               </Alert>
             ) : (
-              <Alert tone="success" title={`Você é Assinante do Bem no Plano ${currentPlan.name}`}>
+              <Alert tone="success" title={`Você é Assinante do Bem ${currentName}`}>
                 {subscription.cancelAtPeriodEnd && subscription.periodEnd
                   ? `Sua assinatura foi cancelada e termina em ${subscription.periodEnd}. Até lá, nada muda.`
                   : subscription.periodEnd
@@ -195,6 +229,8 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </div>
         {method && !subscription ? <MethodChoice method={method} /> : null}
+        {/* The subscriber's own plan comes first (on a phone, above the fold), as PlanCard does. */}
+        {customIsCurrent ? customCard : null}
         <ul className="mt-6 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
           {PLANS.map((plan) => (
             <PlanCard
@@ -207,6 +243,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
             />
           ))}
         </ul>
+        {customIsCurrent ? null : customCard}
         <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 text-center text-sm text-muted">
           <HeartHandshake size={18} strokeWidth={2} aria-hidden="true" className="mt-0.5 shrink-0 text-coral-700" />
           <span>
@@ -214,7 +251,10 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
           </span>
         </p>
       </section>
-      <ImpactTable feePercent={feePercent} currentPlan={subscription?.plan ?? null} />
+      <ImpactTable
+        feePercent={feePercent}
+        currentPlan={subscription?.plan && subscription.plan !== CUSTOM_PLAN_ID ? subscription.plan : null}
+      />
       <RankingExplanation counts={counts} />
     </>
   );

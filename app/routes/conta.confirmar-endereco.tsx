@@ -85,8 +85,9 @@ export default function ConfirmAddress({ loaderData, actionData }: Route.Compone
             </p>
             {loaderData.attachedGifts > 0 ? (
               <p className="mt-2">
-                Encontramos {gifts(loaderData.attachedGifts)} com este e-mail sem entrar na conta. Agora elas aparecem em Minhas doações,
-                com os recibos e o informe anual.
+                Encontramos {gifts(loaderData.attachedGifts)} com este e-mail sem entrar na conta.{" "}
+                {loaderData.attachedGifts === 1 ? "Agora ela aparece" : "Agora elas aparecem"} em Minhas doações, com os recibos e o informe
+                anual.
               </p>
             ) : null}
           </Alert>

@@ -68,7 +68,7 @@ describe("home figures", () => {
     const [sub] = await db.select().from(schema.subscriptions).limit(1);
     const invoice = { id: "in_extra", amountCents: 10_000 };
     await processPaymentEvent(
-      subscriptionEvent("invoice_paid", { subscriptionId: sub!.providerSubscriptionId, plan: sub!.plan, invoice }),
+      subscriptionEvent("invoice_paid", { subscriptionId: sub!.providerSubscriptionId, plan: sub!.plan as "prata", invoice }),
       deps,
     );
     await db.update(schema.subscriptions).set({ status: "canceled" }).where(eq(schema.subscriptions.id, sub!.id));

@@ -6,7 +6,7 @@ import type { Config } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
 import { deliverCheckoutPaid } from "~/domain/payments/sandbox-subscription-actions.server";
 import { readSandboxCheckoutId, sandboxSubscriptionIdFor } from "~/domain/payments/sandbox-subscriptions.server";
-import { getPlan } from "~/domain/subscriptions/plans";
+import { planOfCheckout } from "~/domain/subscriptions/plans";
 import { sandboxOutcomeSchema } from "~/domain/payments/sandbox-forms";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { findCustomerSubscription, findSubscriptionByProviderId } from "~/domain/subscriptions/subscriptions.server";
@@ -26,7 +26,7 @@ async function loadCheckout(id: string | undefined, config: Config) {
   // page never offers it, this covers a second tab).
   const other = await findCustomerSubscription("sandbox", checkout.customerId);
   const alreadySubscribed = !paid && (other?.status === "active" || other?.status === "past_due");
-  return { checkout, plan: getPlan(checkout.planId)!, paid, alreadySubscribed };
+  return { checkout, plan: planOfCheckout(checkout)!, paid, alreadySubscribed };
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { sandboxPixAutomaticoSchema } from "~/domain/payments/sandbox-forms";
 import { deliverPixAutomaticoChoice, sandboxRecurrenceBrCode, sandboxRecurrenceId } from "~/domain/payments/sandbox-pix-automatico.server";
 import { readSandboxCheckoutId } from "~/domain/payments/sandbox-subscriptions.server";
-import { getPlan } from "~/domain/subscriptions/plans";
+import { planOf, planOfCheckout } from "~/domain/subscriptions/plans";
 import { findSubscriptionByProviderId } from "~/domain/subscriptions/subscriptions.server";
 import type { Config } from "~/platform/config.server";
 import { formatDate } from "~/platform/dates";
@@ -29,7 +29,7 @@ async function loadRecurrence(id: string | undefined, config: Config) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { config } = context;
   const { checkout, idRec, row } = await loadRecurrence(params.id, config);
-  const plan = getPlan(row?.plan ?? checkout.planId)!;
+  const plan = (row ? planOf(row) : planOfCheckout(checkout))!;
   const brCode = sandboxRecurrenceBrCode(config.PUBLIC_URL, idRec, {
     merchantName: config.PIX_MERCHANT_NAME,
     merchantCity: config.PIX_MERCHANT_CITY,

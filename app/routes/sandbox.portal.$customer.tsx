@@ -10,7 +10,7 @@ import { formatCents } from "~/platform/money";
 import { sandboxPortalSchema } from "~/domain/payments/sandbox-forms";
 import { deliverPortalChoice } from "~/domain/payments/sandbox-subscription-actions.server";
 import { isSandboxPortalSession } from "~/domain/payments/sandbox-subscriptions.server";
-import { getPlan, PLANS } from "~/domain/subscriptions/plans";
+import { planOf, PLANS } from "~/domain/subscriptions/plans";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { findCustomerSubscription, getBillingCustomer } from "~/domain/subscriptions/subscriptions.server";
 import type { Route } from "./+types/sandbox.portal.$customer";
@@ -51,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     subscription: binding
       ? {
           plan: binding.plan,
+          customAmountCents: binding.customAmountCents,
           status: binding.status,
           periodEnd: binding.currentPeriodEnd ? formatDate(binding.currentPeriodEnd) : null,
           cancelAtPeriodEnd: binding.cancelAtPeriodEnd,
@@ -79,7 +80,7 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
   const { subscription, done } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const plan = subscription ? getPlan(subscription.plan)! : null;
+  const plan = subscription ? planOf(subscription)! : null;
   return (
     <SandboxFrame
       label="Gerenciar assinatura"

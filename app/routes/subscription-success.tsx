@@ -7,7 +7,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { formatDate } from "~/platform/dates";
 import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/platform/ui/meta";
-import { getPlan } from "~/domain/subscriptions/plans";
+import { planOf } from "~/domain/subscriptions/plans";
 import { planIncludes } from "~/domain/subscriptions/benefits";
 import { refreshSubscription, sendSubscriptionConfirmation } from "~/domain/subscriptions/subscribe.server";
 import type { Route } from "./+types/subscription-success";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const check = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("verificacao") ?? "0", 10) || 0, 0), MAX_CHECKS);
   const status = await refreshSubscription(user.id, { provider: context.payments.checkout, config: context.config });
-  const plan = status.subscribed && status.plan ? getPlan(status.plan) : undefined;
+  const plan = status.subscribed && status.plan ? planOf({ plan: status.plan, customAmountCents: status.customAmountCents }) : undefined;
   if (!plan || !status.subscriptionId) {
     return {
       state: status.status === "past_due" ? ("failed" as const) : ("waiting" as const),

@@ -26,6 +26,7 @@ import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { PORTAL_INTENTS } from "~/domain/payments/sandbox-subscription-actions.server";
 import { action as adminAction } from "~/routes/admin";
 import { action as assineAction } from "~/routes/assine-o-bem";
+import { action as confirmAddressAction } from "~/routes/conta.confirmar-endereco";
 import { action as authAction } from "~/routes/auth";
 import { action as contatoAction } from "~/routes/contato";
 import { action as contaAction } from "~/routes/conta";
@@ -448,6 +449,16 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    // Issue 30: "Enviar um novo link" (the address confirmation), at most 3 an hour per account.
+    name: "/conta/confirmar-endereco",
+    route: "routes/conta.confirmar-endereco",
+    runs: 100,
+    path: () => "/conta/confirmar-endereco",
+    handler: confirmAddressAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: () => ({ intent: field(fc.constantFrom("reenviar", "x", "")), token: field(fc.string({ maxLength: 300 })) }),
+  },
+  {
     name: "/assine-o-bem",
     route: "routes/assine-o-bem",
     runs: 600,
@@ -455,9 +466,11 @@ const TARGETS: Target[] = [
     handler: assineAction as never,
     cookie: (w) => w.users.other.cookie,
     fields: () => ({
-      plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina")),
+      plano: field(fc.constantFrom("bronze", "prata", "ouro", "diamante", "platina", "personalizado")),
       intent: field(fc.constantFrom("assinar", "gerenciar")),
       priceId: field(fc.string()),
+      // "Outro valor" (issue 30): any text, and amounts at and past its limits.
+      valor: field(fc.oneof(fc.string(), fc.constantFrom("10", "9,99", "45,50", "5.000,00", "5.000,01", "1e9", "-10", "0"))),
     }),
   },
   {

@@ -19,7 +19,7 @@ const { user, donations, auditLog } = schema;
 export const EMAIL_VERIFY_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** New links a person may ask for from /conta/confirmar-endereco per hour. */
 const RESEND_LIMIT = { limit: 3, window: 60 * 60 };
-export const CONFIRM_ADDRESS_PATH = "/conta/confirmar-endereco";
+const CONFIRM_ADDRESS_PATH = "/conta/confirmar-endereco";
 
 type VerifyToken = { u: string; em: string };
 
@@ -44,7 +44,7 @@ export async function enqueueEmailConfirmation(
  * /conta, the statement, the export and are anonymised with the account. Only gifts nobody owns
  * move; a gift made signed in to another account stays that account's.
  */
-export async function attachGuestGifts(executor: Executor, userId: string, email: string): Promise<number> {
+async function attachGuestGifts(executor: Executor, userId: string, email: string): Promise<number> {
   const attached = await executor
     .update(donations)
     .set({ userId, updatedAt: sql`now()` })
@@ -70,7 +70,7 @@ export type AddressConfirmation =
   | { ok: false; error: "invalid" | "expired" | "stale" | "other-account" };
 
 /** Reads a link without using it: is it ours, in time, and for whom? */
-export function readConfirmationToken(token: unknown, now: Date) {
+function readConfirmationToken(token: unknown, now: Date) {
   const verified = verifyToken<VerifyToken>("email-verify", token, now);
   if (!verified.ok) return verified;
   const { u, em } = verified.data;

@@ -10,7 +10,7 @@
  */
 import { createHmac } from "node:crypto";
 import { createRecurrencePix, hasError } from "pix-utils";
-import { getPlan } from "~/domain/subscriptions";
+import { planOf, planOfCheckout } from "~/domain/subscriptions";
 import type { SubscriptionRow } from "~/domain/subscriptions/index.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import {
@@ -54,7 +54,7 @@ export function sandboxPixAutomaticoMethods(options: {
 }): Required<Pick<PaymentProvider, "createPixAutomaticoCheckout">> {
   return {
     async createPixAutomaticoCheckout(request) {
-      const plan = getPlan(request.planId);
+      const plan = planOfCheckout(request);
       if (!plan || !request.customerId) throw new Error("sandbox: plano ou cliente ausente");
       const checkoutId = createSandboxCheckoutId(options.secret, {
         userId: request.userId,
@@ -82,7 +82,7 @@ export async function deliverPixAutomaticoChoice(
 ): Promise<string | null> {
   const { now } = deps;
   const idRec = sandboxRecurrenceId(deps.secret, checkout);
-  const plan = getPlan(row?.plan ?? checkout.planId)!;
+  const plan = (row ? planOf(row) : planOfCheckout(checkout))!;
   const send = (type: SandboxSubscriptionEventType, data: SandboxSubscriptionData) =>
     deps.sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
   const base: SandboxSubscriptionData = {

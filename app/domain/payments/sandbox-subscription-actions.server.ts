@@ -3,7 +3,7 @@
  * events Stripe would send, delivered later and signed (sandbox-delivery.server.ts). Nothing here
  * writes a subscription row; only the webhook's event processing does.
  */
-import { getPlan, type PlanId } from "~/domain/subscriptions";
+import { getPlan, planOf, planOfCheckout, type PlanId } from "~/domain/subscriptions";
 import type { SubscriptionRow } from "~/domain/subscriptions/index.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import type { PortalIntent } from "./sandbox-forms";
@@ -29,7 +29,7 @@ export async function deliverCheckoutPaid(
 ) {
   const send = (type: SandboxSubscriptionEventType, data: SandboxSubscriptionData) =>
     sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
-  const plan = getPlan(checkout.planId)!;
+  const plan = planOfCheckout(checkout)!;
   const id = sandboxSubscriptionIdFor(secret, checkout.checkoutId);
   const periodEnd = addOneMonth(now);
   const subscription: SandboxSubscriptionData = {
@@ -54,7 +54,7 @@ function snapshot(row: SubscriptionRow, changes: Partial<SandboxSubscriptionData
     id: row.providerSubscriptionId,
     customerId: row.providerCustomerId,
     userId: row.userId,
-    priceId: getPlan(row.plan)!.sandboxPriceId,
+    priceId: planOf(row)!.sandboxPriceId,
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd ? unix(row.currentPeriodEnd) : null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -76,7 +76,7 @@ export async function deliverPortalChoice(
     sandboxEvents.deliver(sandboxSubscriptionEvent(type, data, now));
   const binding = row.status === "active" || row.status === "past_due";
   if (!binding) return "Esta assinatura não está ativa.";
-  const plan = getPlan(row.plan)!;
+  const plan = planOf(row)!;
   const nextEnd = addOneMonth(row.currentPeriodEnd ?? now);
   const nextInvoice = sandboxInvoiceId(row.providerSubscriptionId, nextEnd);
 

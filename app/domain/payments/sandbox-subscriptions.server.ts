@@ -7,8 +7,8 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "~/domain/subscriptions";
-import { getPlan, type PlanId } from "~/domain/subscriptions";
+import { SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_STATUSES } from "~/domain/subscriptions";
+import { planOfCheckout, type SubscriptionPlanId } from "~/domain/subscriptions";
 import type { SandboxEvent } from "./sandbox.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import type { PaymentEvent, PaymentProvider, SubscriptionChangeRequest, SubscriptionEventAction } from "./types";
@@ -101,11 +101,18 @@ const SANDBOX_CHECKOUT_TTL_SECONDS = 24 * 60 * 60;
 const tokenSchema = z.object({
   u: z.string().min(1).max(100),
   c: z.string().min(1).max(100),
-  p: z.enum(PLAN_IDS),
+  p: z.enum(SUBSCRIPTION_PLAN_IDS),
   r: z.string().min(1).max(100),
   t: z.number().int().positive(),
 });
-export type SandboxCheckout = { checkoutId: string; userId: string; customerId: string; planId: PlanId; priceId: string; issuedAt: Date };
+export type SandboxCheckout = {
+  checkoutId: string;
+  userId: string;
+  customerId: string;
+  planId: SubscriptionPlanId;
+  priceId: string;
+  issuedAt: Date;
+};
 
 function mac(secret: string, purpose: string, value: string, length = 32) {
   return createHmac("sha256", secret).update(`${purpose}:${value}`).digest("hex").slice(0, length);
@@ -113,7 +120,7 @@ function mac(secret: string, purpose: string, value: string, length = 32) {
 
 export function createSandboxCheckoutId(
   secret: string,
-  input: { userId: string; customerId: string; planId: PlanId; priceId: string },
+  input: { userId: string; customerId: string; planId: SubscriptionPlanId; priceId: string },
   now = new Date(),
 ): string {
   const payload = Buffer.from(
@@ -221,7 +228,7 @@ export function sandboxSubscriptionMethods(options: {
       return { customerId: sandboxCustomerIdFor(options.secret, request.userId) };
     },
     async createSubscriptionCheckout(request) {
-      const plan = getPlan(request.planId);
+      const plan = planOfCheckout(request);
       if (!plan || !request.customerId) throw new Error("sandbox: plano ou cliente ausente");
       const checkoutId = createSandboxCheckoutId(options.secret, {
         userId: request.userId,

@@ -15,6 +15,10 @@ import {
   type SubscriptionSnapshot,
   type SubscriptionState,
 } from "./types";
+import { CUSTOM_PLAN_ID, customAmountOfPriceId, customPriceId } from "~/domain/subscriptions";
+
+/** The product Stripe shows for an "outro valor" subscription (Checkout, invoices, the portal). */
+const CUSTOM_STRIPE_PRODUCT_NAME = "Assine o Bem — outro valor";
 
 type SubscriptionMethods = Required<
   Pick<
@@ -46,11 +50,25 @@ export function stripeSubscriptionMethods(stripe: Stripe): SubscriptionMethods {
 
     async createSubscriptionCheckout(request: SubscriptionCheckoutRequest) {
       const metadata = { user_id: request.userId, plan: request.planId };
+      // "Outro valor" (decision 183): no price exists for it; Checkout creates a monthly BRL price inline.
+      const customCents = customAmountOfPriceId(request.priceId);
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem =
+        customCents === null
+          ? { price: request.priceId, quantity: 1 }
+          : {
+              price_data: {
+                currency: "brl",
+                unit_amount: customCents,
+                recurring: { interval: "month" },
+                product_data: { name: CUSTOM_STRIPE_PRODUCT_NAME },
+              },
+              quantity: 1,
+            };
       try {
         const session = await stripe.checkout.sessions.create(
           {
             mode: "subscription",
-            line_items: [{ price: request.priceId, quantity: 1 }],
+            line_items: [lineItem],
             ...(request.customerId ? { customer: request.customerId } : { customer_email: request.customerEmail }),
             client_reference_id: request.userId,
             metadata,
@@ -140,12 +158,24 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === "string" ? value : value.id;
 }
 
+/**
+ * An inline price of ours ("outro valor", set up by createSubscriptionCheckout with our metadata):
+ * read back as `custom_<centavos>` from the amount Stripe actually charges — a monthly BRL price —
+ * so the plan table knows it; anything else keeps Stripe's price id.
+ */
+function ourPriceId(price: Stripe.Price | null | undefined, metadata: Stripe.Metadata | null | undefined): string | null {
+  if (!price) return null;
+  const custom =
+    metadata?.plan === CUSTOM_PLAN_ID && price.currency === "brl" && price.recurring?.interval === "month" && price.unit_amount;
+  return custom ? customPriceId(price.unit_amount!) : price.id;
+}
+
 function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
   const item = subscription.items?.data?.[0];
   return {
     subscriptionId: subscription.id,
     customerId: idOf(subscription.customer) ?? "",
-    priceId: item?.price?.id ?? null,
+    priceId: ourPriceId(item?.price, subscription.metadata),
     status: mapStripeStatus(subscription.status),
     // Since API 2025-03-31 the period lives on the item.
     currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
@@ -194,7 +224,11 @@ export function normalizeStripeSubscriptionEvent(event: Stripe.Event, base: Base
         subscriptionId,
         customerId: idOf(invoice.customer),
         userId: details?.metadata?.user_id ?? null,
-        priceId: idOf(line?.pricing?.price_details?.price) ?? null,
+        // An "outro valor" invoice line names an inline price: its amount is the plan (ourPriceId).
+        priceId:
+          details?.metadata?.plan === CUSTOM_PLAN_ID && line?.amount
+            ? customPriceId(line.amount)
+            : (idOf(line?.pricing?.price_details?.price) ?? null),
         invoice: { id: invoice.id, amountCents: event.type === "invoice.paid" ? invoice.amount_paid : invoice.amount_due, periodEnd },
       } satisfies SubscriptionPaymentEvent;
     }

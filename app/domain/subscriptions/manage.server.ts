@@ -11,7 +11,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 import { subscriptionChangedEmail, type SubscriptionChangeKind } from "~/emails/subscription-changed";
 import { CheckoutError, type SubscriptionChange } from "~/domain/payments";
 import type { Payments } from "~/domain/payments/index.server";
-import { getPlan, type PlanId } from "./plans";
+import { getPlan, planOf, type PlanId } from "./plans";
 import { priceIdForPlan } from "./plan-prices.server";
 import { planManageUrl } from "./manage-link.server";
 import { getUserContact, type SubscriptionRow } from "./subscriptions.server";
@@ -33,13 +33,13 @@ export async function requestSubscriptionChange(
 ): Promise<void> {
   const provider = deps.payments.webhook(providerOf(row));
   if (!provider?.changeSubscription) throw new Error(`provider ${row.provider} cannot change subscriptions here`);
-  const plan = getPlan(row.plan);
+  const plan = planOf(row);
   await provider.changeSubscription({
     subscription: {
       subscriptionId: row.providerSubscriptionId,
       customerId: row.providerCustomerId,
       userId: row.userId,
-      priceId: plan ? priceIdForPlan(plan.id, provider.name, deps.config) : null,
+      priceId: plan ? priceIdForPlan(plan, provider.name, deps.config) : null,
       status: row.status,
       currentPeriodEnd: row.currentPeriodEnd,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -74,17 +74,18 @@ export async function changeFromPlanLink(row: SubscriptionRow, change: LinkChang
 }
 
 /** A move to a dearer plan, or undoing a cancellation (billing resumes). */
-function costsMore(row: Pick<SubscriptionRow, "plan" | "cancelAtPeriodEnd">, change: LinkChange): boolean {
+function costsMore(row: Pick<SubscriptionRow, "plan" | "customAmountCents" | "cancelAtPeriodEnd">, change: LinkChange): boolean {
   if (change.intent === "reativar") return row.cancelAtPeriodEnd;
   if (change.intent !== "mudar") return false;
-  const [now, next] = [getPlan(row.plan), getPlan(change.planId)];
+  const [now, next] = [planOf(row), getPlan(change.planId)];
   return Boolean(now && next && next.priceCents > now.priceCents);
 }
 
 /** Applies a change asked from the management link (or confirmed by its single-use link). */
 export async function applyPlanLinkChange(row: SubscriptionRow, change: LinkChange, deps: LinkDeps): Promise<LinkChangeResult> {
   if (!isLiveSubscription(row)) return { ok: false, message: "Esta assinatura não está ativa: não há o que mudar." };
-  const plan = getPlan(row.plan)!;
+  const plan = planOf(row);
+  if (!plan) return { ok: false, message: "Não encontramos o plano desta assinatura. Fale com a gente." };
   let providerChange: SubscriptionChange;
   let kind: SubscriptionChangeKind;
   let target = plan;
@@ -106,7 +107,7 @@ export async function applyPlanLinkChange(row: SubscriptionRow, change: LinkChan
       const next = getPlan(change.planId);
       if (!next || next.id === row.plan) return { ok: false, message: "Escolha um plano diferente do atual." };
       const provider = row.provider === "stripe" ? "stripe" : "sandbox";
-      const priceId = priceIdForPlan(next.id, provider, deps.config);
+      const priceId = priceIdForPlan(next, provider, deps.config);
       if (!priceId) return { ok: false, message: "Este plano não está disponível agora." };
       providerChange = { kind: "change-plan", priceId };
       kind = "change-plan";

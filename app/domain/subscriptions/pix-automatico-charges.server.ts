@@ -13,7 +13,7 @@ import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
 import type { PaymentProvider } from "~/domain/payments";
 import { pixTxid } from "~/domain/payments/index.server";
-import { getPlan } from "./plans";
+import { planOf } from "./plans";
 import { dueDateInWindow, PIX_AUTOMATICO } from "./pix-automatico.server";
 
 const { subscriptions, pixRecurringCharges } = schema;
@@ -48,7 +48,7 @@ export async function createMonthlyPixCharges({ provider, secret, now }: ChargeD
     const dueDate = dueDateInWindow(today, row.pixDueDay!);
     // Paid through its period end: the next charge is the one due at (or after) it.
     const paidThrough = row.currentPeriodEnd ? todayInSaoPaulo(row.currentPeriodEnd) : null;
-    const plan = getPlan(row.plan);
+    const plan = planOf(row);
     if (!dueDate || !plan || (paidThrough && dueDate < paidThrough)) continue;
     due++;
     const txid = recurringChargeTxid(secret, row.providerSubscriptionId, dueDate);

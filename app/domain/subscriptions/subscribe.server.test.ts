@@ -308,6 +308,7 @@ describe("Stripe subscription changes from our pages (issue 16: plan link, accou
     id: "00000000-0000-4000-8000-000000000001",
     userId: null,
     plan: "prata",
+    customAmountCents: null,
     status: "active",
     provider: "stripe",
     providerCustomerId: "cus_change",

@@ -28,7 +28,9 @@ import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { priceIdForPlan } from "./plan-prices.server";
 import type { SubscriptionMethod } from "./subscription-form";
 import { planManageUrl } from "./manage-link.server";
-import { getPlan } from "./plans";
+import { CUSTOM_MAX_CENTS, CUSTOM_MIN_CENTS, customPlan, getPlan, isCustomPlan, type Plan, type PlanId, planOf } from "./plans";
+import { CUSTOM_PLAN_ID } from "./plan-ids";
+import { formatCents } from "~/platform/money";
 import { isValidCpfDigits } from "~/domain/organizations";
 import { findWaitingRecurrence, firstDueDate, recordPendingRecurrence } from "./pix-automatico.server";
 
@@ -46,6 +48,8 @@ export const SUBSCRIPTION_MESSAGES = {
   noCustomer: "Você ainda não tem uma assinatura para gerenciar.",
   rateLimited: "Muitas tentativas seguidas. Aguarde alguns minutos e tente de novo.",
   invalidCpf: "Informe o CPF do titular da conta que vai pagar (11 dígitos).",
+  invalidAmount: `Escolha um valor mensal entre ${formatCents(CUSTOM_MIN_CENTS)} e ${formatCents(CUSTOM_MAX_CENTS)}.`,
+  customNotAtPsp: "Outro valor ainda não está disponível no Pix Automático do banco. Assine com cartão ou escolha um dos planos.",
 } as const;
 
 /** Each attempt opens a provider session: a burst is refused before it reaches the provider. */
@@ -59,6 +63,17 @@ type Subscriber = { id: string; email: string; name: string };
 type ProviderDeps = { provider: PaymentProvider; config: Config };
 
 const planSchema = z.enum(PLAN_IDS);
+const customAmountSchema = z.number().int().min(CUSTOM_MIN_CENTS).max(CUSTOM_MAX_CENTS);
+
+/** One of the four plans by id, or "outro valor" with an amount in centavos checked here (never the browser's word). */
+function resolvePlan(planInput: unknown, customAmountCents: unknown): Plan | { error: string } {
+  if (planInput === CUSTOM_PLAN_ID) {
+    const amount = customAmountSchema.safeParse(customAmountCents);
+    return amount.success ? customPlan(amount.data) : { error: SUBSCRIPTION_MESSAGES.invalidAmount };
+  }
+  const parsed = planSchema.safeParse(planInput);
+  return parsed.success ? getPlan(parsed.data)! : { error: SUBSCRIPTION_MESSAGES.invalidPlan };
+}
 const fail = (status: number, title: string, description: string): SubscriptionResult => ({
   ok: false,
   status,
@@ -74,11 +89,11 @@ export async function startSubscription(
     clock,
     method = "cartao",
     pixPayer,
-  }: ProviderDeps & { clock: Clock; method?: SubscriptionMethod; pixPayer?: { cpf: string } },
+    customAmountCents,
+  }: ProviderDeps & { clock: Clock; method?: SubscriptionMethod; pixPayer?: { cpf: string }; customAmountCents?: unknown },
 ): Promise<SubscriptionResult> {
-  const parsed = planSchema.safeParse(planInput);
-  if (!parsed.success) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.invalidPlan);
-  const plan = getPlan(parsed.data)!;
+  const plan = resolvePlan(planInput, customAmountCents);
+  if ("error" in plan) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, plan.error);
 
   // Past due still binds the user: a second checkout would charge twice once they fix the card.
   const current = await getSubscriptionStatus(user.id);
@@ -88,17 +103,19 @@ export async function startSubscription(
 
   // Pix Automático at a PSP: the recurrence's payer is named by CPF (the standard's `vinculo.devedor`).
   const atPsp = method === "pix-automatico" && provider.name === "pix";
+  // A PSP's recurrence contract names one of the four plans (pix-automatico-api.server.ts): not an amount yet.
+  if (atPsp && isCustomPlan(plan)) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.customNotAtPsp);
   if (atPsp && !isValidCpfDigits(pixPayer?.cpf ?? ""))
     return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.invalidCpf);
   if (atPsp) {
-    const waiting = await findWaitingRecurrence(user.id, plan.id);
+    const waiting = await findWaitingRecurrence(user.id, plan.id as PlanId);
     if (waiting) return { ok: true, url: pixAutomaticoPageUrl(config, waiting.providerSubscriptionId) };
   }
 
   const hit = await hitRateLimit(`subscribe:user:${user.id}`, SUBSCRIBE_RATE_LIMIT.limit, SUBSCRIBE_RATE_LIMIT.windowSeconds);
   if (!hit.allowed) return fail(429, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.rateLimited);
 
-  const priceId = priceIdForPlan(plan.id, provider.name, config);
+  const priceId = priceIdForPlan(plan, provider.name, config);
   // Pix Automático: the recurrence the subscriber authorises in their bank app (docs/decisions/150-pix.md).
   const createCheckout = method === "pix-automatico" ? provider.createPixAutomaticoCheckout : provider.createSubscriptionCheckout;
   if (!priceId || !createCheckout) {
@@ -129,7 +146,7 @@ export async function startSubscription(
     if (session.recurrence) {
       await recordPendingRecurrence({
         userId: user.id,
-        planId: plan.id,
+        planId: plan.id as PlanId,
         customerId,
         recurrenceId: session.recurrence.id,
         startDate: session.recurrence.startDate,
@@ -203,7 +220,7 @@ export async function sendSubscriptionConfirmation(
     const row: SubscriptionRow | null = await claimConfirmation(tx, subscriptionId);
     if (!row?.userId) return false;
     const contact = await getUserContact(row.userId, tx);
-    const plan = getPlan(row.plan);
+    const plan = planOf(row);
     if (!contact || !plan) return false;
     const queued = await mailer.enqueue(tx, {
       to: contact.email,

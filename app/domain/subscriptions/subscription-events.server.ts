@@ -24,7 +24,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { receiptPath, yearlyStatementPath } from "~/domain/receipts";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
-import { getPlan, type Plan } from "~/domain/subscriptions/plans";
+import { planColumns, planOf, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
 import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
@@ -156,7 +156,7 @@ async function insertFromEvent(
     .insert(subscriptions)
     .values({
       userId,
-      plan: plan.id,
+      ...planColumns(plan),
       status: isInvoice ? statusFromInvoice(event) : (event.status ?? "incomplete"),
       provider: event.provider,
       providerCustomerId: event.customerId ?? "",
@@ -197,7 +197,7 @@ async function applyToExisting(
       .set({
         ...link,
         // A price that is not one of ours (changed in the provider's dashboard) keeps the plan we knew.
-        ...(plan ? { plan: plan.id } : {}),
+        ...(plan ? planColumns(plan) : {}),
         status: event.status ?? row.status,
         currentPeriodEnd: event.currentPeriodEnd ?? row.currentPeriodEnd,
         cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? row.cancelAtPeriodEnd,
@@ -266,7 +266,7 @@ async function queueChargeReceiptEmail(tx: Transaction, row: SubscriptionRow, ch
 /** Pix Automático revoked in the bank app: cancelled here too, and the subscriber is told (once). */
 async function queueBankCancelEmail(tx: Transaction, row: SubscriptionRow, mailer: Mailer, publicUrl: string) {
   const contact = row.userId ? await getUserContact(row.userId, tx) : null;
-  const plan = getPlan(row.plan);
+  const plan = planOf(row);
   if (!contact || !plan) return;
   await mailer.enqueue(tx, {
     to: contact.email,
@@ -290,7 +290,7 @@ async function queuePaymentFailedEmail(
 ) {
   if (!row.userId) return;
   const contact = await getUserContact(row.userId, tx);
-  const plan = getPlan(row.plan);
+  const plan = planOf(row);
   if (!contact || !plan) return;
   await mailer.enqueue(tx, {
     to: contact.email,
@@ -324,7 +324,7 @@ export async function applySubscriptionSnapshot(
       .insert(subscriptions)
       .values({
         userId,
-        plan: plan.id,
+        ...planColumns(plan),
         status: snapshot.status,
         provider,
         providerCustomerId: snapshot.customerId,
@@ -340,7 +340,7 @@ export async function applySubscriptionSnapshot(
   await tx
     .update(subscriptions)
     .set({
-      ...(plan ? { plan: plan.id } : {}),
+      ...(plan ? planColumns(plan) : {}),
       status: snapshot.status,
       currentPeriodEnd: snapshot.currentPeriodEnd,
       cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,

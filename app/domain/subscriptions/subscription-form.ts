@@ -5,7 +5,8 @@
  * the browser (they are buttons), so only the action imports this.
  */
 import * as z from "zod/mini";
-import { PLAN_IDS } from "./plan-ids";
+import { PLAN_IDS, SUBSCRIPTION_PLAN_IDS } from "./plan-ids";
+import { parseReaisToCents } from "~/platform/money";
 
 /** How Assine o Bem is paid: Pix Automático (issue 15, item 4) or card (Stripe, or the sandbox's checkout). */
 const SUBSCRIPTION_METHODS = ["pix-automatico", "cartao"] as const;
@@ -16,11 +17,18 @@ export const subscriptionFormSchema = z.union([
   z.object({
     // A post without an intent is a plan button, as it always was.
     intent: z._default(z.literal("assinar"), "assinar"),
-    plano: z.enum(PLAN_IDS, { error: "Plano inválido. Escolha um dos planos desta página." }),
+    plano: z.enum(SUBSCRIPTION_PLAN_IDS, { error: "Plano inválido. Escolha um dos planos desta página." }),
     // Pix Automático or card (the default); shown only where a Pix Automático provider is on.
     metodo: z.catch(z.optional(z.enum(SUBSCRIPTION_METHODS)), undefined),
+    // "Outro valor" (plano=personalizado): reais as typed, kept to show back; centavos checked by the service.
+    valor: z.optional(z.string().check(z.maxLength(20))),
   }),
 ]);
+
+/** "Outro valor" as typed ("45", "45,50", "R$ 1.200") in centavos, or null when it is not an amount. */
+export function customAmountFromInput(value: string | null | undefined): number | null {
+  return value ? parseReaisToCents(value) : null;
+}
 
 /** /assinatura/gerenciar (the plan-management link): the signed token and one choice. */
 export const planLinkFormSchema = z.union([

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { ProviderName, SubscriptionState } from "~/domain/payments";
-import type { PlanId } from "~/domain/subscriptions/plans";
+import type { SubscriptionPlanId } from "~/domain/subscriptions/plans";
 
 const { subscriptions, billingCustomers, user } = schema;
 
@@ -29,7 +29,9 @@ export type SubscriptionStatus = {
   /** Paying: only `active`. A failed payment (`past_due`) is never a paying subscriber. */
   subscribed: boolean;
   /** The plan of the subscription that still binds the user (active or past due), else null. */
-  plan: PlanId | null;
+  plan: SubscriptionPlanId | null;
+  /** Plan "personalizado": the chosen monthly amount (planOf turns both into a plan). */
+  customAmountCents: number | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   status: SubscriptionState | null;
@@ -40,6 +42,7 @@ export type SubscriptionStatus = {
 const NOT_SUBSCRIBED: SubscriptionStatus = {
   subscribed: false,
   plan: null,
+  customAmountCents: null,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   status: null,
@@ -53,6 +56,7 @@ export async function getSubscriptionStatus(userId: string, executor: Executor =
   return {
     subscribed: row.status === "active",
     plan: binding ? row.plan : null,
+    customAmountCents: binding ? row.customAmountCents : null,
     currentPeriodEnd: binding ? row.currentPeriodEnd : null,
     cancelAtPeriodEnd: binding && row.cancelAtPeriodEnd,
     status: row.status,

@@ -35,7 +35,7 @@ import { INSTITUTION_ROLES } from "../../domain/organizations/institution-team";
 import { EVENT_TYPES } from "../../domain/parties/event-types";
 import { DEFAULT_CREATOR_EMAIL_MODE } from "../../domain/parties/creator-emails";
 import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
+import { SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -511,7 +511,7 @@ export const pixPayments = pgTable(
 );
 
 // ---------- subscriptions (Assine o Bem) ----------
-export const planEnum = pgEnum("plan", PLAN_IDS);
+export const planEnum = pgEnum("plan", SUBSCRIPTION_PLAN_IDS);
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 
 export const billingCustomers = pgTable("billing_customers", {
@@ -529,6 +529,8 @@ export const subscriptions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     plan: planEnum("plan").notNull(),
+    /** Plan "personalizado" only: the monthly amount the subscriber chose (decision 183). */
+    customAmountCents: integer("custom_amount_cents"),
     status: subscriptionStatusEnum("status").notNull(),
     provider: text("provider").notNull(),
     providerCustomerId: text("provider_customer_id").notNull(),
@@ -552,6 +554,10 @@ export const subscriptions = pgTable(
     index("subscriptions_user_idx").on(t.userId, t.status),
     index("subscriptions_status_idx").on(t.status),
     check("subscriptions_pix_due_day_range", sql`${t.pixDueDay} is null or ${t.pixDueDay} between 1 and 28`),
+    check(
+      "subscriptions_custom_amount",
+      sql`(${t.plan}::text = 'personalizado') = (${t.customAmountCents} is not null) and (${t.customAmountCents} is null or ${t.customAmountCents} between 1000 and 500000)`,
+    ),
   ],
 );
 
