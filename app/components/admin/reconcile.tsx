@@ -44,7 +44,7 @@ export function ReconcileTab({ data }: { data: Data }) {
         <EmptyState
           title="A conciliação ainda não rodou."
           description="Clique em Rodar agora para conferir o livro-caixa pela primeira vez."
-          icon="🧾"
+          icon="📒"
         />
       ) : (
         <>
