@@ -46,7 +46,7 @@ export function transferDueLine(transferDeadline: string, today: string = todayI
 }
 
 /** Where a party's payout stands: the one rule the admin's Repasses tab and the creator's /painel both show. */
-export type PayoutStage = "aguardando_operadora" | "pronto" | "atrasado" | "transferido";
+type PayoutStage = "aguardando_operadora" | "pronto" | "atrasado" | "transferido";
 export type PayoutStatus = { stage: PayoutStage; label: string };
 
 const STAGE_LABELS: Record<PayoutStage, string> = {
