@@ -1,8 +1,18 @@
 // npm run reconcile [-- --dias N | --desde AAAA-MM-DD [--ate AAAA-MM-DD]]  (see app/domain/ledger/reconcile-cli.server.ts)
 import { getConfig } from "~/platform/config.server";
 import { createPayments, enabledProviders } from "~/domain/payments/index.server";
-import { runReconcileCommand } from "~/domain/ledger/index.server";
+import { RECONCILE_IN_SERVER_EXIT, reconcileInServerAdvice, runReconcileCommand } from "~/domain/ledger/index.server";
+import { readLockOwner } from "~/platform/db/data-dir-lock.server";
 import { withScriptDatabase } from "./script-db";
+
+// The embedded database allows one process per folder: while the server holds it, the run happens
+// inside the server (Admin → Conciliação), and this says so instead of failing.
+const config = getConfig();
+const serverPid = config.DATABASE_URL ? null : readLockOwner(config.DATA_DIR);
+if (serverPid) {
+  for (const line of reconcileInServerAdvice(config.PUBLIC_URL, serverPid)) console.log(line);
+  process.exit(RECONCILE_IN_SERVER_EXIT);
+}
 
 let code = 0;
 await withScriptDatabase(async () => {

@@ -129,6 +129,7 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     body: "Atendemos 40 famílias.",
   }),
   deleteImpactUpdate: (fx) => ({ id: fx.impactUpdate.id, confirmed: "sim" }),
+  runReconcile: () => ({}),
 };
 
 async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {

@@ -8,6 +8,7 @@ import { MessagesTab } from "~/components/admin/messages";
 import { OrganizationsTab } from "~/components/admin/organizations";
 import { PartiesTab } from "~/components/admin/parties";
 import { PayoutsTab } from "~/components/admin/payouts";
+import { ReconcileTab } from "~/components/admin/reconcile";
 import { StoriesTab } from "~/components/admin/stories";
 import { ImpactTab } from "~/components/admin/impact";
 import { TeamTab } from "~/components/admin/team";
@@ -76,6 +77,8 @@ function TabContent({ view }: { view: AdminTabData }) {
       return <MessagesTab data={view.data} />;
     case "repasses":
       return <PayoutsTab data={view.data} />;
+    case "conciliacao":
+      return <ReconcileTab data={view.data} />;
     case "equipe":
       return <TeamTab data={view.data} />;
     case "anuncios":

@@ -78,7 +78,13 @@ describe("an ended party's payout", () => {
 
     const { ended } = await painel(cookie);
     expect(ended).toHaveLength(1);
-    expect(ended[0]!.payout).toEqual({ ...due, settlementLabel: "Liquidação do cartão", transfer: null });
+    // Settled, within the deadline: the same status the admin's Repasses tab shows.
+    expect(ended[0]!.payout).toEqual({
+      ...due,
+      settlementLabel: "Liquidação do cartão",
+      stage: { stage: "pronto", label: "Pronto para repassar" },
+      transfer: null,
+    });
 
     const page = await partyPage(party.shareCode);
     expect(page.init.status).toBe(410);

@@ -1,5 +1,5 @@
 import { CalendarHeart, HandCoins, HeartHandshake, Users } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DonationStatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -8,6 +8,7 @@ import { TextField } from "~/components/ui/field";
 import { Progress } from "~/components/ui/progress";
 import { familiesHelpedSchema } from "~/domain/admin/forms";
 import type { TabData } from "~/domain/admin/panel.server";
+import { adminHref } from "~/domain/admin/tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
@@ -56,7 +57,11 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
         </SectionTitle>
         {!reconcile ? (
           <Alert tone="info" title="A conciliação ainda não rodou">
-            Ela roda todo dia de madrugada; rode agora com <code>npm run reconcile</code>.
+            Ela roda todo dia de madrugada; rode agora na aba{" "}
+            <Link to={adminHref("conciliacao")} className="font-bold underline">
+              Conciliação
+            </Link>
+            .
           </Alert>
         ) : reconcile.ok ? (
           <Alert tone="success" title="Conciliação sem divergências">
@@ -65,7 +70,11 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
         ) : (
           <Alert tone="danger" title={`Conciliação com ${reconcile.count} divergência(s)`}>
             <p>
-              Última em {formatDateTime(new Date(reconcile.ranAt))}. Veja todas com <code>npm run reconcile</code>.
+              Última em {formatDateTime(new Date(reconcile.ranAt))}. Veja todas na aba{" "}
+              <Link to={adminHref("conciliacao")} className="font-bold underline">
+                Conciliação
+              </Link>
+              .
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {reconcile.first.map((line) => (

@@ -12,6 +12,7 @@ import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
 import { postedText } from "~/platform/forms/submission";
+import { PayoutStatusBadge } from "~/components/payouts/payout-status-badge";
 import { InstitutionPayouts } from "./institution-payouts";
 import { ProofFields } from "./proof-fields";
 import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useTabForm } from "./common";
@@ -79,7 +80,7 @@ function PartyPayouts({ data }: { data: Data }) {
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={row.partyId} className={row.overdue ? "bg-danger-bg/60" : undefined}>
+              <tr key={row.partyId} className={row.stage.stage === "atrasado" ? "bg-danger-bg/60" : undefined}>
                 <td className={tdClass}>
                   <p className="font-bold text-indigo-800">{row.partyName}</p>
                   <p className="text-xs text-muted">
@@ -96,7 +97,9 @@ function PartyPayouts({ data }: { data: Data }) {
                 <td className={`${tdClass} text-right font-extrabold whitespace-nowrap`}>{formatCents(row.netCents)}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatCalendarDate(row.settlementDate)}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>
-                  <span className={cn(row.overdue && "font-extrabold text-danger")}>{formatCalendarDate(row.transferDeadline)}</span>
+                  <span className={cn(row.stage.stage === "atrasado" && "font-extrabold text-danger")}>
+                    {formatCalendarDate(row.transferDeadline)}
+                  </span>
                 </td>
                 <td className={tdClass}>{pending ? <PendingCell row={row} today={data.today} /> : <ProofCell row={row} />}</td>
               </tr>
@@ -134,19 +137,7 @@ function PendingCell({ row, today }: { row: Row; today: string }) {
   const submitting = navigation.state === "submitting" && navigation.formData?.get("partyId") === row.partyId;
   return (
     <div className="space-y-2">
-      {row.overdue ? (
-        <Badge tone="danger" className="whitespace-nowrap">
-          Atrasado
-        </Badge>
-      ) : early ? (
-        <Badge tone="pending" className="whitespace-nowrap">
-          Aguardando a operadora
-        </Badge>
-      ) : (
-        <Badge tone="info" className="whitespace-nowrap">
-          Pronto para repassar
-        </Badge>
-      )}
+      <PayoutStatusBadge status={row.stage} />
       <details className="group" open={refused || undefined}>
         <summary className="cursor-pointer text-sm font-bold text-indigo-700 hover:underline">Marcar como transferido</summary>
         <Form

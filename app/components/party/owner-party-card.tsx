@@ -7,6 +7,7 @@ import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents, formatPercent, progressPercent } from "~/platform/money";
 import type { PublicGift } from "~/domain/donations/gifts.server";
 import type { PartyPayoutView } from "~/domain/payouts/party-payouts.server";
+import { PayoutStatusBadge } from "~/components/payouts/payout-status-badge";
 import { CertificateLinks } from "./certificate-links";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
@@ -141,7 +142,9 @@ export function EndedPartyRow({
             </div>
             <div>
               <dt className="text-xs font-bold text-muted">Repasse</dt>
-              <dd className="font-semibold text-ink">{transfer ? `Transferido em ${formatDate(transfer.at)}` : "Aguardando"}</dd>
+              <dd className="font-semibold text-ink">
+                {transfer ? `Transferido em ${formatDate(transfer.at)}` : <PayoutStatusBadge status={payout.stage} />}
+              </dd>
             </div>
           </dl>
           {transfer ? (

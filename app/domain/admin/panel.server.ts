@@ -31,6 +31,7 @@ import { loadParties, movePartyAction, togglePartyAction, updatePartyAction } fr
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
 import { markInstitutionPayoutTransferredAction } from "./institution-payouts.server";
+import { loadReconcile, runReconcileAction } from "./reconcile.server";
 import { createStoryAction, deleteStoryAction, loadStories, toggleStoryAction } from "./stories.server";
 import { type AdminActionData, type AdminTab, parseAdminTab } from "./tabs";
 import { grantAdminAction, loadTeam, revokeAdminAction } from "./team.server";
@@ -48,6 +49,7 @@ const adminLoaders = {
   impacto: () => loadImpact(),
   mensagens: (url: URL) => loadMessages(url),
   repasses: (url: URL, deps: AdminDeps) => loadPayouts(url, deps),
+  conciliacao: () => loadReconcile(),
   equipe: () => loadTeam(),
   anuncios: (url: URL) => loadAds(url),
 } satisfies Record<AdminTab, (url: URL, deps: AdminDeps) => Promise<unknown>>;
@@ -85,6 +87,7 @@ const adminActions = {
   markMessageAnswered: markMessageAnsweredAction,
   markPayoutTransferred: markPayoutTransferredAction,
   markInstitutionPayoutTransferred: markInstitutionPayoutTransferredAction,
+  runReconcile: runReconcileAction,
   grantAdmin: grantAdminAction,
   revokeAdmin: revokeAdminAction,
   createAd: createAdAction,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SessionUser } from "~/domain/accounts/index.server";
 import { payoutProofEmail } from "~/emails/payout-proof";
-import { payoutDates } from "~/domain/payouts";
+import { partyPayoutStage, payoutDates } from "~/domain/payouts";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { partiesAmountsDue, partyAmountsDue, partyFeePercents, recordPayout } from "~/domain/ledger/index.server";
 import { oldestLiveEventDate } from "~/domain/parties";
@@ -60,13 +60,16 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
         ? { grossCents: row.grossCents!, feeCents: row.feeCents!, netCents: row.netCents! }
         : (due.get(row.partyId) ?? { grossCents: 0, feeCents: 0, netCents: 0 });
       const dates = payoutDates(row.eventDate);
+      // The one rule the creator's /painel shows too (decision 168).
+      const stage = partyPayoutStage({ ...dates, transferred }, today);
       return {
         ...row,
         grossCents: gross,
         feeCents,
         netCents,
         ...dates,
-        overdue: !transferred && today > dates.transferDeadline,
+        stage,
+        overdue: stage.stage === "atrasado",
         proofHref: transferred && row.payoutId && row.proofFileName ? proofPath(row.payoutId) : null,
       };
     }),

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { id: "impacto", label: "Impacto" },
   { id: "mensagens", label: "Mensagens" },
   { id: "repasses", label: "Repasses" },
+  { id: "conciliacao", label: "Conciliação" },
   { id: "equipe", label: "Equipe" },
   { id: "anuncios", label: "Anúncios" },
 ] as const;

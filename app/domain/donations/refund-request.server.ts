@@ -18,7 +18,7 @@ const { donations, refunds } = schema;
 export type RefundableGift = NonNullable<Awaited<ReturnType<typeof findRefundableGift>>>;
 
 /** A gift as the refund form needs it: what remains with the institution, and what is already asked for. */
-export async function findRefundableGift(donationId: string, executor: Executor = db, lock = false) {
+async function findRefundableGift(donationId: string, executor: Executor = db, lock = false) {
   const query = executor
     .select({
       id: donations.id,

@@ -7,7 +7,8 @@ const RECONCILE_CLI_USAGE = [
   `  --dias N                 compara com o provedor os últimos N dias (padrão ${RECONCILE_DEFAULT_DAYS}) / the last N days`,
   "  --desde AAAA-MM-DD       a partir desta data (UTC) / from this date",
   "  --ate AAAA-MM-DD         até esta data, exclusive (padrão: agora) / until this date, exclusive (default: now)",
-  "Sai com 0 sem divergências, 1 com alguma, 2 com uso errado. / Exits 0 when all matches, 1 on a discrepancy, 2 on wrong usage.",
+  "Sai com 0 sem divergências, 1 com alguma, 2 com uso errado, 3 quando o servidor está com o banco embutido (rode pelo painel).",
+  "Exits 0 when all matches, 1 on a discrepancy, 2 on wrong usage, 3 when the server holds the embedded database (run it from the admin).",
 ].join("\n");
 
 type Io = { log: (line: string) => void; error: (line: string) => void };
@@ -66,4 +67,22 @@ export async function runReconcileCommand(args: string[], io: Io, options: { pro
   const result = await runReconcile({ providers: options.providers, range, now });
   printReconcileResult(result, io);
   return result.ok ? 0 : 1;
+}
+
+/** The exit code when the running server holds the embedded database: the run happens in the admin instead. */
+export const RECONCILE_IN_SERVER_EXIT = 3;
+
+/**
+ * What `npm run reconcile` says when the server holds the embedded database's folder (one process
+ * per folder): where to run it inside the server instead (decision 169).
+ */
+export function reconcileInServerAdvice(publicUrl: string, serverPid: number | string): string[] {
+  const url = `${publicUrl.replace(/\/$/, "")}/admin?aba=conciliacao`;
+  return [
+    `O servidor (pid ${serverPid}) está usando o banco embutido; a conciliação roda dentro dele:`,
+    `  abra ${url} (Admin → Conciliação) e clique em "Rodar agora".`,
+    "  Ela também roda sozinha todo dia às 04:40 (horário de Brasília). Para rodar por aqui, pare o servidor antes.",
+    `The server (pid ${serverPid}) holds the embedded database; reconciliation runs inside it:`,
+    `  open ${url} (Admin → Conciliação) and press "Rodar agora". It also runs daily at 04:40 São Paulo time.`,
+  ];
 }

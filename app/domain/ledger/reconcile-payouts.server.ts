@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { MAIN_INSTITUTION_ID_SQL } from "~/domain/organizations/index.server";
-import { brl, type Discrepancy, n, type Notice, rows } from "./reconcile-support.server";
+import { brl, type Discrepancy, n, type Notice, type Read } from "./reconcile-support.server";
 
 /** "da festa X" or "à instituição Y" (an institution payout, decision 152). */
 function payoutOf(p: { party: boolean; name: string }) {
@@ -15,8 +15,8 @@ function payoutOf(p: { party: boolean; name: string }) {
     : { pt: `Repasse à instituição "${p.name}"`, en: `Payout to institution "${p.name}"` };
 }
 
-export async function checkPayouts(out: Discrepancy[]) {
-  const bad = await rows<{
+export async function checkPayouts(read: Read, out: Discrepancy[]) {
+  const bad = await read<{
     party: boolean;
     name: string;
     status: string;
@@ -60,8 +60,8 @@ export async function checkPayouts(out: Discrepancy[]) {
       });
     }
   }
-  await checkInstitutionPayoutItems(out);
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from payouts where status = 'transferido'`);
+  await checkInstitutionPayoutItems(read, out);
+  const [count] = await read<{ n: string }>(sql`select count(*) as n from payouts where status = 'transferido'`);
   return n(count?.n);
 }
 
@@ -70,8 +70,8 @@ export async function checkPayouts(out: Discrepancy[]) {
  * its amounts, and each is a direct gift's or charge's row of that same institution (or a gift it
  * received for a party that later moved to another one, decision 165).
  */
-async function checkInstitutionPayoutItems(out: Discrepancy[]) {
-  const bad = await rows<{ name: string; gross: string; net: string; igross: string; inet: string; foreign: string }>(sql`
+async function checkInstitutionPayoutItems(read: Read, out: Discrepancy[]) {
+  const bad = await read<{ name: string; gross: string; net: string; igross: string; inet: string; foreign: string }>(sql`
     select o.name, po.gross_cents as gross, po.net_cents as net,
       coalesce(sum(l.gross_cents), 0) as igross, coalesce(sum(l.net_cents), 0) as inet,
       count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id))
@@ -101,7 +101,7 @@ async function checkInstitutionPayoutItems(out: Discrepancy[]) {
         : `Payout to institution "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, but its items add up to ${brl(p.igross)} / ${brl(p.inet)}.`,
     });
   }
-  const [party] = await rows<{ n: string }>(sql`
+  const [party] = await read<{ n: string }>(sql`
     select count(*) as n from payout_items i join payouts po on po.id = i.payout_id where po.organization_id is null`);
   if (n(party?.n) > 0) {
     out.push({
@@ -112,10 +112,10 @@ async function checkInstitutionPayoutItems(out: Discrepancy[]) {
   }
 }
 
-export async function checkInstitutions(out: Discrepancy[], notices: Notice[]) {
+export async function checkInstitutions(read: Read, out: Discrepancy[], notices: Notice[]) {
   // The payouts as the payouts table records them, for the institution their ledger row (or, when
   // it has none, the payout itself or its party) names.
-  const list = await rows<{ name: string | null; balance: string; paid: string; back: string; payouts: string }>(sql`
+  const list = await read<{ name: string | null; balance: string; paid: string; back: string; payouts: string }>(sql`
     with main as (select ${sql.raw(MAIN_INSTITUTION_ID_SQL)} as id),
     parts as (
       select organization_id, net_cents as balance,

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
-import { brl, type Discrepancy, KIND_PT, n, rows } from "./reconcile-support.server";
+import { brl, type Discrepancy, KIND_PT, n, type Read } from "./reconcile-support.server";
 
 /** Stripe's records a day either side of the period, so a payment near the edge is matched. */
 const MARGIN_MS = 86_400_000;
@@ -16,8 +16,8 @@ const MARGIN_MS = 86_400_000;
  * for the gift's amount — and no sandbox row lacks such an event. Amounts of refunds and disputes
  * are checked against the gift by checkGifts.
  */
-export async function checkSandbox(out: Discrepancy[]) {
-  const moves = await rows<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
+export async function checkSandbox(read: Read, out: Discrepancy[]) {
+  const moves = await read<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
     select d.id as donation, d.receipt_number as receipt, h.provider_event_id as event,
       coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid, d.amount_cents as amount
     from donation_status_history h
@@ -27,7 +27,7 @@ export async function checkSandbox(out: Discrepancy[]) {
     select d.id, d.receipt_number, r.provider_event_id, false, r.amount_cents
     from refunds r join donations d on d.id = r.donation_id and d.provider = 'sandbox'
     where r.status = 'succeeded' and r.provider_event_id is not null`);
-  const ours = await rows<{ donation: string; receipt: string; kind: string; event: string | null; gross: string }>(sql`
+  const ours = await read<{ donation: string; receipt: string; kind: string; event: string | null; gross: string }>(sql`
     select l.donation_id as donation, d.receipt_number as receipt, l.kind, l.provider_event_id as event, l.gross_cents as gross
     from ledger_entries l join donations d on d.id = l.donation_id
     where l.provider = 'sandbox' and l.kind in ('gift_paid', 'refund', 'chargeback', 'reversal')`);
@@ -83,7 +83,7 @@ const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
 };
 
 /** Stripe's balance transactions of the period against our rows of the same provider. */
-export async function checkStripe(out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+export async function checkStripe(read: Read, out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
   const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
   let records: ProviderBalanceRecord[];
   try {
@@ -96,7 +96,7 @@ export async function checkStripe(out: Discrepancy[], provider: PaymentProvider,
     });
     return 0;
   }
-  const ours = await rows<OurProviderRow>(sql`
+  const ours = await read<OurProviderRow>(sql`
     select l.kind, l.gross_cents as gross, l.occurred_at, l.donation_id as donation, d.receipt_number as receipt,
       d.provider_payment_id as payment, s.provider_customer_id as customer
     from ledger_entries l

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { splitFee } from "~/platform/money";
-import { brl, type Discrepancy, KIND_PT, n, rows } from "./reconcile-support.server";
+import { brl, type Discrepancy, KIND_PT, n, type Read } from "./reconcile-support.server";
 
 /**
  * The sign each kind calls for. A payout mirrors its items: what must hold is that money left
@@ -23,10 +23,10 @@ const SIGN_OK = sql`case
 const PAID_KINDS = ["gift_paid", "subscription_charge_paid"];
 
 /** Adds a discrepancy per malformed row to `out`; returns how many rows were checked. */
-export async function checkRows(out: Discrepancy[]) {
+export async function checkRows(read: Read, out: Discrepancy[]) {
   // Rows with a wrong sign, and candidates for a fee that is not the stored percent's (confirmed
   // below with the very function that computed it, so float and numeric rounding never disagree).
-  const bad = await rows<{
+  const bad = await read<{
     id: string;
     kind: string;
     gross: string;
@@ -65,6 +65,6 @@ export async function checkRows(out: Discrepancy[]) {
       ),
     });
   }
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from ledger_entries`);
+  const [count] = await read<{ n: string }>(sql`select count(*) as n from ledger_entries`);
   return n(count?.n);
 }

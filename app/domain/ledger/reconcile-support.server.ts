@@ -1,6 +1,6 @@
 /** What every reconciliation check shares: the discrepancy type, raw SQL rows and amounts. */
 import type { sql } from "drizzle-orm";
-import { db } from "~/platform/db.server";
+import type { Executor } from "~/platform/db.server";
 import { formatCents } from "~/platform/money";
 
 export type Discrepancy = {
@@ -14,9 +14,15 @@ export type Notice = { pt: string; en: string };
 
 type Row = Record<string, unknown>;
 
-export async function rows<T extends Row>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/** Runs a raw query and returns its rows: every check reads through one, bound to the run's snapshot. */
+export type Read = <T extends Row>(query: ReturnType<typeof sql>) => Promise<T[]>;
+
+/** A Read on `executor` (reconcile passes its read-only REPEATABLE READ transaction). */
+export function readerOn(executor: Executor): Read {
+  return async <T extends Row>(query: ReturnType<typeof sql>) => {
+    const result = (await executor.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  };
 }
 
 export const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));

@@ -20,7 +20,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
-import { brl, type Discrepancy, n, rows } from "./reconcile-support.server";
+import { brl, type Discrepancy, n, type Read, readerOn } from "./reconcile-support.server";
 import { checkSandbox, checkStripe } from "./reconcile-providers.server";
 import { checkInstitutions, checkPayouts } from "./reconcile-payouts.server";
 import { checkRows } from "./reconcile-rows.server";
@@ -51,8 +51,8 @@ const RECONCILE_STATE_KEY = "reconcile_last";
 /** Days of provider records each run compares (the job runs daily; a week covers a missed run or two). */
 export const RECONCILE_DEFAULT_DAYS = 7;
 /** Provider and ledger clocks differ by seconds; records this close to the period's ends are looked for on the other side too. */
-async function checkParties(out: Discrepancy[]) {
-  const bad = await rows<{ name: string; code: string; raised: string; paid: string; gross: string; count: string }>(sql`
+async function checkParties(read: Read, out: Discrepancy[]) {
+  const bad = await read<{ name: string; code: string; raised: string; paid: string; gross: string; count: string }>(sql`
     select p.name, p.share_code as code, p.raised_cents as raised, p.paid_count as paid,
       coalesce(l.gross, 0) as gross, coalesce(l.count, 0) as count
     from parties p
@@ -73,7 +73,7 @@ async function checkParties(out: Discrepancy[]) {
       en: `Party "${p.name}" (${p.code}): maintained total ${brl(p.raised)} in ${n(p.paid)} gift(s), ledger ${brl(p.gross)} in ${n(p.count)}.`,
     });
   }
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from parties`);
+  const [count] = await read<{ n: string }>(sql`select count(*) as n from parties`);
   return n(count?.n);
 }
 
@@ -107,8 +107,8 @@ const STATUS_EN: Record<string, string> = {
  * paid; `reembolsada` and `contestada` leave exactly nothing (gross, fee and net); a chargeback
  * stands unreversed only on `contestada` (docs/decisions/151-refunds.md).
  */
-async function checkGifts(out: Discrepancy[]) {
-  const bad = await rows<GiftRow>(sql`
+async function checkGifts(read: Read, out: Discrepancy[]) {
+  const bad = await read<GiftRow>(sql`
     with l as (
       select donation_id,
         count(*) filter (where kind = 'gift_paid') as paid_n,
@@ -179,12 +179,12 @@ async function checkGifts(out: Discrepancy[]) {
       en: `Gift #${g.receipt} (${STATUS_EN[g.status] ?? g.status}, ${brl(g.amount)}): ${en.join("; ")}.`,
     });
   }
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from donations where status in ('paga', 'reembolsada', 'contestada')`);
+  const [count] = await read<{ n: string }>(sql`select count(*) as n from donations where status in ('paga', 'reembolsada', 'contestada')`);
   return n(count?.n);
 }
 
-async function checkCharges(out: Discrepancy[]) {
-  const bad = await rows<{ invoice: string; amount: string; count: string; gross: string | null }>(sql`
+async function checkCharges(read: Read, out: Discrepancy[]) {
+  const bad = await read<{ invoice: string; amount: string; count: string; gross: string | null }>(sql`
     select c.provider_invoice_id as invoice, c.amount_cents as amount, count(l.id) as count, sum(l.gross_cents) as gross
     from subscription_charges c
     left join ledger_entries l on l.subscription_charge_id = c.id and l.kind = 'subscription_charge_paid'
@@ -198,7 +198,7 @@ async function checkCharges(out: Discrepancy[]) {
       en: `Subscription charge ${c.invoice} (${brl(c.amount)}): ${n(c.count)} ledger row(s) adding up to ${brl(c.gross)}.`,
     });
   }
-  const [count] = await rows<{ n: string }>(sql`select count(*) as n from subscription_charges`);
+  const [count] = await read<{ n: string }>(sql`select count(*) as n from subscription_charges`);
   return n(count?.n);
 }
 
@@ -209,22 +209,30 @@ export type ReconcileOptions = {
   now?: Date;
 };
 
-/** Reads everything and reports; changes nothing. */
-export async function reconcile({ providers, range, now = new Date() }: ReconcileOptions): Promise<ReconcileResult> {
+/**
+ * Reads everything and reports; changes nothing. Every check reads the same snapshot: one
+ * REPEATABLE READ, READ ONLY transaction, so a payment committed while it runs cannot make the
+ * party totals disagree with ledger rows read a moment later (decision 169).
+ */
+export async function reconcile(options: ReconcileOptions): Promise<ReconcileResult> {
+  return db.transaction((tx) => reconcileIn(readerOn(tx), options), { isolationLevel: "repeatable read", accessMode: "read only" });
+}
+
+async function reconcileIn(read: Read, { providers, range, now = new Date() }: ReconcileOptions): Promise<ReconcileResult> {
   const discrepancies: Discrepancy[] = [];
   const notices: ReconcileResult["notices"] = [];
   const checked = {
-    parties: await checkParties(discrepancies),
-    gifts: await checkGifts(discrepancies),
-    charges: await checkCharges(discrepancies),
-    payouts: await checkPayouts(discrepancies),
-    rows: await checkRows(discrepancies),
-    institutions: await checkInstitutions(discrepancies, notices),
+    parties: await checkParties(read, discrepancies),
+    gifts: await checkGifts(read, discrepancies),
+    charges: await checkCharges(read, discrepancies),
+    payouts: await checkPayouts(read, discrepancies),
+    rows: await checkRows(read, discrepancies),
+    institutions: await checkInstitutions(read, discrepancies, notices),
     providerRecords: 0,
   };
   for (const provider of providers) {
-    if (provider.name === "sandbox") checked.providerRecords += await checkSandbox(discrepancies);
-    else if (provider.listBalanceRecords) checked.providerRecords += await checkStripe(discrepancies, provider, range);
+    if (provider.name === "sandbox") checked.providerRecords += await checkSandbox(read, discrepancies);
+    else if (provider.listBalanceRecords) checked.providerRecords += await checkStripe(read, discrepancies, provider, range);
   }
   return {
     ranAt: now.toISOString(),

@@ -8,7 +8,15 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
 import { payoutDates } from "./business-days";
 import { proofLink } from "./payout-proof.server";
-import { netAmountPhrase, transferDoneLine, transferDueLine, transferredAmountLine } from "./payout-texts";
+import { todayInSaoPaulo } from "~/platform/dates";
+import {
+  netAmountPhrase,
+  partyPayoutStage,
+  type PayoutStatus,
+  transferDoneLine,
+  transferDueLine,
+  transferredAmountLine,
+} from "./payout-texts";
 
 const { payouts, donations } = schema;
 
@@ -58,6 +66,8 @@ export type PartyPayoutView = {
   /** "Liquidação do cartão" / "Liquidação do Pix" / "Liquidação (cartão e Pix)": how the gifts came. */
   settlementLabel: string;
   transferDeadline: string;
+  /** The same status the admin's Repasses tab shows for this payout (partyPayoutStage). */
+  stage: PayoutStatus;
   /** Null while nothing was transferred (or there is nothing to transfer). */
   transfer: {
     /** ISO timestamp of the transfer. */
@@ -70,10 +80,12 @@ export type PartyPayoutView = {
   } | null;
 };
 
-function view(eventDate: string, row: TransferredRow | undefined, methods: readonly string[]): PartyPayoutView {
+function view(eventDate: string, row: TransferredRow | undefined, methods: readonly string[], today: string): PartyPayoutView {
+  const due = row ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline } : payoutDates(eventDate);
   const dates = {
-    ...(row ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline } : payoutDates(eventDate)),
+    ...due,
     settlementLabel: settlementLabel(methods),
+    stage: partyPayoutStage({ ...due, transferred: Boolean(row?.transferredAt) }, today),
   };
   if (!row?.transferredAt) return { ...dates, transfer: null };
   const proof = proofLink({ id: row.id, hasFile: Boolean(row.proofKey) || Boolean(row.hasLegacyFile), proofUrl: row.proofUrl });
@@ -89,11 +101,14 @@ function view(eventDate: string, row: TransferredRow | undefined, methods: reado
 }
 
 /** The payout of each party, by party id (an ended party without a transfer gets its due dates). */
-export async function listPartyPayouts(parties: Array<{ id: string; eventDate: string }>): Promise<Map<string, PartyPayoutView>> {
+export async function listPartyPayouts(
+  parties: Array<{ id: string; eventDate: string }>,
+  today: string = todayInSaoPaulo(),
+): Promise<Map<string, PartyPayoutView>> {
   const ids = parties.map((p) => p.id);
   const [rows, methods] = await Promise.all([transferredPayouts(ids), paidMethods(ids)]);
   const byParty = new Map(rows.map((row) => [row.partyId, row]));
-  return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id), methods.get(p.id) ?? [])]));
+  return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id), methods.get(p.id) ?? [], today)]));
 }
 
 async function findPartyPayout(party: { id: string; eventDate: string }): Promise<PartyPayoutView> {

@@ -49,3 +49,33 @@ export function transferDueLine(transferDeadline: string, today: string = todayI
   const date = formatCalendarDate(transferDeadline);
   return transferDeadline < today ? `Repasse à instituição em andamento (prazo: ${date})` : `Repasse à instituição previsto até ${date}`;
 }
+
+/** Where a party's payout stands: the one rule the admin's Repasses tab and the creator's /painel both show. */
+type PayoutStage = "aguardando_operadora" | "pronto" | "atrasado" | "transferido";
+export type PayoutStatus = { stage: PayoutStage; label: string };
+
+const STAGE_LABELS: Record<PayoutStage, string> = {
+  aguardando_operadora: "Aguardando a operadora",
+  pronto: "Pronto para repassar",
+  atrasado: "Atrasado",
+  transferido: "Transferido",
+};
+
+/**
+ * A party's payout status on `today` (São Paulo calendar): transferred once recorded; before the
+ * card operator settles, waiting for it; then ready until the transfer deadline (3 business days,
+ * the deadline day included); after it, late (decision 168).
+ */
+export function partyPayoutStage(
+  payout: { transferred: boolean; settlementDate: string; transferDeadline: string },
+  today: string,
+): PayoutStatus {
+  const stage: PayoutStage = payout.transferred
+    ? "transferido"
+    : today < payout.settlementDate
+      ? "aguardando_operadora"
+      : today > payout.transferDeadline
+        ? "atrasado"
+        : "pronto";
+  return { stage, label: STAGE_LABELS[stage] };
+}
