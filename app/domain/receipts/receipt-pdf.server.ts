@@ -8,7 +8,7 @@ import { formatCents } from "~/platform/money";
 import { type Operator, operatorLine, operatorSentence } from "~/platform/operator";
 import { createPdf, PDF_COLORS, pdfText, type Pdf } from "~/platform/pdf.server";
 import { formatCnpj } from "~/domain/organizations";
-import { getPlan } from "~/domain/subscriptions";
+import { planName } from "~/domain/subscriptions";
 import type { Receipt } from "./receipts.server";
 import { ANONYMOUS_GIFT_LABEL, formatReceiptNumber, receiptPath } from "./receipt-rules";
 
@@ -27,7 +27,7 @@ function institutionLine(r: Receipt) {
 
 function destination(r: Receipt) {
   if (r.kind === "subscription") {
-    const plan = r.plan ? getPlan(r.plan)?.name : undefined;
+    const plan = r.plan ? planName(r.plan) : undefined;
     return `Assine o Bem${plan ? ` (plano ${plan})` : ""}: fundo principal da Festa Solidária, destinado à instituição principal`;
   }
   return r.party ? `Festa "${r.party.name}"` : "Doação direta à instituição";
@@ -37,7 +37,7 @@ function destination(r: Receipt) {
 function summaryDestination(r: Receipt) {
   const institution = r.institution?.name ?? "Festa Solidária";
   if (r.kind !== "subscription") return institution;
-  const plan = r.plan ? getPlan(r.plan)?.name : undefined;
+  const plan = r.plan ? planName(r.plan) : undefined;
   return `${institution} (Assine o Bem${plan ? `, plano ${plan}` : ""})`;
 }
 

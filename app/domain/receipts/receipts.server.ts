@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
-import { PLANS, type PlanId } from "~/domain/subscriptions";
+import { PLANS, type SubscriptionPlanId } from "~/domain/subscriptions";
 import { type ReceiptKind, yearRange } from "./receipt-rules";
 
 const { donations, parties, ledgerEntries, subscriptionCharges, subscriptions, user } = schema;
@@ -31,7 +31,7 @@ const institutionThen = sql<{
  * A charge's plan: the one its ledger row recorded; rows written before the plan was recorded name
  * the plan whose price is the amount charged (the amount is of its moment), else none.
  */
-function chargedPlan(recorded: PlanId | null, grossCents: number): PlanId | null {
+function chargedPlan(recorded: SubscriptionPlanId | null, grossCents: number): SubscriptionPlanId | null {
   return recorded ?? PLANS.find((plan) => plan.priceCents === grossCents)?.id ?? null;
 }
 

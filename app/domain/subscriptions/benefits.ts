@@ -3,7 +3,8 @@
  * (docs/claims.md). Plain rules, browser-safe: the plan cards, /conta, the success page and the
  * confirmation e-mail read them, and the server checks them before acting on one.
  */
-import type { Plan, PlanId } from "./plans";
+import type { SubscriptionPlanId } from "./plan-ids";
+import type { Plan } from "./plans";
 import { PLANS } from "./plans";
 
 export type BenefitId = "relatorio" | "certificado" | "whatsapp" | "mural" | "visita";
@@ -19,7 +20,9 @@ export const BENEFIT_LABELS: Record<BenefitId, string> = {
 /** What the site can offer right now: the WhatsApp group exists only once the operator set its link. */
 export type BenefitAvailability = { whatsappGroup: boolean };
 
-export function planIncludes(plan: PlanId | null | undefined, benefit: BenefitId): boolean {
+/** A chosen amount ("personalizado") has the base benefits only (plans.ts, customPlan). */
+export function planIncludes(plan: SubscriptionPlanId | null | undefined, benefit: BenefitId): boolean {
+  if (plan === "personalizado") return benefit === "relatorio" || benefit === "certificado";
   return Boolean(plan && PLANS.find((p) => p.id === plan)?.benefits.includes(benefit));
 }
 

@@ -19,8 +19,8 @@ describe("'outro valor' plans (issue 30, decision 183)", () => {
     expect(customPlan(4550)).toMatchObject({ id: "personalizado", name: "Personalizado", priceCents: 4550, bandName: "Bronze" });
     expect(customPlan(4550).band).toBe("Faixa Bronze (R$ 30 a R$ 49)");
     expect(customPlan(1500)).toMatchObject({ bandName: null, band: "Abaixo de R$ 30: sem faixa no ranking" });
-    // The perks follow the band.
-    expect(customPlan(12000).perks).toContain("Visita guiada à instituição apoiada");
+    // The base benefits only, whatever the band (decision 183): the group, mural and visit belong to the plans.
+    expect(customPlan(12000).benefits).toEqual(["relatorio", "certificado"]);
   });
 
   it("reads back only well-formed custom price ids within R$ 10 – R$ 5.000", () => {

@@ -111,7 +111,10 @@ export function bandPlanFor(amountCents: number): Plan | undefined {
   return [...PLANS].reverse().find((p) => amountCents >= p.bandFromCents);
 }
 
-/** A chosen amount as a plan: its band's perks, or the first ones below R$ 30; never a Stripe price key. */
+/**
+ * A chosen amount as a plan: the base benefits (report and certificate) whatever its band — the
+ * group, the mural and the visit belong to the four plans (decision 183) — never a Stripe price key.
+ */
 export function customPlan(amountCents: number): Plan & { custom: true; bandName: string | null } {
   const band = bandPlanFor(amountCents);
   return {
@@ -123,10 +126,15 @@ export function customPlan(amountCents: number): Plan & { custom: true; bandName
     band: band ? `Faixa ${band.name} (${band.band})` : "Abaixo de R$ 30: sem faixa no ranking",
     bandFromCents: band?.bandFromCents ?? 0,
     impact: band?.impact ?? `${formatCents(amountCents)} por mês somam ao trabalho da instituição.`,
-    perks: band?.perks ?? ["Relatório mensal de impacto", "Certificado digital de Assinante do Bem"],
+    benefits: ["relatorio", "certificado"],
     stripePriceKey: null,
     sandboxPriceId: customPriceId(amountCents),
   };
+}
+
+/** A plan's name for labels (receipts, e-mails): one of the four, or "Personalizado" for a chosen amount. */
+export function planName(id: string): string | undefined {
+  return id === CUSTOM_PLAN_ID ? "Personalizado" : getPlan(id)?.name;
 }
 
 /** A subscription row's plan: one of the four, or its chosen amount. */

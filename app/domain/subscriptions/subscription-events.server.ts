@@ -24,7 +24,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { receiptPath, yearlyStatementPath } from "~/domain/receipts";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
-import { planColumns, planOf, type Plan } from "~/domain/subscriptions/plans";
+import { getPlan, planColumns, planName, planOf, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
 import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
@@ -248,7 +248,7 @@ async function queueChargeReceiptEmail(tx: Transaction, row: SubscriptionRow, ch
     ...subscriptionReceiptEmail({
       name: contact.name,
       receiptNumber: receipt.number,
-      planName: receipt.plan ? (getPlan(receipt.plan)?.name ?? null) : null,
+      planName: receipt.plan ? (planName(receipt.plan) ?? null) : null,
       grossCents: receipt.grossCents,
       feeCents: receipt.feeCents,
       netCents: receipt.netCents,
