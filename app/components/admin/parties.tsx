@@ -233,7 +233,7 @@ function EditPartyForm({ party, causes, closeHref }: { party: NonNullable<Data["
           error={fields.goal.errors}
         />
         <TextareaField
-          label="Porque escolhi essa ONG/Causa"
+          label="Por que escolhi essa ONG/Causa"
           name="message"
           maxLength={1000}
           rows={4}

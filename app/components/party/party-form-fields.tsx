@@ -55,7 +55,7 @@ export function PartyGoalAndMessageFields({
         hint="Em reais, de R$ 50 a R$ 10.000.000. Deixe em branco se preferir não definir uma meta."
       />
       <TextareaField
-        label="Porque escolhi essa ONG/Causa (opcional)"
+        label="Por que escolhi essa ONG/Causa (opcional)"
         name="message"
         rows={messageRows}
         maxLength={1000}
