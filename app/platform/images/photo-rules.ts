@@ -6,7 +6,7 @@
 import type { UploadRule } from "~/platform/storage/upload-check";
 import type { FileKind } from "~/platform/storage/sniff";
 
-export const MAX_PHOTO_MB = 10;
+const MAX_PHOTO_MB = 10;
 export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024;
 /** The kinds a photo may be, read from its first bytes (never its name or declared type). */
 export const PHOTO_KINDS: readonly FileKind[] = ["jpeg", "png", "webp"];
