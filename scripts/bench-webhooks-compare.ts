@@ -74,7 +74,7 @@ async function measure(build: Build, partyCount: number, tag: string): Promise<S
       fired.statuses.get(200) === deliveries.length,
   };
   console.log(
-    `  ${build.label}, ${partyCount} festa(s): ${JSON.stringify(sample, (_k, v) => (typeof v === "number" ? Number(v.toFixed(2)) : v))}`,
+    `  ${build.label}, ${partyCount} ${partyCount === 1 ? "festa" : "festas"}: ${JSON.stringify(sample, (_k, v) => (typeof v === "number" ? Number(v.toFixed(2)) : v))}`,
   );
   return sample;
 }

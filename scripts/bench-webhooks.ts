@@ -166,7 +166,8 @@ async function main() {
     "",
   ].join("\n");
   console.log(`\n${report}`);
-  for (const r of results) console.log(`  ${r.partyCount} festa(s), ${r.inFlight} em paralelo: ${JSON.stringify(r.outcomes)}`);
+  for (const r of results)
+    console.log(`  ${r.partyCount} ${r.partyCount === 1 ? "festa" : "festas"}, ${r.inFlight} em paralelo: ${JSON.stringify(r.outcomes)}`);
   if (results.some((r) => !r.exact || r.errors > 0) || !crash.exact)
     throw new Error("totais incorretos ou entregas com erro: resultado não anexado");
   fs.appendFileSync(path.resolve("docs/performance.md"), `\n${report}\n`);

@@ -41,10 +41,10 @@ function expectBoth(ok: { code: number; stdout: string }, altered: { code: numbe
   expect(ok.stdout).toContain("OK: nenhuma divergência. / No discrepancies.");
   expect(altered.code).toBe(1);
   expect(altered.stderr).toContain(
-    `✗ [party] Festa "Casamento Rafael & Júlia" (rjcas): total mantido R$ 1.600,00 em 3 doação(ões), livro-caixa R$ 1.601,00 em 3.`,
+    `✗ [party] Festa "Casamento Rafael & Júlia" (rjcas): total mantido R$ 1.600,00 em 3 doações, livro-caixa R$ 1.601,00 em 3.`,
   );
   expect(altered.stderr).toContain(
-    `Party "Casamento Rafael & Júlia" (rjcas): maintained total R$ 1.600,00 in 3 gift(s), ledger R$ 1.601,00 in 3.`,
+    `Party "Casamento Rafael & Júlia" (rjcas): maintained total R$ 1.600,00 in 3 gifts, ledger R$ 1.601,00 in 3.`,
   );
   expect(altered.stderr).toMatch(/✗ \[gift\] Doação nº \d+ \(paga, R\$ 1\.000,00\): pagamento lançado como R\$ 1\.001,00\./);
 }

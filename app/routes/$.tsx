@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  logger.warn({ url: new URL(request.url).pathname }, "404 page not found");
+  logger.warn({ url: new URL(request.url).pathname }, "Página não encontrada (404)");
   return data(null, { status: 404 });
 }
 

@@ -66,6 +66,18 @@ describe("/conta", () => {
     expect(row?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it("shows which version of the terms the account accepted, with that version's date, and when", async () => {
+    const me = await createTestUser();
+    const at = new Date("2026-11-25T15:00:00Z");
+    await db.update(schema.user).set({ termsVersion: TERMS_VERSION, termsAcceptedAt: at }).where(eq(schema.user.id, me.user.id));
+    const page = (await loader(args(authedRequest("/conta", { cookie: me.cookie })))) as { profile: { consent: unknown } };
+    expect(page.profile.consent).toEqual({ version: "versão 2026-11, de 24/11/2026", at: "25/11/2026", current: null });
+    // An older version: the page also says which one is in force now.
+    await db.update(schema.user).set({ termsVersion: "2025-01" }).where(eq(schema.user.id, me.user.id));
+    const older = (await loader(args(authedRequest("/conta", { cookie: me.cookie })))) as { profile: { consent: unknown } };
+    expect(older.profile.consent).toEqual({ version: "versão 2025-01", at: "25/11/2026", current: "versão 2026-11, de 24/11/2026" });
+  });
+
   it("sends a visitor to log in, and shows the signed-in person's gifts with their receipt numbers", async () => {
     const visitor = (await loader(args(authedRequest("/conta"))).catch((r) => r)) as Response;
     expect(visitor.headers.get("Location")).toBe("/auth?redirectTo=%2Fconta");

@@ -38,6 +38,7 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
+import { legalVersionLabel, TERMS_VERSION } from "~/domain/accounts/privacy-policy";
 
 export const meta = () => pageMeta({ title: "Minha conta", description: "Seus dados, suas doações e sua privacidade.", noindex: true });
 
@@ -70,7 +71,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: profile.email,
       emailVerified: profile.emailVerified,
       since: formatDate(profile.createdAt),
-      consent: profile.termsAcceptedAt ? { version: profile.termsVersion, at: formatDate(profile.termsAcceptedAt) } : null,
+      consent:
+        profile.termsAcceptedAt && profile.termsVersion
+          ? {
+              version: legalVersionLabel(profile.termsVersion),
+              at: formatDate(profile.termsAcceptedAt),
+              // Accepted an older version: say which one is in force now.
+              current: profile.termsVersion === TERMS_VERSION ? null : legalVersionLabel(TERMS_VERSION),
+            }
+          : null,
       avatarUrl: personAvatar(profile.photoKey, profile.image, profile.id),
       hasPhoto: profile.photoKey !== null,
     },
@@ -238,7 +247,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <p className="mt-2 text-muted">
         Conta criada em {profile.since}.{" "}
         {profile.consent
-          ? `Você aceitou os Termos de Uso e a Política de Privacidade (versão ${profile.consent.version}) em ${profile.consent.at}.`
+          ? `Você aceitou os Termos de Uso e a Política de Privacidade (${profile.consent.version}) em ${profile.consent.at}.${
+              profile.consent.current ? ` A versão em vigor agora é a ${profile.consent.current.replace(/^versão /, "")}.` : ""
+            }`
           : null}
       </p>
       <nav aria-label="Seções da conta" className="mt-5 flex flex-wrap gap-2 text-sm font-bold">

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/platform/dates";
 import { pageMeta } from "~/platform/ui/meta";
 import { listOutboxEmails, readableEmail } from "~/platform/mail/outbox.server";
 import { requireDevMailboxAccess } from "~/domain/accounts/dev-mailbox-access.server";
+import { countOf } from "~/platform/plural";
 
 /**
  * The local mailbox: every e-mail the outbox holds, newest first, so the product can be tried
@@ -89,7 +90,7 @@ export default function DevEmails({ loaderData }: Route.ComponentProps) {
               </div>
               {e.lastError ? (
                 <p className="mt-2 text-sm text-danger">
-                  {e.attempts} tentativa(s); último erro: {e.lastError}
+                  {countOf(e.attempts, { one: "tentativa", other: "tentativas" })}; último erro: {e.lastError}
                 </p>
               ) : null}
               <pre className="mt-4 max-h-72 overflow-auto rounded-xl bg-sand p-4 font-sans text-sm whitespace-pre-wrap text-ink">

@@ -199,7 +199,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
           {party.message ? (
             <section aria-labelledby="motivo" className="order-2 md:order-none">
               <h2 id="motivo" className="text-xl">
-                Porque escolhi essa ONG/Causa
+                Por que escolhi essa ONG/Causa
               </h2>
               <p className="mt-2 whitespace-pre-line text-lg text-ink/90">{party.message}</p>
             </section>

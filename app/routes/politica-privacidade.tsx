@@ -236,7 +236,6 @@ export default function PoliticaPrivacidade() {
     <LegalPage
       title="Política de Privacidade"
       intro="Como cuidamos dos seus dados pessoais, com base na Lei Geral de Proteção de Dados (LGPD)."
-      updated="novembro de 2026"
       sections={sections(config)}
     />
   );

@@ -208,7 +208,6 @@ export default function TermosDeUso() {
     <LegalPage
       title="Termos de Uso"
       intro="As regras para usar a Festa Solidária, explicadas de forma direta."
-      updated="janeiro de 2025"
       sections={sections(config)}
     />
   );

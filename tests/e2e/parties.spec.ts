@@ -58,7 +58,7 @@ test("a creator creates a party, finds it on /eventos by name and by date, and a
   await expect(page.getByLabel("Nome da festa")).toHaveValue(name);
 
   await page.getByLabel("Meta de arrecadação (opcional)").fill("1.500,00");
-  await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill("Os bichinhos merecem um lar.");
+  await page.getByLabel("Por que escolhi essa ONG/Causa (opcional)").fill("Os bichinhos merecem um lar.");
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
   // The share moment (issue 17), then the party on /painel.
   await expect(page).toHaveURL(/\/painel\/festa\/[0-9a-z]{5}\?nova=1$/);

@@ -56,7 +56,7 @@ test("a 120-character word in a party's name and a message with line breaks stay
   await page.getByLabel("Tipo de evento").selectOption("Outro");
   await page.getByLabel("Data do evento").fill(saoPauloDate(5));
   await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ label: "Associação Patinhas do Bem · Belo Horizonte - MG" });
-  await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill(`Primeira linha\nSegunda linha ${longWord}`);
+  await page.getByLabel("Por que escolhi essa ONG/Causa (opcional)").fill(`Primeira linha\nSegunda linha ${longWord}`);
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
   // The share moment names the party too: it fits the phone as well.
   await expect(page).toHaveURL(/\/painel\/festa\/[0-9a-z]{5}\?nova=1$/);

@@ -36,3 +36,36 @@ test("every password box of the account page has its own 'Mostrar senha'", async
     await expect(page.locator(`button[aria-controls="${id}"]`)).toHaveCount(1);
   }
 });
+
+test("a 12 MB photo is refused at once in the browser, on its field, with the rest of the form kept", async ({ page }) => {
+  await signIn(page, "/criar-festa");
+  await page.getByLabel("Nome da festa").fill("Aniversário da Lia");
+  await page.getByLabel("Meta de arrecadação (opcional)").fill("1.000,00");
+  const photo = page.getByLabel("Foto de capa (opcional)");
+  await expect(page.getByText("JPG, PNG ou WebP até 10 MB.")).toBeVisible();
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  // A real JPEG's first bytes, 12 MB long: only its size is wrong.
+  const big = Buffer.alloc(12 * 1024 * 1024);
+  big.set([0xff, 0xd8, 0xff, 0xe0]);
+  await photo.setInputFiles({ name: "festa.jpg", mimeType: "image/jpeg", buffer: big });
+  // At once: said before any request leaves (a real upload took 6–8 s before the refusal).
+  await expect(page.getByText("A foto tem mais de 10 MB. Escolha uma foto menor.")).toBeVisible({ timeout: 2000 });
+  expect(posted).toBe(0);
+  await expect(photo).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
+  await expect(photo).toBeFocused();
+  expect(posted).toBe(0);
+  await expect(page.getByLabel("Nome da festa")).toHaveValue("Aniversário da Lia");
+  await expect(page.getByLabel("Meta de arrecadação (opcional)")).toHaveValue("1.000,00");
+
+  // Not a photo at all (a PDF named .png): said at once too; "Remover arquivo" lets the form go on.
+  await photo.setInputFiles({ name: "festa.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 fake") });
+  await expect(page.getByText("Envie uma foto em JPEG, PNG ou WebP.")).toBeVisible();
+  await page.getByRole("button", { name: "Remover arquivo" }).click();
+  await expect(page.getByText("Envie uma foto em JPEG, PNG ou WebP.")).toHaveCount(0);
+  await expect(photo).not.toHaveAttribute("aria-invalid", "true");
+  expect(posted).toBe(0);
+});

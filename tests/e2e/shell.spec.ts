@@ -24,7 +24,7 @@ test("the not-found page searches for a party by name and links to the useful pa
   await search.getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/\/eventos\?nome=Mariana$/);
   await expect(page.getByRole("heading", { level: 1, name: "Eventos" })).toBeVisible();
-  await expect(page.getByText(/evento(s)? encontrado/)).toBeVisible();
+  await expect(page.getByText(/eventos? encontrados?/)).toBeVisible();
   await page.goBack();
   const useful = page.getByRole("navigation", { name: "Páginas úteis" });
   await expect(useful.getByRole("link", { name: "Fazer uma doação" })).toHaveAttribute("href", "/doar");

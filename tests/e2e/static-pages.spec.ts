@@ -106,7 +106,8 @@ test("the legal texts carry their date and the configured contacts", async ({ pa
   await open(page, "/termos-de-uso");
   await expect(page.getByRole("heading", { level: 1, name: "Termos de Uso" })).toBeVisible();
   const terms = page.getByRole("article");
-  await expect(terms).toContainText("Última atualização: janeiro de 2025");
+  // The same version and date as the one an account accepts (/conta), never another.
+  await expect(terms).toContainText("Versão 2026-11, em vigor desde 24/11/2026");
   await expect(terms).toContainText("foro da comarca de Belo Horizonte - MG");
   await expect(terms).toContainText("(31) 99999-9999");
   await expect(terms).toContainText(CAUSE_SHARE_SENTENCE);
@@ -118,7 +119,7 @@ test("the legal texts carry their date and the configured contacts", async ({ pa
   await open(page, "/politica-privacidade");
   await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
   const policy = page.getByRole("article");
-  await expect(policy).toContainText("Última atualização: novembro de 2026");
+  await expect(policy).toContainText("Versão 2026-11, em vigor desde 24/11/2026");
   await expect(policy).toContainText("LGPD");
   await expect(policy).toContainText("cerca de 5 anos");
   await expect(policy).toContainText("O e-mail de quem doa nunca é exibido publicamente.");

@@ -53,7 +53,7 @@ test("script and HTML in party and donor texts render as text in Chromium: no di
   await page.getByLabel("Tipo de evento").selectOption("Outro");
   await page.getByLabel("Data do evento").fill(saoPauloDate(5));
   await page.getByLabel("ONG/Causa", { exact: true }).selectOption({ index: 1 });
-  await page.getByLabel("Porque escolhi essa ONG/Causa (opcional)").fill(partyMessage);
+  await page.getByLabel("Por que escolhi essa ONG/Causa (opcional)").fill(partyMessage);
   await page.getByRole("button", { name: "Criar Festa Solidária" }).click();
   // The share moment shows the name first, then the party's card on /painel.
   await expect(page).toHaveURL(/\/painel\/festa\/[0-9a-z]{5}\?nova=1$/);

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "~/platform/images/photo-rules";
+import { FileField } from "~/components/ui/file-field";
+import { PHOTO_ACCEPT, PHOTO_RULE_TEXT, PHOTO_UPLOAD } from "~/platform/images/photo-rules";
 
 /** /conta's profile photo: the current picture, an upload (checked by content on the server) and a way to remove it. */
 export function ProfilePhoto({
@@ -27,15 +27,14 @@ export function ProfilePhoto({
       <div className="grid gap-3">
         <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="foto" />
-          <TextField
+          <FileField
             label="Foto do perfil"
             name="foto"
-            type="file"
             accept={PHOTO_ACCEPT}
+            rule={PHOTO_UPLOAD}
             required
             error={error}
-            hint={`JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Aparece ao lado de “Organizado por” nas suas festas.`}
-            className="[&_input]:h-auto [&_input]:py-2"
+            hint={`${PHOTO_RULE_TEXT}. Aparece ao lado de “Organizado por” nas suas festas.`}
           />
           <Button type="submit" variant="secondary" loading={busy} loadingText="Enviando...">
             Enviar foto

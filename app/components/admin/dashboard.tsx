@@ -14,6 +14,7 @@ import { formatCents, formatPercent } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
 import { Alert } from "~/components/ui/alert";
 import { IntentInput, ResultNotice, ScrollTable, SectionTitle, StatCard, tdClass, thClass, useSavedKey, useTabForm } from "./common";
+import { countOf } from "~/platform/plural";
 
 const icon = { size: 22, strokeWidth: 2 } as const;
 
@@ -68,7 +69,7 @@ export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
             Última em {formatDateTime(new Date(reconcile.ranAt))}: livro-caixa, totais das festas, saldos e provedor conferem.
           </Alert>
         ) : (
-          <Alert tone="danger" title={`Conciliação com ${reconcile.count} divergência(s)`}>
+          <Alert tone="danger" title={`Conciliação com ${countOf(reconcile.count, { one: "divergência", other: "divergências" })}`}>
             <p>
               Última em {formatDateTime(new Date(reconcile.ranAt))}. Veja todas na aba{" "}
               <Link to={adminHref("conciliacao")} className="font-bold underline">

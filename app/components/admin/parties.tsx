@@ -231,7 +231,7 @@ function EditPartyForm({ party, closeHref }: { party: NonNullable<Data["editing"
           error={fields.goal.errors}
         />
         <TextareaField
-          label="Porque escolhi essa ONG/Causa"
+          label="Por que escolhi essa ONG/Causa"
           name="message"
           maxLength={1000}
           rows={4}

@@ -1,5 +1,6 @@
 import { TextField } from "~/components/ui/field";
-import { MAX_PROOF_MB, PROOF_ACCEPT } from "~/domain/payouts";
+import { FileField } from "~/components/ui/file-field";
+import { MAX_PROOF_MB, PROOF_ACCEPT, PROOF_UPLOAD } from "~/domain/payouts";
 
 type ProofFieldMeta = { proofUrl: { initialValue?: unknown; errors?: string[] }; proofFile: { errors?: string[] } };
 
@@ -16,14 +17,13 @@ export function ProofFields({ formId, fields }: { formId: string; fields: ProofF
         defaultValue={typeof fields.proofUrl.initialValue === "string" ? fields.proofUrl.initialValue : undefined}
         error={fields.proofUrl.errors}
       />
-      <TextField
+      <FileField
         label={`ou arquivo (PDF, PNG ou JPG, até ${MAX_PROOF_MB} MB)`}
         id={`${formId}-proofFile`}
         name="proofFile"
-        type="file"
         accept={PROOF_ACCEPT}
+        rule={PROOF_UPLOAD}
         error={fields.proofFile.errors}
-        className="[&_input]:h-auto [&_input]:py-2 [&_input]:text-sm"
       />
     </>
   );

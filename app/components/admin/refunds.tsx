@@ -11,6 +11,7 @@ import { cancelPartySchema, REFUND_REASON_MAX, refundSchema } from "~/domain/don
 import { postedText } from "~/platform/forms/submission";
 import { formatCents } from "~/platform/money";
 import { IntentInput, useIntentResult, useTabForm } from "./common";
+import { countOf } from "~/platform/plural";
 
 const centsToInput = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
@@ -144,7 +145,7 @@ export function CancelPartyCell({
             />
             <ConfirmBox
               id={`${form.id}-confirmed`}
-              label={`Confirmo: "${party.name}" sai do ar e as ${party.paidCount} doação(ões) pagas são reembolsadas; cada doador recebe um e-mail.`}
+              label={`Confirmo: "${party.name}" sai do ar e ${party.paidCount === 1 ? "a única doação paga é reembolsada" : `as ${countOf(party.paidCount, { one: "doação paga é reembolsada", other: "doações pagas são reembolsadas" })}`}; cada doador recebe um e-mail.`}
               error={fields.confirmed.errors}
             />
             <Button type="submit" size="sm" variant="destructive" loading={submitting} loadingText="Cancelando...">

@@ -1,9 +1,10 @@
 import { TextareaField, TextField } from "~/components/ui/field";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "~/platform/images/photo-rules";
+import { FileField } from "~/components/ui/file-field";
+import { PHOTO_ACCEPT, PHOTO_RULE_TEXT, PHOTO_UPLOAD } from "~/platform/images/photo-rules";
 
 type FieldState = { initialValue?: string; errors?: string[] };
 
-const PHOTO_RULE = `JPEG, PNG ou WebP de até ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`;
+const PHOTO_RULE = `${PHOTO_RULE_TEXT}.`;
 
 /** The cover photo's file input, as creating and editing a party ask for it (the server checks it by content). */
 export function PartyPhotoField({
@@ -18,14 +19,14 @@ export function PartyPhotoField({
   className?: string;
 }) {
   return (
-    <TextField
+    <FileField
       label={label}
       name="foto"
-      type="file"
       accept={PHOTO_ACCEPT}
+      rule={PHOTO_UPLOAD}
       error={error}
       hint={extraHint ? `${PHOTO_RULE} ${extraHint}` : PHOTO_RULE}
-      className={`${className ?? ""} [&_input]:h-auto [&_input]:py-2`.trim()}
+      className={className}
     />
   );
 }
@@ -54,7 +55,7 @@ export function PartyGoalAndMessageFields({
         hint="Em reais, de R$ 50 a R$ 10.000.000. Deixe em branco se preferir não definir uma meta."
       />
       <TextareaField
-        label="Porque escolhi essa ONG/Causa (opcional)"
+        label="Por que escolhi essa ONG/Causa (opcional)"
         name="message"
         rows={messageRows}
         maxLength={1000}

@@ -1,19 +1,13 @@
 import { PageHeader } from "~/components/ui/page-header";
+import { LEGAL_VERSION_DATES, TERMS_VERSION } from "~/domain/accounts/privacy-policy";
+import { formatCalendarDate } from "~/platform/dates";
 
 export type LegalSection = { id: string; title: string; body: React.ReactNode };
 
 /** Legal texts: numbered sections, a table of contents on wide screens, ~70 characters a line. */
-export function LegalPage({
-  title,
-  intro,
-  updated,
-  sections,
-}: {
-  title: string;
-  intro: string;
-  updated: string;
-  sections: LegalSection[];
-}) {
+export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: LegalSection[] }) {
+  // The terms and the policy are one version, the one a new account accepts (and /conta shows).
+  const since = LEGAL_VERSION_DATES[TERMS_VERSION];
   return (
     <>
       <PageHeader eyebrow="Documento legal" title={title} description={<p>{intro}</p>} />
@@ -39,7 +33,10 @@ export function LegalPage({
             "[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6 [&_strong]:text-indigo-800",
           ].join(" ")}
         >
-          <p className="!mt-0 text-sm font-bold text-muted">Última atualização: {updated}</p>
+          <p className="!mt-0 text-sm font-bold text-muted">
+            Versão {TERMS_VERSION}
+            {since ? `, em vigor desde ${formatCalendarDate(since)}` : null}
+          </p>
           {sections.map((section, index) => (
             <section
               key={section.id}

@@ -98,11 +98,14 @@ function createAuth(config: Config) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Better Auth's own lines are English and mostly routine ("User not found" is a mistyped
+    // e-mail at sign-in, which our flows already answer): they go through our logger, at debug,
+    // with the library's words in a field. Its errors stay errors, said in pt-BR.
     logger: {
       level: "warn",
       log(level, message, ...args) {
-        const method = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
-        logger[method]({ args }, `better-auth: ${message}`);
+        if (level === "error") logger.error({ library: "better-auth", detail: message, args }, "Erro na autenticação (login e contas)");
+        else logger.debug({ library: "better-auth", detail: message, args }, "Aviso da autenticação (login e contas)");
       },
     },
   });

@@ -17,6 +17,7 @@ import { RefundError } from "~/domain/payments";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { formatCents } from "~/platform/money";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed } from "./action-kit.server";
+import { countOf } from "~/platform/plural";
 
 export const refundDonationAction: AdminActionHandler = async ({ admin, form, deps }) => {
   const intent = "refundDonation";
@@ -82,6 +83,6 @@ export const cancelPartyAction: AdminActionHandler = async ({ admin, form }) => 
     description:
       outcome.count === 0
         ? `${outcome.name} saiu do ar. Não há doações pagas a reembolsar.`
-        : `${outcome.name} saiu do ar. ${outcome.count} doação(ões) entram na fila de reembolso; cada doador recebe um e-mail.`,
+        : `${outcome.name} saiu do ar. ${countOf(outcome.count, { one: "doação entra", other: "doações entram" })} na fila de reembolso; cada doador recebe um e-mail.`,
   });
 };

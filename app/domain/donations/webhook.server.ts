@@ -9,6 +9,7 @@ import { type EventDeps, processPaymentEvent } from "~/domain/donations/payment-
 import type { Payments } from "~/domain/payments/index.server";
 import { type ProviderName, WebhookSignatureError } from "~/domain/payments";
 import { paymentEvents } from "~/platform/metrics.server";
+import { paymentEventLine } from "~/domain/donations/payment-event-log.server";
 import { recordUnmatchedPaymentEvent, UNMATCHED_RETRY_AFTER_SECONDS } from "~/domain/donations/unmatched-events.server";
 
 export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
@@ -68,7 +69,8 @@ export async function handleWebhook(name: ProviderName, request: WebhookRequest,
       continue;
     }
     const level = result.outcome === "unmatched" ? "warn" : "info";
-    logger[level]({ provider: name, eventId: event.id, type: event.type, ...result }, "payment event");
+    const line = await paymentEventLine(event, result, !deps.config.isProduction);
+    logger[level]({ provider: name, eventId: event.id, type: event.type, ...result }, line);
     paymentEvents.inc({ provider: name, type: event.type, result: result.outcome });
     results.push({ id: event.id, outcome: result.outcome });
   }

@@ -1,6 +1,7 @@
 /** `npm run reconcile [-- --dias N | --desde AAAA-MM-DD [--ate AAAA-MM-DD]]` (scripts/reconcile.ts). Output in pt-BR and English. */
 import type { PaymentProvider } from "~/domain/payments";
 import { RECONCILE_DEFAULT_DAYS, type ReconcileResult, reconcileRange, runReconcile } from "./reconcile.server";
+import { countOf } from "~/platform/plural";
 
 const RECONCILE_CLI_USAGE = [
   "Uso / usage: npm run reconcile [-- opções]",
@@ -50,7 +51,9 @@ function printReconcileResult(result: ReconcileResult, io: Io) {
     io.log("OK: nenhuma divergência. / No discrepancies.");
     return;
   }
-  io.error(`${result.discrepancies.length} divergência(s) / discrepancy(ies):`);
+  io.error(
+    `${countOf(result.discrepancies.length, { one: "divergência", other: "divergências" })} / ${countOf(result.discrepancies.length, { one: "discrepancy", other: "discrepancies" })}:`,
+  );
   for (const d of result.discrepancies) {
     io.error(`✗ [${d.check}] ${d.pt}`);
     io.error(`  ${d.en}`);

@@ -7,6 +7,10 @@
 import { sql } from "drizzle-orm";
 import { MAIN_INSTITUTION_ID_SQL } from "~/domain/organizations/index.server";
 import { brl, type Discrepancy, n, type Notice, type Read } from "./reconcile-support.server";
+import { countOf, plural } from "~/platform/plural";
+
+const ENTRIES = { one: "lançamento", other: "lançamentos" };
+const ROWS = { one: "row", other: "rows" };
 
 /** "da festa X" or "à instituição Y" (an institution payout, decision 152). */
 function payoutOf(p: { party: boolean; name: string }) {
@@ -94,10 +98,10 @@ async function checkInstitutionPayoutItems(read: Read, out: Discrepancy[]) {
     out.push({
       check: "payout",
       pt: foreign
-        ? `Repasse à instituição "${p.name}": inclui ${n(p.foreign)} lançamento(s) que não são doações diretas ou mensalidades dela.`
+        ? `Repasse à instituição "${p.name}": inclui ${countOf(n(p.foreign), ENTRIES)} que não são doações diretas ou mensalidades dela.`
         : `Repasse à instituição "${p.name}": registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, mas seus itens somam ${brl(p.igross)} / ${brl(p.inet)}.`,
       en: foreign
-        ? `Payout to institution "${p.name}": includes ${n(p.foreign)} row(s) that are not its direct gifts or charges.`
+        ? `Payout to institution "${p.name}": includes ${countOf(n(p.foreign), ROWS)} that are not its direct gifts or charges.`
         : `Payout to institution "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, but its items add up to ${brl(p.igross)} / ${brl(p.inet)}.`,
     });
   }
@@ -106,8 +110,8 @@ async function checkInstitutionPayoutItems(read: Read, out: Discrepancy[]) {
   if (n(party?.n) > 0) {
     out.push({
       check: "payout",
-      pt: `${n(party?.n)} item(ns) de repasse pertencem a repasses de festa, que não têm itens.`,
-      en: `${n(party?.n)} payout item(s) belong to party payouts, which have none.`,
+      pt: `${countOf(n(party?.n), { one: "item", other: "itens" })} de repasse ${plural(n(party?.n), { one: "pertence", other: "pertencem" })} a repasses de festa, que não têm itens.`,
+      en: `${n(party?.n)} payout ${plural(n(party?.n), { one: "item belongs", other: "items belong" })} to party payouts, which have none.`,
     });
   }
 }

@@ -25,6 +25,7 @@ import { checkSandbox, checkStripe } from "./reconcile-providers.server";
 import { checkInstitutions, checkPayouts } from "./reconcile-payouts.server";
 import { checkRows } from "./reconcile-rows.server";
 import type { PaymentProvider } from "~/domain/payments";
+import { countOf } from "~/platform/plural";
 
 const { systemState } = schema;
 
@@ -69,8 +70,8 @@ async function checkParties(read: Read, out: Discrepancy[]) {
   for (const p of bad) {
     out.push({
       check: "party",
-      pt: `Festa "${p.name}" (${p.code}): total mantido ${brl(p.raised)} em ${n(p.paid)} doação(ões), livro-caixa ${brl(p.gross)} em ${n(p.count)}.`,
-      en: `Party "${p.name}" (${p.code}): maintained total ${brl(p.raised)} in ${n(p.paid)} gift(s), ledger ${brl(p.gross)} in ${n(p.count)}.`,
+      pt: `Festa "${p.name}" (${p.code}): total mantido ${brl(p.raised)} em ${countOf(n(p.paid), { one: "doação", other: "doações" })}, livro-caixa ${brl(p.gross)} em ${n(p.count)}.`,
+      en: `Party "${p.name}" (${p.code}): maintained total ${brl(p.raised)} in ${countOf(n(p.paid), { one: "gift", other: "gifts" })}, ledger ${brl(p.gross)} in ${n(p.count)}.`,
     });
   }
   const [count] = await read<{ n: string }>(sql`select count(*) as n from parties`);
@@ -142,8 +143,8 @@ async function checkGifts(read: Read, out: Discrepancy[]) {
       en.push("moved no money, yet has ledger rows");
     } else {
       if (n(g.paid_n) !== 1) {
-        pt.push(`${n(g.paid_n)} lançamento(s) de pagamento em vez de 1`);
-        en.push(`${n(g.paid_n)} paid row(s) instead of 1`);
+        pt.push(`${countOf(n(g.paid_n), { one: "lançamento", other: "lançamentos" })} de pagamento em vez de 1`);
+        en.push(`${countOf(n(g.paid_n), { one: "paid row", other: "paid rows" })} instead of 1`);
       } else if (n(g.paid_gross) !== n(g.amount)) {
         pt.push(`pagamento lançado como ${brl(g.paid_gross)}`);
         en.push(`paid row says ${brl(g.paid_gross)}`);
@@ -151,8 +152,12 @@ async function checkGifts(read: Read, out: Discrepancy[]) {
       const open = n(g.chargeback_n) - n(g.reversal_n);
       const expectedOpen = g.status === "contestada" ? 1 : 0;
       if (n(g.chargeback_n) > 1 || open !== expectedOpen) {
-        pt.push(`${n(g.chargeback_n)} contestação(ões) e ${n(g.reversal_n)} reversão(ões) lançada(s)`);
-        en.push(`${n(g.chargeback_n)} chargeback row(s) and ${n(g.reversal_n)} reversal row(s)`);
+        pt.push(
+          `${countOf(n(g.chargeback_n), { one: "contestação lançada", other: "contestações lançadas" })} e ${countOf(n(g.reversal_n), { one: "reversão lançada", other: "reversões lançadas" })}`,
+        );
+        en.push(
+          `${countOf(n(g.chargeback_n), { one: "chargeback row", other: "chargeback rows" })} and ${countOf(n(g.reversal_n), { one: "reversal row", other: "reversal rows" })}`,
+        );
       }
       if (g.status === "reembolsada" && n(g.refund_n) === 0) {
         pt.push("nenhum reembolso lançado");
@@ -194,8 +199,8 @@ async function checkCharges(read: Read, out: Discrepancy[]) {
   for (const c of bad) {
     out.push({
       check: "charge",
-      pt: `Mensalidade ${c.invoice} (${brl(c.amount)}): ${n(c.count)} lançamento(s) somando ${brl(c.gross)}.`,
-      en: `Subscription charge ${c.invoice} (${brl(c.amount)}): ${n(c.count)} ledger row(s) adding up to ${brl(c.gross)}.`,
+      pt: `Mensalidade ${c.invoice} (${brl(c.amount)}): ${countOf(n(c.count), { one: "lançamento", other: "lançamentos" })} somando ${brl(c.gross)}.`,
+      en: `Subscription charge ${c.invoice} (${brl(c.amount)}): ${countOf(n(c.count), { one: "ledger row", other: "ledger rows" })} adding up to ${brl(c.gross)}.`,
     });
   }
   const [count] = await read<{ n: string }>(sql`select count(*) as n from subscription_charges`);

@@ -3,6 +3,7 @@
  * label reads them too, so the page and the server cannot disagree on the limit.
  */
 import type { FileKind } from "~/platform/storage/sniff";
+import type { UploadRule } from "~/platform/storage/upload-check";
 
 export const MAX_PROOF_MB = 10;
 export const MAX_PROOF_BYTES = MAX_PROOF_MB * 1024 * 1024;
@@ -19,3 +20,6 @@ export const PROOF_MESSAGES = {
   heic: "Fotos HEIC (o formato do iPhone) não são aceitas. Envie o comprovante em PDF, PNG ou JPG: uma captura de tela do comprovante serve.",
   storageDown: "Não foi possível guardar o arquivo agora. Tente de novo em alguns minutos ou informe um link do comprovante.",
 } as const;
+
+/** What the proof field checks in the browser before sending, from the constants above. */
+export const PROOF_UPLOAD: UploadRule = { maxBytes: MAX_PROOF_BYTES, kinds: PROOF_KINDS, messages: PROOF_MESSAGES };

@@ -11,13 +11,13 @@ import sharp from "sharp";
 import { logger } from "~/platform/logger.server";
 import { type FileStorage, getStorage } from "~/platform/storage/index.server";
 import { sniffFileType } from "~/platform/storage/sniff";
-import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_MESSAGES } from "./photo-rules";
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_KINDS, PHOTO_MESSAGES } from "./photo-rules";
 import { PHOTO_VARIANTS, photoKind, type PhotoKind } from "./photo-urls";
 
 export type ProcessedPhoto = { id: string; files: Array<{ key: string; bytes: Uint8Array }> };
 export type PhotoCheck = { ok: true; photo: ProcessedPhoto } | { ok: false; message: string };
 
-const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+const ACCEPTED = new Set<string>(PHOTO_KINDS);
 
 /** The storage key of one width of a photo. */
 export function photoStorageKey(id: string, width: number) {

@@ -1,5 +1,6 @@
 /** `npm run outbox -- status | pause [MOTIVO] | resume` (scripts/outbox.ts). Output in pt-BR. */
 import { outboxStatus, pauseOutbox, resumeOutbox } from "./outbox-pause.server";
+import { countOf } from "~/platform/plural";
 
 export const OUTBOX_CLI_USAGE = [
   "Uso: npm run outbox -- <comando>",
@@ -16,7 +17,7 @@ export async function runOutboxCommand(args: string[], io: Io, location?: string
     const s = await outboxStatus(location);
     io.log(`Envio de e-mails: ${s.paused ? `PAUSADO (${s.reason})` : "ativo"}`);
     io.log(
-      `Na fila: ${s.pending} pendente(s)${s.oldestPendingAt ? `, a mais antiga de ${s.oldestPendingAt}` : ""}; ${s.failed} com falha; ${s.sent} enviada(s)`,
+      `Na fila: ${countOf(s.pending, { one: "pendente", other: "pendentes" })}${s.oldestPendingAt ? `, a mais antiga de ${s.oldestPendingAt}` : ""}; ${s.failed} com falha; ${countOf(s.sent, { one: "enviada", other: "enviadas" })}`,
     );
     if (s.identityChanged)
       io.log("Este banco é uma cópia restaurada: o próximo início do servidor pausará o envio (a menos que você rode `resume`).");
