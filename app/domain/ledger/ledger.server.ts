@@ -11,7 +11,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { splitFee } from "~/platform/money";
-import type { PlanId } from "~/domain/subscriptions";
+import type { SubscriptionPlanId } from "~/domain/subscriptions";
 import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { RAISED_KINDS } from "./ledger-kinds";
 
@@ -57,7 +57,7 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
 /** An Assine o Bem charge the provider confirmed (for the main charity unless one is named). */
 export async function recordSubscriptionChargePaid(
   executor: Executor,
-  charge: { chargeId: string; amountCents: number; organizationId?: string | null; plan?: PlanId | null },
+  charge: { chargeId: string; amountCents: number; organizationId?: string | null; plan?: SubscriptionPlanId | null },
   source: MovementSource,
   feePercent: number,
 ) {

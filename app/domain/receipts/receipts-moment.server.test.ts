@@ -46,7 +46,9 @@ describe("labels from their moment", () => {
     const [charge] = await db.select().from(schema.subscriptionCharges);
     const receipt = await findReceiptByCode(charge!.receiptCode);
     expect(receipt).toMatchObject({ kind: "subscription", plan: "prata", grossCents: 5000 });
-    const receiptText = pdfText(await renderReceiptPdf(receipt!, { publicUrl: "https://festa.test", generatedAt: new Date() }));
+    const receiptText = pdfText(
+      await renderReceiptPdf(receipt!, { publicUrl: "https://festa.test", generatedAt: new Date(), operator: testDeps().config.operator }),
+    );
     expect(receiptText).toContain("plano Prata");
     expect(receiptText).toContain("R$ 50,00");
     expect(receiptText).not.toContain("Ouro");
@@ -57,7 +59,7 @@ describe("labels from their moment", () => {
     const statement = pdfText(
       await renderYearlyStatementPdf(
         { year, donorName: "Helena Souza", receipts: list },
-        { publicUrl: "https://festa.test", generatedAt: new Date() },
+        { publicUrl: "https://festa.test", generatedAt: new Date(), operator: testDeps().config.operator },
       ),
     );
     expect(statement).toContain("Prata");

@@ -3,8 +3,7 @@
  * (docs/claims.md). Plain rules, browser-safe: the plan cards, /conta, the success page and the
  * confirmation e-mail read them, and the server checks them before acting on one.
  */
-import type { SubscriptionPlanId } from "./plan-ids";
-import type { Plan } from "./plans";
+import type { Plan, SubscriptionPlanId } from "./plans";
 import { PLANS } from "./plans";
 
 export type BenefitId = "relatorio" | "certificado" | "whatsapp" | "mural" | "visita";

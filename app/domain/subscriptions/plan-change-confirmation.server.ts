@@ -13,15 +13,18 @@ import { hitRateLimit } from "~/platform/rate-limit.server";
 import { signToken, verifyToken } from "~/platform/signed-link.server";
 import type { Payments } from "~/domain/payments/index.server";
 import { planChangeConfirmationEmail } from "~/emails/plan-change-confirmation";
-import { getPlan, type Plan, type PlanId } from "./plans";
+import { customPlan, getPlan, type Plan, type SubscriptionPlanId } from "./plans";
 import { getUserContact, type SubscriptionRow } from "./subscriptions.server";
 import type { applyPlanLinkChange, LinkChange, LinkChangeResult } from "./manage.server";
+
+type LinkChangePlanId = Extract<LinkChange, { intent: "mudar" }>["planId"];
 
 const PLAN_CHANGE_LINK_TTL_SECONDS = 60 * 60;
 
 type Deps = { payments: Pick<Payments, "webhook">; config: Config; mailer: Mailer; now: Date };
 /** s: subscription id; c: the change; p: its plan; f: the plan when it was asked (a change since makes the link stale). */
-type ChangeToken = { s: string; c: "mudar" | "reativar"; p: PlanId | null; f: string };
+// `a`: the chosen amount when the plan is "personalizado" (a reactivation of one).
+type ChangeToken = { s: string; c: "mudar" | "reativar"; p: SubscriptionPlanId | null; a?: number | null; f: string };
 
 /** What the page and the e-mail say the change is. */
 export function describeChange(change: LinkChange, plan: Plan) {
@@ -36,7 +39,13 @@ export async function requestPlanChangeConfirmation(row: SubscriptionRow, change
   if (!target || !contact) return { ok: false, message: "Não conseguimos enviar a confirmação. Escreva para o nosso contato." };
   const limit = await hitRateLimit(`plan-change-link:${row.id}`, 5, 60 * 60);
   if (!limit.allowed) return { ok: false, message: "Já enviamos vários links há pouco: confira seu e-mail ou tente de novo mais tarde." };
-  const data: ChangeToken = { s: row.id, c: change.intent === "mudar" ? "mudar" : "reativar", p: target.id, f: row.plan };
+  const data: ChangeToken = {
+    s: row.id,
+    c: change.intent === "mudar" ? "mudar" : "reativar",
+    p: target.id,
+    a: target.id === "personalizado" ? target.priceCents : null,
+    f: row.plan,
+  };
   const token = signToken("plan-change", data, PLAN_CHANGE_LINK_TTL_SECONDS, deps.now);
   const url = `${deps.config.PUBLIC_URL}/assinatura/confirmar?token=${encodeURIComponent(token)}`;
   await db.transaction(async (tx) => {
@@ -65,11 +74,13 @@ export type PlanChangeLink =
 export function readPlanChangeToken(token: unknown, now: Date): PlanChangeLink {
   const verified = verifyToken<ChangeToken>("plan-change", token, now);
   if (!verified.ok) return verified;
-  const { s, c, p, f } = verified.data;
-  const plan = typeof p === "string" ? getPlan(p) : undefined;
+  const { s, c, p, a, f } = verified.data;
+  const plan = p === "personalizado" && typeof a === "number" ? customPlan(a) : typeof p === "string" ? getPlan(p) : undefined;
   if (typeof s !== "string" || typeof f !== "string" || !plan || (c !== "mudar" && c !== "reativar"))
     return { ok: false, error: "invalid" };
-  const change: LinkChange = c === "mudar" ? { intent: "mudar", planId: plan.id } : { intent: "reativar" };
+  // A move is always to one of the four plans; only a reactivation may name a chosen amount.
+  if (c === "mudar" && plan.id === "personalizado") return { ok: false, error: "invalid" };
+  const change: LinkChange = c === "mudar" ? { intent: "mudar", planId: plan.id as LinkChangePlanId } : { intent: "reativar" };
   return { ok: true, subscriptionId: s, change, fromPlan: f, plan };
 }
 

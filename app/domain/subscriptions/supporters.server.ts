@@ -69,7 +69,7 @@ async function optedInSupporters(executor: Executor) {
  */
 export async function supportersRanking(executor: Executor = db): Promise<RankingBand[]> {
   const [counts, supporters] = await Promise.all([activeCountsByPlan(executor), optedInSupporters(executor)]);
-  const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
+  const rank = (plan: string) => (PLAN_IDS as readonly string[]).indexOf(plan);
   const best = new Map<string, (typeof supporters)[number]>();
   for (const s of supporters) {
     const seen = best.get(s.userId);
