@@ -24,7 +24,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { receiptPath, yearlyStatementPath } from "~/domain/receipts";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
-import { getPlan, planColumns, planName, planOf, type Plan } from "~/domain/subscriptions/plans";
+import { planColumns, planName, planOf, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
 import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
