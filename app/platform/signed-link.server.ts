@@ -9,7 +9,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/platform/config.server";
 
-export type SignedLinkPurpose = "plan-manage" | "privacy-request" | "email-change" | "donation-result" | "unsubscribe";
+export type SignedLinkPurpose =
+  "plan-manage" | "privacy-request" | "email-change" | "donation-result" | "unsubscribe" | "institution-invite";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

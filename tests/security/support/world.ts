@@ -122,6 +122,9 @@ export async function buildWorld() {
   // A list e-mail's signed unsubscribe link (the query string of /descadastrar).
   const unsubscribeQuery = new URL(unsubscribeUrl(ORIGIN, "lista@exemplo.com.br", "relatorio-mensal")).search;
 
+  // The institution's team: "user" is its owner; "other" and the admin are not in it.
+  await db.insert(schema.institutionMembers).values({ organizationId: org!.id, userId: user.user.id, role: "owner" });
+
   const [email] = await db
     .insert(schema.emailOutbox)
     .values({ to: "mariana@exemplo.com.br", subject: "Teste", html: "<p>Olá</p>", text: "Olá", template: "test" })
