@@ -13,7 +13,7 @@ import type { InstitutionRole } from "./institution-team";
 
 const { institutionMembers: members, institutionInvites: invites, organizations, user } = schema;
 
-export const INVITE_TTL_SECONDS = 7 * 24 * 3600;
+const INVITE_TTL_SECONDS = 7 * 24 * 3600;
 
 /** The institution of `slug` and the role `userId` has in it, or null when they are not in its team. */
 export async function findMembership(slug: string, userId: string, executor: Executor = db) {
@@ -23,16 +23,6 @@ export async function findMembership(slug: string, userId: string, executor: Exe
     .innerJoin(members, and(eq(members.organizationId, organizations.id), eq(members.userId, userId)))
     .where(eq(organizations.slug, slug));
   return row ?? null;
-}
-
-/** The institutions a person works for (a person may belong to several). */
-export async function listMembershipsOfUser(userId: string, executor: Executor = db) {
-  return executor
-    .select({ name: organizations.name, slug: organizations.slug, role: members.role })
-    .from(members)
-    .innerJoin(organizations, eq(organizations.id, members.organizationId))
-    .where(eq(members.userId, userId))
-    .orderBy(asc(organizations.name));
 }
 
 export async function listTeam(organizationId: string, executor: Executor = db) {

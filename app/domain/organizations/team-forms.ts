@@ -11,7 +11,7 @@ export const inviteMemberSchema = z.object({
   ),
 });
 
-export const removeMemberSchema = z.object({
+const removeMemberSchema = z.object({
   intent: z.literal("remover"),
   userId: z.string({ error: "Pessoa inválida." }).check(z.trim(), z.minLength(1, "Pessoa inválida."), z.maxLength(100, "Pessoa inválida.")),
 });
