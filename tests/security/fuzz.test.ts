@@ -555,6 +555,9 @@ const TARGETS: Target[] = [
     name: "/ongs/cadastrar",
     route: "routes/ongs.cadastrar",
     runs: 300,
+    // Texts cannot carry the four documents, so every input is refused with field messages (400);
+    // the accepted path (files, registry) is ongs.cadastrar.test.ts and the browser journey.
+    deep: [400],
     path: () => "/ongs/cadastrar",
     handler: applyInstitutionAction as never,
     cookie: (w) => w.users.other.cookie,
@@ -592,6 +595,8 @@ const TARGETS: Target[] = [
     name: "/ong/convite",
     route: "routes/ong.convite",
     runs: 150,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
     path: () => "/ong/convite",
     handler: inviteAction as never,
     cookie: (w) => w.users.other.cookie,
