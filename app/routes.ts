@@ -12,6 +12,8 @@ export default [
   route("doar/pix/:ref", "routes/doar.pix.$ref.tsx"),
   route("causas", "routes/causas.tsx"),
   route("ongs/cadastrar", "routes/ongs.cadastrar.tsx"),
+  route("ong/convite", "routes/ong.convite.tsx"),
+  route("ong/:slug/equipe", "routes/ong.$slug.equipe.tsx"),
   route("eventos", "routes/eventos.tsx"),
   route("historias", "routes/historias.tsx"),
   route("transparencia", "routes/transparencia.tsx"),

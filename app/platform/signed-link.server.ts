@@ -19,6 +19,7 @@ export type SignedLinkPurpose =
   | "email-change"
   | "donation-result"
   | "unsubscribe"
+  | "institution-invite"
   // The sign-up address confirmation (accounts/email-verification.server.ts).
   | "email-verify";
 

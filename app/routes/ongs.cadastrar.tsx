@@ -69,7 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = withoutNulCharacters(await readLimitedForm(request, MAX_APPLICATION_BODY_BYTES));
   } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+    // A body that is not a form (no content type, broken multipart) is the client's mistake: 400.
+    if (!(error instanceof BodyTooLargeError)) {
+      const formError = "Não foi possível ler o formulário. Tente enviar de novo.";
+      return data<ActionResult>({ result: replyWithErrors(new FormData(), { formErrors: [formError] }), formError }, { status: 400 });
+    }
     const fieldErrors = error.cutFileField ? { [error.cutFileField]: [DOCUMENT_MESSAGES.tooLarge] } : undefined;
     const result = replyWithErrors(error.leading, fieldErrors ? { fieldErrors } : { formErrors: [DOCUMENT_MESSAGES.tooLarge] });
     return data<ActionResult>({ result, formError: DOCUMENT_MESSAGES.tooLarge }, { status: 413 });

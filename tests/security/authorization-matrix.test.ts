@@ -120,6 +120,42 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       cells: signedIn(toLogin("/ongs/cadastrar"), { status: 400, refused: true }),
     },
   },
+  // An institution's team page: its members only ("user" owns the world's institution). Anyone else
+  // gets 404, as for an institution that does not exist; the team is changed by its owner only.
+  "routes/ong.$slug.equipe": {
+    path: (w) => `/ong/${w.org.slug}/equipe`,
+    loader: {
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fequipe$/, refused: true },
+        user: ok((r) => expect(r.body).toMatchObject({ role: "owner" })),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+    action: {
+      fields: (w) => ({ intent: "remover", userId: w.users.user.user.id }),
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fequipe$/, refused: true },
+        // The owner cannot remove themself: answered with a toast, nothing changes.
+        user: { status: 302, location: /^\/ong\/.+\/equipe$/, refused: true },
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/ong.convite": {
+    path: () => "/ong/convite?t=forjado.token",
+    loader: {
+      cells: signedIn(
+        toLogin("/ong/convite?t=forjado.token"),
+        ok((r) => expect(r.body).toMatchObject({ ok: false })),
+      ),
+    },
+    action: {
+      fields: () => ({ t: "forjado.token" }),
+      cells: signedIn(toLogin("/ong/convite?t=forjado.token"), { status: 400, refused: true }),
+    },
+  },
   "routes/assine-o-bem": {
     path: () => "/assine-o-bem",
     loader: {

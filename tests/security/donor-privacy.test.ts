@@ -25,6 +25,7 @@ const ADMIN_OR_MAILBOX = new Set([
   "routes/dev.emails",
   "routes/dev.emails.$id",
   "routes/repasses.$id.comprovante",
+  "routes/admin.ongs.pedidos.$id.documentos.$tipo",
 ]);
 
 let w: World;

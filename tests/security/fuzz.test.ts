@@ -47,6 +47,9 @@ import { action as pixBankAction } from "~/routes/sandbox.pix.$txid";
 import { action as unsubscribeAction } from "~/routes/descadastrar";
 import { action as thankYouAction } from "~/routes/painel.festas.$id.agradecer";
 import { action as editPartyAction } from "~/routes/painel.festa.$id.editar";
+import { action as applyInstitutionAction } from "~/routes/ongs.cadastrar";
+import { action as teamAction } from "~/routes/ong.$slug.equipe";
+import { action as inviteAction } from "~/routes/ong.convite";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
 const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
@@ -593,6 +596,57 @@ const TARGETS: Target[] = [
     handler: thankYouAction as never,
     cookie: (w) => w.users.user.cookie,
     fields: () => ({ mensagem: field(fc.string({ maxLength: 2100 })) }),
+  },
+  {
+    name: "/ongs/cadastrar",
+    route: "routes/ongs.cadastrar",
+    runs: 300,
+    // Texts cannot carry the four documents, so every input is refused with field messages (400);
+    // the accepted path (files, registry) is ongs.cadastrar.test.ts and the browser journey.
+    deep: [400],
+    path: () => "/ongs/cadastrar",
+    handler: applyInstitutionAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: (w) => ({
+      cnpj: field(fc.constantFrom("24.581.367/0001-04", "12.ABC.345/01DE-35", "12.ABC.345/01DE-36", "31826459000172")),
+      legalName: field(fc.string({ maxLength: 210 })),
+      tradeName: field(fc.string({ maxLength: 130 })),
+      causeId: field(fc.oneof(fc.constant(w.cause.id), uuid)),
+      city: field(fc.string({ maxLength: 90 })),
+      state: field(fc.constantFrom("MG", "SP", "XX", "mg")),
+      contactEmail: field(email),
+      contactPhone: field(fc.string({ maxLength: 35 })),
+      pixKeyType: field(fc.constantFrom("cnpj", "email", "cpf", "telefone", "aleatoria", "outra")),
+      pixKey: field(fc.string({ maxLength: 130 })),
+      description: field(fc.string({ maxLength: 1100 })),
+      // Texts where the documents go: never read as uploads.
+      docEstatuto: field(fc.string({ maxLength: 40 })),
+    }),
+  },
+  {
+    name: "/ong/:slug/equipe",
+    route: "routes/ong.$slug.equipe",
+    runs: 200,
+    path: (w) => `/ong/${w.org.slug}/equipe`,
+    params: (w) => ({ slug: w.org.slug }),
+    handler: teamAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: (w) => ({
+      intent: field(fc.constantFrom("convidar", "remover", "outro")),
+      email: field(email),
+      userId: field(fc.oneof(fc.constant(w.users.user.user.id), fc.string({ maxLength: 40 }))),
+    }),
+  },
+  {
+    name: "/ong/convite",
+    route: "routes/ong.convite",
+    runs: 150,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    path: () => "/ong/convite",
+    handler: inviteAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: () => ({ t: field(fc.string({ maxLength: 300 })) }),
   },
 ];
 

@@ -28,7 +28,7 @@ export function applicationFields(causeId: string, overrides: Record<string, str
 }
 
 /** The smallest PDF signature: enough for the content check. */
-export const tinyPdf = (name = "documento.pdf") =>
+const tinyPdf = (name = "documento.pdf") =>
   new File([new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj\n")], name, { type: "application/pdf" });
 
 /** The four documents, keyed by their form field. */

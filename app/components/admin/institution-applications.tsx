@@ -114,7 +114,7 @@ function ApplicationReview({ a }: { a: Reviewing }) {
             <p>Um CNPJ com situação {company!.status} não pode ser aprovado.</p>
           </Alert>
         ) : null}
-        <ScrollTable label="Dados digitados e da Receita Federal" minWidth={520}>
+        <ScrollTable label="Dados digitados e da Receita Federal" minWidth={320}>
           <thead>
             <tr>
               <th className={thClass}>Campo</th>
@@ -168,7 +168,7 @@ function ApplicationReview({ a }: { a: Reviewing }) {
               a.pixHolder.result === "differs" ? "font-bold text-danger" : a.pixHolder.result === "matches" ? "text-paid" : "text-muted"
             }
           >
-            Titular: {a.pixHolder.label}
+            Titular da chave — {a.pixHolder.label}
           </p>
         </dd>
         <dt className="font-bold">Descrição</dt>

@@ -79,6 +79,10 @@ export function MyApplications({ applications, sent }: { applications: MyApplica
             ) : null}
             {a.status === "approved" && a.organizationSlug ? (
               <p className="mt-2 text-sm">
+                <Link to={`/ong/${a.organizationSlug}/equipe`} className="font-bold text-coral-700 underline">
+                  Equipe da instituição
+                </Link>
+                {" · "}
                 <Link to={`/causas#${a.organizationSlug}`} className="font-bold text-coral-700 underline">
                   Ver a instituição em Causas
                 </Link>

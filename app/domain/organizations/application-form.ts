@@ -90,6 +90,3 @@ export const applicationSchema = z.pipe(
 );
 
 export type ApplicationInput = z.output<typeof applicationSchema>;
-
-/** Step 1: the CNPJ to look up (`?cnpj=`), so the form can be prefilled. */
-export const cnpjLookupSchema = z.object({ cnpj: applicationFields.shape.cnpj });

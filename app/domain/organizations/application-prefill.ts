@@ -29,7 +29,7 @@ export function summarizeLookup(lookup: RegistryLookup): LookupSummary {
 const SMALL_WORDS = new Set(["de", "da", "do", "das", "dos", "e"]);
 
 /** "BELO HORIZONTE" → "Belo Horizonte", "SAO JOAO DEL REI" → "Sao Joao del Rei" (the registry has no accents). */
-export function titleCase(value: string): string {
+function titleCase(value: string): string {
   return value
     .toLowerCase()
     .split(/\s+/)

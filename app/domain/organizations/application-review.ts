@@ -5,8 +5,7 @@
 import * as z from "zod/mini";
 import type { RegistryCompany } from "./cnpj-registry";
 
-export const REVIEW_DECISIONS = ["aprovar", "ajustes", "recusar"] as const;
-export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+const REVIEW_DECISIONS = ["aprovar", "ajustes", "recusar"] as const;
 
 export const REVIEW_MESSAGES = {
   note: "Escreva uma nota sobre o que você conferiu (fica no registro de auditoria).",
@@ -51,8 +50,6 @@ export const applicationReviewSchema = z.pipe(
     return value;
   }),
 );
-
-export type ApplicationReviewInput = z.output<typeof applicationReviewSchema>;
 
 /** Letters only, no accents, one space: "Associação  Mãos" and "ASSOCIACAO MAOS" are the same. */
 function comparable(value: string | null | undefined): string {

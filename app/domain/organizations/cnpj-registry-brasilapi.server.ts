@@ -6,12 +6,12 @@
 import type { RegistryCompany, RegistryLookup } from "./cnpj-registry";
 import type { RegistrySource } from "./cnpj-registry.server";
 
-export const BRASILAPI_CNPJ_URL = "https://brasilapi.com.br/api/cnpj/v1";
+const BRASILAPI_CNPJ_URL = "https://brasilapi.com.br/api/cnpj/v1";
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
 
-/** BrasilAPI's fields → ours. Exported for the adapter's test. */
-export function companyFromBrasilApi(cnpj: string, body: Record<string, unknown>): RegistryCompany {
+/** BrasilAPI's fields → ours. */
+function companyFromBrasilApi(cnpj: string, body: Record<string, unknown>): RegistryCompany {
   const legalName = text(body.razao_social);
   const status = text(body.descricao_situacao_cadastral);
   if (!legalName || !status) throw new Error("BrasilAPI answered without razao_social or descricao_situacao_cadastral");

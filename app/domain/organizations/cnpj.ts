@@ -9,7 +9,7 @@
 import { cnpj as cnpjValidator } from "cpf-cnpj-validator";
 import { normalizeCnpj } from "./cnpj-format";
 
-export { formatCnpj, normalizeCnpj } from "./cnpj-format";
+export { formatCnpj } from "./cnpj-format";
 
 export const CNPJ_MESSAGES = {
   required: "Informe o CNPJ.",

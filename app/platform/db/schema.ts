@@ -300,6 +300,24 @@ export const institutionMembers = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("institution_members_user_idx").on(t.userId)],
 );
 
+/** An owner's invitation to join the team, sent by e-mail as a signed link; used once. */
+export const institutionInvites = pgTable(
+  "institution_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // lower case
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("institution_invites_org_idx").on(t.organizationId, t.createdAt.desc())],
+);
+
 // ---------- parties ----------
 export const eventTypeEnum = pgEnum("event_type", EVENT_TYPES);
 

@@ -122,6 +122,9 @@ export async function buildWorld() {
   // A list e-mail's signed unsubscribe link (the query string of /descadastrar).
   const unsubscribeQuery = new URL(unsubscribeUrl(ORIGIN, "lista@exemplo.com.br", "relatorio-mensal")).search;
 
+  // The institution's team: "user" is its owner; "other" and the admin are not in it.
+  await db.insert(schema.institutionMembers).values({ organizationId: org!.id, userId: user.user.id, role: "owner" });
+
   const [email] = await db
     .insert(schema.emailOutbox)
     .values({ to: "mariana@exemplo.com.br", subject: "Teste", html: "<p>Olá</p>", text: "Olá", template: "test" })
@@ -242,6 +245,10 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/assine-o-bem.pix-automatico": "/assine-o-bem/pix-automatico?plano=prata",
     "routes/doar": `/doar?festa=${w.party.shareCode}`,
     "routes/causas": "/causas",
+    "routes/ongs.cadastrar": "/ongs/cadastrar?cnpj=24.581.367/0001-04",
+    "routes/ong.convite": "/ong/convite?t=forjado",
+    "routes/ong.$slug.equipe": `/ong/${w.org.slug}/equipe`,
+    "routes/admin.ongs.pedidos.$id.documentos.$tipo": "/admin/ongs/pedidos/00000000-0000-4000-8000-000000000000/documentos/bylaws",
     "routes/eventos": "/eventos",
     "routes/historias": "/historias",
     "routes/transparencia": "/transparencia",

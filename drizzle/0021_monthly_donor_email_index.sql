@@ -1,1 +1,0 @@
-CREATE INDEX "donations_donor_email_idx" ON "donations" USING btree (lower("donor_email"));

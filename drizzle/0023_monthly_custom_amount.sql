@@ -1,3 +1,0 @@
-ALTER TYPE "public"."plan" ADD VALUE 'personalizado';--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD COLUMN "custom_amount_cents" integer;--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_custom_amount" CHECK (("subscriptions"."plan"::text = 'personalizado') = ("subscriptions"."custom_amount_cents" is not null) and ("subscriptions"."custom_amount_cents" is null or "subscriptions"."custom_amount_cents" between 1000 and 500000));
