@@ -22,7 +22,7 @@ const { ledgerEntries } = schema;
  * party (decision 165) — then the rows of an earlier institution are that institution's money and
  * are paid out with its direct gifts (institution payouts), never with the party.
  */
-const receivedByPartysInstitution = sql`not exists (select 1 from parties p where p.id = ${ledgerEntries.partyId}
+const receivedByPartyInstitution = sql`not exists (select 1 from parties p where p.id = ${ledgerEntries.partyId}
   and p.organization_id is not null and p.organization_id is distinct from ${ledgerEntries.organizationId})`;
 
 /** Where a movement came from: the provider, its event and when it says the money moved. */
@@ -83,7 +83,7 @@ export async function recordSubscriptionChargePaid(
 /**
  * What a party has raised according to its stored rows (gifts net of refunds and chargebacks),
  * before any transfer: the gross, the fee and the net a payout transfers — its current
- * institution's rows only (receivedByPartysInstitution). Call it with the party row locked (the
+ * institution's rows only (receivedByPartyInstitution). Call it with the party row locked (the
  * payout does), so no gift moves in between.
  */
 export async function partyAmountsDue(executor: Executor, partyId: string): Promise<Amounts> {
@@ -94,7 +94,7 @@ export async function partyAmountsDue(executor: Executor, partyId: string): Prom
       netCents: sql<number>`coalesce(sum(${ledgerEntries.netCents}), 0)`.mapWith(Number),
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartysInstitution));
+    .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartyInstitution));
   return { grossCents: row?.grossCents ?? 0, feeCents: row?.feeCents ?? 0, netCents: row?.netCents ?? 0 };
 }
 
@@ -149,7 +149,7 @@ export async function partiesAmountsDue(partyIds: string[], executor: Executor =
       netCents: sql<number>`sum(${ledgerEntries.netCents})`.mapWith(Number),
     })
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.partyId, partyIds), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartysInstitution))
+    .where(and(inArray(ledgerEntries.partyId, partyIds), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartyInstitution))
     .groupBy(ledgerEntries.partyId);
   return new Map(rows.map(({ partyId, ...amounts }) => [partyId!, amounts]));
 }
