@@ -17,6 +17,8 @@ export type SubscriptionConfirmationProps = {
   manageUrl: string;
   /** Whether the operator set the subscribers' WhatsApp group link (SUBSCRIBERS_WHATSAPP_GROUP_URL). */
   whatsappGroup: boolean;
+  /** Who receives the monthly gifts (the main institution when the plan started); null if none is set. */
+  institutionName: string | null;
 };
 
 /** What comes next, only the benefits this plan has and the site offers today. */
@@ -41,6 +43,7 @@ export function subscriptionConfirmationEmail({
   feePercent,
   manageUrl,
   whatsappGroup,
+  institutionName,
 }: SubscriptionConfirmationProps) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const value = `${formatCents(plan.priceCents)}/mês`;
@@ -51,6 +54,7 @@ export function subscriptionConfirmationEmail({
   const rows: Array<[string, string]> = [
     ["Plano", plan.name],
     ["Valor", value],
+    ...(institutionName ? ([["Quem recebe", institutionName]] as Array<[string, string]>) : []),
     ...(next ? ([["Próxima cobrança", next]] as Array<[string, string]>) : []),
   ];
   const element = (

@@ -4,6 +4,7 @@ import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { authedRequest, createTestUser } from "@tests/auth";
+import { givingSetup } from "@tests/donations";
 import { chargeRows, outbox, subscriptionRows } from "@tests/subscriptions";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
@@ -258,6 +259,15 @@ describe("/subscription-success", () => {
     });
     expect(mails[0]!.text).toContain(`Próxima cobrança: ${(first as { plan: { renewsOn: string } }).plan.renewsOn}`);
     expect(row!.confirmationSentAt).not.toBeNull();
+  });
+
+  it("the confirmation e-mail names the institution that receives the monthly gifts", async () => {
+    const { org } = await givingSetup();
+    const { cookie } = await createTestUser({ name: "Clara Dias" });
+    await subscribe(cookie, "bronze");
+    await successLoader(args(authedRequest("/subscription-success", { cookie })));
+    const [mail] = (await outbox()).filter((m) => m.template === "subscription-confirmation");
+    expect(mail!.text).toContain(`Quem recebe: ${org.name}`);
   });
 
   it("a past-due subscription is not confirmed", async () => {

@@ -1,5 +1,5 @@
 import { testContext } from "@tests/context";
-import { useTestDatabase } from "@tests/database";
+import { readableRows, useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { outcome } from "@tests/admin";
@@ -48,7 +48,7 @@ async function accept(token: string, cookie: string) {
 
 /** The token from the invitation e-mail's link. */
 async function invitationToken(to: string) {
-  const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, to));
+  const [mail] = await readableRows(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, to)));
   const match = /\/ong\/convite\?t=([^\s"]+)/.exec(mail!.text);
   return decodeURIComponent(match![1]!);
 }

@@ -13,6 +13,11 @@ import type { z } from "zod";
 export async function givingSetup(overrides: { partyName?: string } = {}) {
   const owner = await insertUser("Mariana Costa");
   const cause = await insertCause();
+  // One main institution at most (a unique index): a second setup in a shared database adds a plain one.
+  const [existingMain] = await db
+    .select({ id: schema.organizations.id })
+    .from(schema.organizations)
+    .where(eq(schema.organizations.isMain, true));
   const [org] = await db
     .insert(schema.organizations)
     .values({
@@ -22,7 +27,7 @@ export async function givingSetup(overrides: { partyName?: string } = {}) {
       city: "Belo Horizonte",
       state: "MG",
       description: "Apoio",
-      isMain: true,
+      isMain: !existingMain,
     })
     .returning();
   const party = await insertParty({

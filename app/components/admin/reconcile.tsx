@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { TabData } from "~/domain/admin/panel.server";
 import { formatDateTime } from "~/platform/dates";
+import { countOf } from "~/platform/plural";
 import { IntentInput, SectionTitle, useSubmittingIntent } from "./common";
 
 type Data = TabData<"conciliacao">;
@@ -53,7 +54,7 @@ export function ReconcileTab({ data }: { data: Data }) {
               Última em {formatDateTime(new Date(last.ranAt))}: livro-caixa, totais das festas, repasses, saldos e provedor conferem.
             </Alert>
           ) : (
-            <Alert tone="danger" title={`${last.discrepancies.length} divergência(s)`}>
+            <Alert tone="danger" title={countOf(last.discrepancies.length, { one: "divergência", other: "divergências" })}>
               Última em {formatDateTime(new Date(last.ranAt))}. Cada linha abaixo diz o que não confere.
             </Alert>
           )}

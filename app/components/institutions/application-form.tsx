@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FieldError, focusFirstError, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import {
   APPLICATION_DOCUMENT_KINDS,
@@ -13,6 +14,7 @@ import {
   applicationDisplayName,
   type ApplicationStatus,
   DOCUMENT_ACCEPT,
+  DOCUMENT_UPLOAD,
   MAX_DOCUMENT_MB,
 } from "~/domain/organizations/application";
 import { applicationSchema } from "~/domain/organizations/application-form";
@@ -325,12 +327,12 @@ export function ApplicationForm({
           {APPLICATION_DOCUMENT_KINDS.map((kind) => {
             const doc = APPLICATION_DOCUMENTS[kind];
             return (
-              <TextField
+              <FileField
                 key={kind}
                 label={`${doc.label} *`}
                 name={doc.field}
-                type="file"
                 accept={DOCUMENT_ACCEPT}
+                rule={DOCUMENT_UPLOAD}
                 required
                 hint={doc.hint}
                 error={fileErrors[doc.field]}

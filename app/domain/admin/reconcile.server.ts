@@ -6,6 +6,7 @@
  */
 import { lastReconcileResult, reconcileRange, runReconcile } from "~/domain/ledger/index.server";
 import { enabledProviders } from "~/domain/payments/index.server";
+import { countOf } from "~/platform/plural";
 import { type AdminActionHandler, type AdminDeps, auditedChange, succeed } from "./action-kit.server";
 
 export async function loadReconcile() {
@@ -23,7 +24,9 @@ export const runReconcileAction: AdminActionHandler = async ({ admin, deps }) =>
     }),
   );
   return succeed("runReconcile", {
-    title: result.ok ? "Conciliação sem divergências" : `Conciliação com ${result.discrepancies.length} divergência(s)`,
+    title: result.ok
+      ? "Conciliação sem divergências"
+      : `Conciliação com ${countOf(result.discrepancies.length, { one: "divergência", other: "divergências" })}`,
     description: result.ok ? "Livro-caixa, totais, saldos e provedor conferem." : "Veja a lista abaixo.",
   });
 };

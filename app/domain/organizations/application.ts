@@ -4,6 +4,7 @@
  * reads the constants, the pages the labels.
  */
 import type { FileKind } from "~/platform/storage/sniff";
+import type { UploadRule } from "~/platform/storage/upload-check";
 
 export const APPLICATION_STATUSES = ["submitted", "changes_requested", "approved", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -92,3 +93,6 @@ export function pixHolderCheck(application: { cnpj: string; pixKeyType: string; 
     ? { result: "matches", label: "Confere: a chave Pix é o CNPJ da instituição." }
     : { result: "differs", label: "Não confere: a chave Pix é outro CNPJ, não o da instituição." };
 }
+
+/** What each document field checks in the browser before sending, from the same constants the server uses. */
+export const DOCUMENT_UPLOAD: UploadRule = { maxBytes: MAX_DOCUMENT_BYTES, kinds: DOCUMENT_FILE_KINDS, messages: DOCUMENT_MESSAGES };

@@ -32,6 +32,7 @@ import { CUSTOM_MAX_CENTS, CUSTOM_MIN_CENTS, customPlan, getPlan, isCustomPlan, 
 import { CUSTOM_PLAN_ID } from "./plan-ids";
 import { formatCents } from "~/platform/money";
 import { isValidCpfDigits } from "~/domain/organizations";
+import { findMainInstitution } from "~/domain/organizations/index.server";
 import { findWaitingRecurrence, firstDueDate, recordPendingRecurrence } from "./pix-automatico.server";
 
 /** Our page with a PSP recurrence's QR code (routes/assine-o-bem.pix-automatico.tsx). */
@@ -222,6 +223,7 @@ export async function sendSubscriptionConfirmation(
     const contact = await getUserContact(row.userId, tx);
     const plan = planOf(row);
     if (!contact || !plan) return false;
+    const institution = await findMainInstitution(tx);
     const queued = await mailer.enqueue(tx, {
       to: contact.email,
       ...subscriptionConfirmationEmail({
@@ -231,6 +233,7 @@ export async function sendSubscriptionConfirmation(
         feePercent: config.PLATFORM_FEE_PERCENT,
         manageUrl: planManageUrl(config.PUBLIC_URL, row.id),
         whatsappGroup: Boolean(config.SUBSCRIBERS_WHATSAPP_GROUP_URL),
+        institutionName: institution?.name ?? null,
       }),
       dedupeKey: `sub-confirm:${row.id}`,
     });

@@ -24,6 +24,8 @@ const SEALED_TEMPLATES: readonly string[] = [
   "subscription-bank-cancel",
   "subscription-payment-failed",
   "plan-change-confirmation",
+  "welcome",
+  "institution-invite",
 ];
 
 export function isSealedTemplate(template: string): boolean {
