@@ -29,6 +29,12 @@ export const NOT_PUBLIC = new Set([
   "conta/confirmar-email",
   "assinatura/gerenciar",
   "painel/festas/:id/agradecer",
+  // Behind a login too: an institution's application, its team, the invitation and address links.
+  "ongs/cadastrar",
+  "ong/:slug/equipe",
+  "ong/convite",
+  "conta/confirmar-endereco",
+  "assinatura/confirmar",
 ]);
 
 export function readManifest(buildDir: string) {

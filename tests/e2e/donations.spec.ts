@@ -39,6 +39,14 @@ test("a guest gives R$ 50 with a message through the sandbox; the party, the cre
   const stamp = Date.now().toString(36);
   const donor = { name: `Convidada ${stamp}`, email: `convidada.${stamp}@exemplo.com.br`, message: `Parabéns, Mari! ${stamp}` };
   const painel = await creatorOnPainel(browser, baseURL!);
+  // The creator asks for an e-mail per gift: the default is a 10-minute digest, whose "first gift
+  // at once" may have gone to an earlier journey's gift to this party (decision 171).
+  const prefs = await painel.context().newPage();
+  await prefs.goto("/painel/festa/mari3");
+  await prefs.getByLabel("Um e-mail a cada doação").check();
+  await prefs.getByRole("button", { name: "Salvar preferência" }).click();
+  await expect(prefs.getByText("Preferência de e-mails salva.")).toBeVisible();
+  await prefs.close();
 
   await page.goto("/festa/mari3");
   const before = await raisedOnPartyPage(page);

@@ -2,7 +2,7 @@ import { HandCoins, Settings } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { Input, Label } from "~/components/ui/input";
 import { CUSTOM_PLAN_ID } from "~/domain/subscriptions/plan-ids";
 import { CUSTOM_MAX_CENTS, CUSTOM_MIN_CENTS, PLANS } from "~/domain/subscriptions/plans";
 import { formatCents, formatCentsShort } from "~/platform/money";
@@ -67,18 +67,31 @@ export function CustomAmountCard({
           <input type="hidden" name="intent" value="assinar" />
           <input type="hidden" name="plano" value={CUSTOM_PLAN_ID} />
           {method ? <input type="hidden" name="metodo" value={method} /> : null}
-          <TextField
-            label="Valor por mês (R$)"
-            name="valor"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Ex.: 40,00"
-            required
-            maxLength={20}
-            defaultValue={typed}
-            hint={`De ${formatCents(CUSTOM_MIN_CENTS)} a ${formatCents(CUSTOM_MAX_CENTS)} por mês.`}
-            error={error ?? undefined}
-          />
+          {/* The kit's TextField markup, without importing the form kit: it would bring Conform's
+              runtime (18 KB gzip) to a public page that never validates in the browser. */}
+          <div>
+            <Label htmlFor="campo-valor">Valor por mês (R$)</Label>
+            <Input
+              id="campo-valor"
+              name="valor"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Ex.: 40,00"
+              required
+              maxLength={20}
+              defaultValue={typed}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "campo-valor-erro campo-valor-dica" : "campo-valor-dica"}
+            />
+            <p id="campo-valor-dica" className="mt-1 text-sm text-muted">
+              De {formatCents(CUSTOM_MIN_CENTS)} a {formatCents(CUSTOM_MAX_CENTS)} por mês.
+            </p>
+            {error ? (
+              <p id="campo-valor-erro" role="alert" className="mt-1.5 text-sm font-semibold text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
           <Button type="submit" className="sm:mt-7" variant="secondary" loading={busy} loadingText="Processando...">
             Assinar com outro valor
           </Button>
