@@ -26,7 +26,8 @@ test("a guest gives R$ 50 by Pix: QR and copy button, the test bank pays, the pa
   const code = await page.getByLabel("Pix copia e cola").inputValue();
   expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*540550\.00.*6304[0-9A-F]{4}$/);
   await expect(page.getByTestId("pix-contagem")).toHaveText(/^(30|29):\d\d$/);
-  await expect(page.getByText(/CNPJ \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/)).toBeVisible();
+  // The institution's CNPJ line (the operator's CNPJ also shows, beside the code and in the footer).
+  await expect(page.getByText(/^CNPJ \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2} · /)).toBeVisible();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copiar código Pix" }).click();
   await expect(page.getByRole("button", { name: "Código copiado!" })).toBeVisible();

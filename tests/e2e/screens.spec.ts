@@ -30,8 +30,9 @@ test("'Mostrar senha' shows and hides what was typed, by keyboard, without sendi
 test("every password box of the account page has its own 'Mostrar senha'", async ({ page }) => {
   await signIn(page, "/conta");
   const boxes = page.locator('input[type="password"]');
-  await expect(boxes).toHaveCount(3);
-  await expect(page.getByRole("button", { name: "Mostrar senha" })).toHaveCount(3);
+  // The e-mail change's current password, the password change's two, the deletion's confirmation.
+  await expect(boxes).toHaveCount(4);
+  await expect(page.getByRole("button", { name: "Mostrar senha" })).toHaveCount(4);
   for (const id of await boxes.evaluateAll((inputs) => inputs.map((input) => input.id))) {
     await expect(page.locator(`button[aria-controls="${id}"]`)).toHaveCount(1);
   }
