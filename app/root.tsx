@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import appCss from "./app.css?url";
-import { ErrorScreen, NotFoundScreen } from "~/components/layout/error-screen";
+import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteShell } from "~/components/layout/site-shell";
 import { getOptionalUser } from "~/domain/accounts/guards.server";
 import { useNonce } from "~/platform/ui/nonce";
@@ -77,7 +77,9 @@ export function ErrorBoundary() {
   return (
     <SiteShell>
       {notFound ? (
-        <NotFoundScreen />
+        // A 404 a loader threw (a party or page that is gone); an unknown address gets the catch-all
+        // route's screen, with its search (not-found-screen.tsx).
+        <ErrorScreen title="Página não encontrada" message="A página que você procura não existe ou mudou de endereço." />
       ) : (
         <ErrorScreen
           title={unavailable ? "Voltamos já" : "Algo deu errado"}

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundScreen } from "~/components/layout/error-screen";
+import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import type { Route } from "./+types/$";
 import { logger } from "~/platform/logger.server";
 

@@ -316,6 +316,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               error={errors("email").email}
             />
             <PasswordField
+              id="campo-email-senha"
               label="Sua senha atual"
               name="currentPassword"
               autoComplete="current-password"

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NotFoundScreen } from "./error-screen";
+import { NotFoundScreen } from "./not-found-screen";
 
 function render() {
   const Stub = createRoutesStub([{ path: "/*", Component: NotFoundScreen }]);
