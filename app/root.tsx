@@ -76,17 +76,17 @@ export function ErrorBoundary() {
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <SiteShell>
-      {notFound ? (
-        // A 404 a loader threw (a party or page that is gone); an unknown address gets the catch-all
-        // route's screen, with its search (not-found-screen.tsx).
-        <ErrorScreen title="Página não encontrada" message="A página que você procura não existe ou mudou de endereço." />
-      ) : (
-        <ErrorScreen
-          title={unavailable ? "Voltamos já" : "Algo deu errado"}
-          message="Não conseguimos carregar esta página agora. Nenhuma informação foi perdida — tente novamente em instantes."
-          retry
-        />
-      )}
+      {/* A 404 a loader threw (a party or page that is gone) says so; an unknown address gets the
+          catch-all route's screen, with its search (not-found-screen.tsx). */}
+      <ErrorScreen
+        title={notFound ? "Página não encontrada" : unavailable ? "Voltamos já" : "Algo deu errado"}
+        message={
+          notFound
+            ? undefined
+            : "Não conseguimos carregar esta página agora. Nenhuma informação foi perdida — tente novamente em instantes."
+        }
+        retry={!notFound}
+      />
     </SiteShell>
   );
 }

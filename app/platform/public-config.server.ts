@@ -1,4 +1,5 @@
 import type { Config } from "~/platform/config.server";
+import { operatorLine } from "~/platform/operator";
 
 /** The part of the configuration every page may show (sent to the browser). */
 export function publicConfig(c: Config) {
@@ -14,6 +15,8 @@ export function publicConfig(c: Config) {
     legalPhone: c.LEGAL_PHONE,
     dpoEmail: c.DPO_EMAIL,
     operator: c.operator,
+    // The footer's line, written here: every page's script then carries the text, not the rule.
+    operatorLine: operatorLine(c.operator),
     paymentsSandbox: c.paymentsSandbox,
     // Whether the subscribers' WhatsApp group exists; its invite link itself is shown only to subscribers.
     subscribersGroup: Boolean(c.SUBSCRIBERS_WHATSAPP_GROUP_URL),

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 
-export function ErrorScreen({ title, message, retry }: { title: string; message: string; retry?: boolean }) {
+export function ErrorScreen({ title, message, retry }: { title: string; message?: string; retry?: boolean }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <span aria-hidden="true" className="text-6xl">
         🎈
       </span>
       <h1 className="mt-4 text-3xl">{title}</h1>
-      <p className="mt-3 text-muted">{message}</p>
+      {message ? <p className="mt-3 text-muted">{message}</p> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {retry ? (
           <button

@@ -3,7 +3,6 @@ import { FacebookIcon, InstagramIcon } from "./brand-icons";
 import { Link } from "react-router";
 import { useRootData } from "~/components/layout/root-data";
 import { feeSentence } from "~/domain/donations/fee";
-import { operatorLine } from "~/platform/operator";
 import { Logo } from "./logo";
 
 export function SiteFooter() {
@@ -32,9 +31,6 @@ export function SiteFooter() {
           </Link>
           <Link className="hover:underline" to="/transparencia">
             Transparência
-          </Link>
-          <Link className="hover:underline" to="/ongs/cadastrar">
-            Cadastre sua ONG
           </Link>
           <Link className="hover:underline" to="/termos-de-uso">
             Termos de Uso
@@ -78,8 +74,8 @@ export function SiteFooter() {
       </div>
       {config ? (
         // Who collects the money: named on every page (decisions, "settled after the second wave").
-        <p className="mx-auto max-w-7xl border-t border-indigo-800 px-4 pt-4 pb-24 text-xs text-indigo-100 md:pb-8" data-testid="operador">
-          Site operado por {operatorLine(config.operator)}
+        <p className="mx-auto max-w-7xl border-t border-indigo-800 p-4 pb-24 text-xs text-indigo-100 md:pb-8">
+          Site operado por {config.operatorLine}
         </p>
       ) : null}
     </footer>

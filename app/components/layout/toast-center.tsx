@@ -41,7 +41,7 @@ function FlashDescription({ flash }: { flash: NonNullable<Flash> }) {
       {flash.description}
       {flash.link ? (
         <>
-          {flash.description ? " " : null}
+          {" "}
           <Link to={flash.link.href} className="font-bold underline underline-offset-2">
             {flash.link.label}
           </Link>

@@ -14,19 +14,10 @@ export function whatsappLink(number: string, text = WHATSAPP_GREETING) {
  * its QR code, the panels) a floating button would cover what the visitor came to use, so it is
  * not drawn there: an allow-list, so a new page with a form is covered from its first day.
  */
-const READING_PAGES = new Set([
-  "/",
-  "/como-funciona",
-  "/causas",
-  "/historias",
-  "/transparencia",
-  "/faq",
-  "/termos-de-uso",
-  "/politica-privacidade",
-]);
+const READING_PAGES = /^\/(como-funciona|causas|historias|transparencia|faq|termos-de-uso|politica-privacidade)?\/*$/;
 
 export function showsFloatingWhatsApp(pathname: string): boolean {
-  return READING_PAGES.has(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  return READING_PAGES.test(pathname);
 }
 
 /** The floating "Fale conosco" button: only with a configured number, and only on reading pages. */
