@@ -99,8 +99,13 @@ describe("a burst of gifts on one party", () => {
     expect(snapshots.length).toBeLessThanOrEqual(most);
     expect(donations.length).toBeLessThanOrEqual(most);
     expect(snapshots.length).toBeLessThan(GIFTS / 2);
-    for (const gap of gaps(snapshots.map((s) => s.at))) expect(gap).toBeGreaterThanOrEqual(LIVE_MESSAGE_INTERVAL_MS - 25);
-    for (const gap of gaps(donations.map((d) => d.at))) expect(gap).toBeGreaterThanOrEqual(LIVE_MESSAGE_INTERVAL_MS - 25);
+    // Spacing is measured where the test reads, after the event loop's own delays: one message held
+    // back on a loaded machine shortens the gap after it (CI saw 195 ms). The exact spacing is the
+    // coalescer's, checked on a fake clock in app/platform/coalesce.test.ts; here the mean gap.
+    for (const stream of [snapshots, donations]) {
+      const span = stream.at(-1)!.at - stream[0]!.at;
+      expect(span / (stream.length - 1)).toBeGreaterThanOrEqual(LIVE_MESSAGE_INTERVAL_MS - 25);
+    }
     // The last message of each stream carries the totals after the last gift.
     expect(snapshots.at(-1)!.data).toMatchObject({ raisedCents: expectedCents, paidCount: GIFTS });
     expect(donations.at(-1)!.data).toMatchObject({
