@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { cn } from "~/platform/ui/cn";
 import { Input, Label, Select, Textarea } from "./input";
 
 export type FieldCommon = { label: React.ReactNode; error?: string | string[] | null; hint?: React.ReactNode; className?: string };
@@ -26,53 +25,67 @@ export function describedBy(ids: ReturnType<typeof useFieldIds>, error: FieldCom
   return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined;
 }
 
-export function TextField({ label, error, hint, className, id, ...props }: FieldCommon & React.ComponentProps<"input">) {
-  const ids = useFieldIds(props.name, id);
+type FieldIds = ReturnType<typeof useFieldIds>;
+
+/** What a control needs to be named by its label and described by its hint and error. */
+export function controlProps(ids: FieldIds, error: FieldCommon["error"], hint: FieldCommon["hint"]) {
+  return { id: ids.id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(ids, error, hint) } as const;
+}
+
+/**
+ * The one frame of every field of the site: the label, the control, the hint and the error, with
+ * the ids that tie them together (text, select, textarea, password and file fields all use it).
+ */
+export function FieldFrame({
+  ids,
+  label,
+  error,
+  hint,
+  className,
+  children,
+  after,
+}: FieldCommon & { ids: FieldIds; children: React.ReactNode; after?: React.ReactNode }) {
   return (
     <div className={className}>
       <Label htmlFor={ids.id}>{label}</Label>
-      <Input id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, error, hint)} {...props} />
+      {children}
       {hint ? (
         <p id={ids.hintId} className="mt-1 text-sm text-muted">
           {hint}
         </p>
       ) : null}
       <FieldError id={ids.errorId} error={error} />
+      {after}
     </div>
+  );
+}
+
+export function TextField({ label, error, hint, className, id, ...props }: FieldCommon & React.ComponentProps<"input">) {
+  const ids = useFieldIds(props.name, id);
+  return (
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
+      <Input {...controlProps(ids, error, hint)} {...props} />
+    </FieldFrame>
   );
 }
 
 export function TextareaField({ label, error, hint, className, id, ...props }: FieldCommon & React.ComponentProps<"textarea">) {
   const ids = useFieldIds(props.name, id);
   return (
-    <div className={className}>
-      <Label htmlFor={ids.id}>{label}</Label>
-      <Textarea id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, error, hint)} {...props} />
-      {hint ? (
-        <p id={ids.hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={ids.errorId} error={error} />
-    </div>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
+      <Textarea {...controlProps(ids, error, hint)} {...props} />
+    </FieldFrame>
   );
 }
 
 export function SelectField({ label, error, hint, className, children, id, ...props }: FieldCommon & React.ComponentProps<"select">) {
   const ids = useFieldIds(props.name, id);
   return (
-    <div className={cn(className)}>
-      <Label htmlFor={ids.id}>{label}</Label>
-      <Select id={ids.id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, error, hint)} {...props}>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
+      <Select {...controlProps(ids, error, hint)} {...props}>
         {children}
       </Select>
-      {hint ? (
-        <p id={ids.hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={ids.errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 

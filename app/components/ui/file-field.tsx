@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { uploadRefusal, type UploadRule } from "~/platform/storage/upload-check";
-import { FieldError, describedBy, useFieldIds, type FieldCommon } from "./field";
-import { Input, Label } from "./input";
+import { FieldFrame, controlProps, useFieldIds, type FieldCommon } from "./field";
+import { Input } from "./input";
 
 /**
  * Every file input of the site. The moment a file is picked it is checked in the browser with the
@@ -55,29 +55,21 @@ export function FileField({
   // A server message is about the file sent before; a newly picked one answers for itself.
   const shown = refused ?? (picked ? null : error);
   return (
-    <div className={className}>
-      <Label htmlFor={ids.id}>{label}</Label>
-      <Input
-        ref={input}
-        id={ids.id}
-        type="file"
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy(ids, shown, hint)}
-        className="h-auto py-2 text-sm"
-        {...props}
-        onChange={check}
-      />
-      {hint ? (
-        <p id={ids.hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={ids.errorId} error={shown} />
-      {refused ? (
-        <button type="button" onClick={remove} className="mt-1 text-sm font-bold text-indigo-700 underline underline-offset-2">
-          Remover arquivo
-        </button>
-      ) : null}
-    </div>
+    <FieldFrame
+      ids={ids}
+      label={label}
+      error={shown}
+      hint={hint}
+      className={className}
+      after={
+        refused ? (
+          <button type="button" onClick={remove} className="mt-1 text-sm font-bold text-indigo-700 underline underline-offset-2">
+            Remover arquivo
+          </button>
+        ) : null
+      }
+    >
+      <Input ref={input} {...controlProps(ids, shown, hint)} type="file" className="h-auto py-2 text-sm" {...props} onChange={check} />
+    </FieldFrame>
   );
 }

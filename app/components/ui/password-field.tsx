@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { FieldError, useFieldIds, describedBy, type FieldCommon } from "./field";
-import { Input, Label } from "./input";
+import { FieldFrame, controlProps, useFieldIds, type FieldCommon } from "./field";
+import { Input } from "./input";
 
 /**
  * Every password box of the site: a text field whose "Mostrar senha" button shows what was typed,
@@ -13,18 +13,15 @@ export function PasswordField({ label, error, hint, className, id, ...props }: F
   const ids = useFieldIds(props.name, id);
   const [shown, setShown] = useState(false);
   return (
-    <div className={className}>
-      <Label htmlFor={ids.id}>{label}</Label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
         <Input
-          id={ids.id}
+          {...controlProps(ids, error, hint)}
           type={shown ? "text" : "password"}
           // Shown text is still a password: no spelling fixes, no capital first letter.
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, error, hint)}
           className="pr-12"
           {...props}
         />
@@ -41,12 +38,6 @@ export function PasswordField({ label, error, hint, className, id, ...props }: F
           <span className="sr-only">Mostrar senha</span>
         </button>
       </div>
-      {hint ? (
-        <p id={ids.hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={ids.errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
