@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ongs.cadastrar";
 import { PageHeader } from "~/components/ui/page-header";
-import { ApplicationForm, CnpjStep, MyApplications } from "~/components/institutions/application-form";
+import { ApplicationForm, CnpjStep } from "~/components/institutions/application-form";
+import { MyApplications } from "~/components/institutions/my-applications";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { APPLICATION_MESSAGES, DOCUMENT_MESSAGES, MAX_APPLICATION_BODY_BYTES } from "~/domain/organizations/application";
 import { applicationSchema } from "~/domain/organizations/application-form";
