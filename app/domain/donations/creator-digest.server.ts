@@ -5,7 +5,7 @@
  * runs every minute; each party's digest is queued and its clock moved in one transaction, the
  * notice row locked (SKIP LOCKED), so two instances never send the same digest.
  */
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
 import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
@@ -34,7 +34,6 @@ export async function sendCreatorDigests({ mailer }: { mailer: Mailer }): Promis
       const [due] = await tx
         .select({
           partyId: creatorEmailNotices.partyId,
-          lastSentAt: creatorEmailNotices.lastSentAt,
           partyName: parties.name,
           ownerName: user.name,
           ownerEmail: user.email,
@@ -61,7 +60,15 @@ export async function sendCreatorDigests({ mailer }: { mailer: Mailer }): Promis
           message: donations.message,
         })
         .from(donations)
-        .where(and(eq(donations.partyId, due.partyId), eq(donations.status, "paga"), gt(donations.statusChangedAt, due.lastSentAt)))
+        // Compared in SQL: a JS Date keeps milliseconds, and the first gift, stamped in the same
+        // microsecond as the notice, would pass a millisecond-rounded bound on PostgreSQL.
+        .where(
+          and(
+            eq(donations.partyId, due.partyId),
+            eq(donations.status, "paga"),
+            sql`${donations.statusChangedAt} > (select ${creatorEmailNotices.lastSentAt} from ${creatorEmailNotices} where ${creatorEmailNotices.partyId} = ${due.partyId})`,
+          ),
+        )
         .orderBy(asc(donations.statusChangedAt));
       await mailer.enqueue(tx, {
         to: due.ownerEmail,
