@@ -37,7 +37,15 @@ const DIFFERENT_BY_NATURE = new Set([
 ]);
 
 type Target = "party" | "partyWithoutInstitution" | "direct" | "main";
-type GiftSpec = { amountCents: number; target: Target; provider: "sandbox" | "stripe"; expired: boolean; events: number; paymentId: boolean };
+type GiftSpec = {
+  amountCents: number;
+  target: Target;
+  provider: "sandbox" | "stripe";
+  expired: boolean;
+  events: number;
+  paymentId: boolean;
+  providerFeeCents: number | null;
+};
 
 const scenario = fc.record({
   feePercent: fc.integer({ min: 0, max: 15 }),
@@ -51,6 +59,8 @@ const scenario = fc.record({
       // Distinct paid events for the gift (a provider may send a payment's event under two ids).
       events: fc.integer({ min: 0, max: 2 }),
       paymentId: fc.boolean(),
+      // What the PSP says it kept (decision 206); null: not reported.
+      providerFeeCents: fc.option(fc.integer({ min: 0, max: 20_000 })),
     }),
     { minLength: 1, maxLength: 8 },
   ),
@@ -77,6 +87,9 @@ async function runStream(s: Scenario, path: "batch" | "single") {
     [other.id, "other"],
     [party.id, "party"],
     [loose.id, "loose"],
+    // insertInstitution draws a CNPJ from the clock.
+    [main.cnpj!, "mainCnpj"],
+    [other.cnpj!, "otherCnpj"],
   ] as const)
     names.set(id, name);
 
@@ -101,6 +114,7 @@ async function runStream(s: Scenario, path: "batch" | "single") {
         occurredAt: new Date(BASE_TIME + (i * 10 + e) * 1000),
         paymentId: g.paymentId ? `pi_${i}_${e}` : undefined,
       });
+      event.providerFeeCents = g.providerFeeCents === null ? null : g.providerFeeCents + e;
       const times = s.deliveries[stream.length % s.deliveries.length]!;
       for (let t = 0; t < times; t++) stream.push(event);
     }

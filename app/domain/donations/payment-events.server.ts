@@ -147,7 +147,7 @@ async function recordMovement(
     organizationId: donation.organizationId ?? donation.partyOrganizationId,
     amountCents: donation.amountCents,
   };
-  const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+  const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt, providerFeeCents: event.providerFeeCents };
   if (to === "paga") await recordGiftPaid(tx, gift, source, feePercent);
 }
 

@@ -169,7 +169,7 @@ async function refreshPixGift(donationId: string, provider: PaymentProvider | nu
         txid,
         valor: centsToPixValue(p.amountCents),
         horario: p.paidAt.toISOString(),
-      });
+      }, provider.pixFee ?? null);
       await processPaymentEvent(event, deps);
     }
   }

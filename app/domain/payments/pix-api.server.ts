@@ -235,6 +235,7 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
 
   const provider = {
     name: "pix",
+    pixFee: config.fee ?? null,
     pixTxidLength: PIX_API_TXID_LENGTH,
     async createDonationCheckout() {
       throw new CheckoutError("Este provedor recebe apenas Pix.");
@@ -295,7 +296,7 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       if (!parsed.success) throw new WebhookSignatureError("evento malformado");
       // No `pix` list: the PSP's test call when the webhook is registered.
       // Each Pix, then its devoluções (a redelivered Pix is a plain duplicate: its devoluções still count once each).
-      return (parsed.data.pix ?? []).flatMap((p) => [pixReceivedEvent("pix", p), ...pixDevolucaoEvents("pix", p)]);
+      return (parsed.data.pix ?? []).flatMap((p) => [pixReceivedEvent("pix", p, config.fee ?? null), ...pixDevolucaoEvents("pix", p)]);
     },
     /** PUT /webhook/{chave}: where the PSP sends our Pix (run once per environment; docs/operations.md). */
     async registerWebhook(webhookUrl: string) {
