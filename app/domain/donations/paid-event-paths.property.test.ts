@@ -175,7 +175,12 @@ describe("the paid event's two paths (property)", () => {
         expect(batch.ledger_entries.length).toBe(s.gifts.filter((g) => g.events > 0).length);
         expect(batch).toEqual(single);
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 8), endOnFailure: true },
+      {
+        numRuns: Number(process.env.PROPERTY_RUNS ?? 8),
+        // A failure names its seed: PROPERTY_SEED=… replays it.
+        ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}),
+        endOnFailure: true,
+      },
     );
   }, 300_000);
 });

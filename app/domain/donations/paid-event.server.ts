@@ -46,7 +46,7 @@ type Row = {
  * (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaidBatch = preparedStatement<Row>(
-  "apply_paid_events_v2",
+  "apply_paid_events_v3",
   `WITH e AS (
     SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
       e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at, e.provider_fee_cents
@@ -87,7 +87,7 @@ const applyPaidBatch = preparedStatement<Row>(
       donations.donor_name, donations.donor_email, donations.message, donations.receipt_number, donations.receipt_code,
       donations.paid_at, coalesce(d.organization_id, d.party_organization_id) AS ledger_organization_id,
       d.owner_id, d.party_name, d.party_cause_id, e.provider AS event_provider, e.event_id, e.occurred_at AS event_occurred_at,
-      e.provider_fee_cents AS event_provider_fee_cents,
+      e.provider_fee_cents AS event_provider_fee_cents, e.ord AS arrival,
       round(donations.amount_cents * :feePercent::numeric / 100)::int AS fee_cents),
   hist AS (
     INSERT INTO donation_status_history (donation_id, from_status, to_status, provider_event_id, occurred_at)
