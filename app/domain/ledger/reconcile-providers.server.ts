@@ -1,6 +1,8 @@
 /**
- * Reconciliation against the providers' own books (decision 130, check 6): the sandbox's delivered
- * events over all time, Stripe's balance transactions for the period.
+ * Reconciliation against the providers' own books (decision 130, check 6; decision 207): the
+ * sandbox's delivered events over all time; for the period, Stripe's balance transactions and the
+ * Pix PSP's list of Pix received (`GET /pix`) — every payment the PSP has that the ledger lacks,
+ * every amount or PSP fee that differs, every ledger row the PSP does not have.
  */
 import { sql } from "drizzle-orm";
 import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
@@ -73,7 +75,12 @@ type OurProviderRow = {
   receipt: string | null;
   payment: string | null;
   customer: string | null;
+  event: string | null;
+  provider_fee: string | null;
 };
+
+/** How the report names each provider's books. */
+const BOOKS: Record<string, string> = { stripe: "Stripe", pix: "PSP Pix" };
 
 const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
   payment: "gift_paid",
@@ -82,8 +89,9 @@ const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
   dispute_reversal: "reversal",
 };
 
-/** Stripe's balance transactions of the period against our rows of the same provider. */
-export async function checkStripe(read: Read, out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+/** A provider's records of the period (Stripe's balance transactions, the Pix PSP's received Pix) against our rows of it. */
+export async function checkProviderBooks(read: Read, out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+  const books = BOOKS[provider.name] ?? provider.name;
   const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
   let records: ProviderBalanceRecord[];
   try {
@@ -91,19 +99,20 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
   } catch (error) {
     out.push({
       check: "provider",
-      pt: `Stripe: não foi possível ler as transações de saldo (${(error as Error).message}).`,
-      en: `Stripe: could not read the balance transactions (${(error as Error).message}).`,
+      pt: `${books}: não foi possível ler a lista de movimentos (${(error as Error).message}).`,
+      en: `${books}: could not read its records (${(error as Error).message}).`,
     });
     return 0;
   }
   const ours = await read<OurProviderRow>(sql`
     select l.kind, l.gross_cents as gross, l.occurred_at, l.donation_id as donation, d.receipt_number as receipt,
-      d.provider_payment_id as payment, s.provider_customer_id as customer
+      d.provider_payment_id as payment, s.provider_customer_id as customer, l.provider_event_id as event,
+      l.provider_fee_cents as provider_fee
     from ledger_entries l
     left join donations d on d.id = l.donation_id
     left join subscription_charges c on c.id = l.subscription_charge_id
     left join subscriptions s on s.id = c.subscription_id
-    where l.provider = 'stripe' and l.kind <> 'payout'
+    where l.provider = ${provider.name} and l.kind <> 'payout'
       and l.occurred_at >= ${wide.from.toISOString()} and l.occurred_at < ${wide.to.toISOString()}`);
   const inRange = (at: Date) => at >= range.from && at < range.to;
   const left = new Set(ours.map((_, i) => i));
@@ -114,8 +123,13 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
     const kind = RECORD_KIND[record.kind];
     const sameGift = (o: OurProviderRow) =>
       o.donation !== null &&
-      ((record.donationId !== null && o.donation === record.donationId) || (record.paymentId !== null && o.payment === record.paymentId));
-    let match = [...left].find((i) => ours[i]!.kind === kind && sameGift(ours[i]!));
+      ((record.donationId !== null && o.donation === record.donationId) ||
+        (record.paymentId !== null && o.payment === record.paymentId) ||
+        // A Pix's paid row is under its end-to-end id (a second Pix of one gift has its own).
+        o.event === record.id);
+    let match =
+      [...left].find((i) => ours[i]!.kind === kind && ours[i]!.event === record.id) ??
+      [...left].find((i) => ours[i]!.kind === kind && sameGift(ours[i]!));
     if (match === undefined && record.kind === "payment" && record.customerId) {
       // A subscription invoice: the same customer and amount, the nearest in time.
       const candidates = [...left].filter(
@@ -134,8 +148,8 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
       if (inRange(record.createdAt)) {
         out.push({
           check: "provider",
-          pt: `Stripe: ${record.id} (${KIND_PT[kind]}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) não tem lançamento no livro-caixa.`,
-          en: `Stripe: ${record.id} (${record.kind}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) has no ledger row.`,
+          pt: `${books}: ${record.id} (${KIND_PT[kind]}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) não tem lançamento no livro-caixa.`,
+          en: `${books}: ${record.id} (${record.kind}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) has no ledger row.`,
         });
       }
       continue;
@@ -145,8 +159,17 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
     if (n(o.gross) !== record.amountCents) {
       out.push({
         check: "provider",
-        pt: `Stripe: ${record.id} movimentou ${brl(record.amountCents)}; o livro-caixa tem ${brl(o.gross)} (${KIND_PT[o.kind]}, ${describe(o)}).`,
-        en: `Stripe: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
+        pt: `${books}: ${record.id} movimentou ${brl(record.amountCents)}; o livro-caixa tem ${brl(o.gross)} (${KIND_PT[o.kind]}, ${describe(o)}).`,
+        en: `${books}: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
+      });
+    }
+    // The PSP's fee of a payment (decision 206), where its list states one.
+    if (record.kind === "payment" && record.feeCents !== null && (o.provider_fee === null || n(o.provider_fee) !== record.feeCents)) {
+      const ledgerFee = o.provider_fee === null ? "nenhuma" : brl(o.provider_fee);
+      out.push({
+        check: "provider",
+        pt: `${books}: ${record.id} teve taxa do provedor de ${brl(record.feeCents)}; o livro-caixa registra ${ledgerFee} (${describe(o)}).`,
+        en: `${books}: ${record.id} had a provider fee of ${brl(record.feeCents)}; the ledger records ${o.provider_fee === null ? "none" : brl(o.provider_fee)} (${describeEn(o)}).`,
       });
     }
   }
@@ -155,8 +178,8 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
     if (!inRange(new Date(o.occurred_at))) continue;
     out.push({
       check: "provider",
-      pt: `Stripe: lançamento de ${KIND_PT[o.kind]} (${describe(o)}, ${brl(o.gross)}) sem transação correspondente na Stripe.`,
-      en: `Stripe: ${o.kind} row (${describeEn(o)}, ${brl(o.gross)}) with no matching Stripe balance transaction.`,
+      pt: `${books}: lançamento de ${KIND_PT[o.kind]} (${describe(o)}, ${brl(o.gross)}) sem movimento correspondente no provedor.`,
+      en: `${books}: ${o.kind} row (${describeEn(o)}, ${brl(o.gross)}) with no matching record at the provider.`,
     });
   }
   return records.length;

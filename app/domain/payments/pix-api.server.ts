@@ -29,6 +29,7 @@ import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
 import { devolucaoSchema, pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
 import { getPlan } from "~/domain/subscriptions";
 import { pixAutomaticoResources } from "./pix-automatico-api.server";
+import { listReceivedPix } from "./pix-received-list.server";
 import { isPixAutomaticoBody, pixAutomaticoEvents } from "./pix-automatico-events.server";
 
 export { pixReceivedEvent } from "./pix-events.server";
@@ -264,6 +265,8 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       const expiresAt = new Date(new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000);
       return { txid: cob.txid, copyPaste: cob.pixCopiaECola, expiresAt };
     },
+    /** Reconciliation (decision 207): the Pix received in the period, as the PSP lists them. */
+    listBalanceRecords: (range) => listReceivedPix(call, range, config.fee ?? null),
     async getPixCharge(txid): Promise<PixChargeStatus | null> {
       const cob = await readCob(txid);
       if (!cob) return null;

@@ -164,8 +164,8 @@ export type ProviderBalanceRecord = {
   id: string;
   kind: "payment" | "refund" | "dispute" | "dispute_reversal";
   amountCents: number;
-  /** What the provider kept for itself. */
-  feeCents: number;
+  /** What the provider kept for itself; null when its list does not say (a Pix PSP without a configured tariff). */
+  feeCents: number | null;
   createdAt: Date;
   /** The provider's payment id (Stripe PaymentIntent), when the record names one. */
   paymentId: string | null;
