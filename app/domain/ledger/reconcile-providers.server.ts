@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
+import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 import { brl, type Discrepancy, KIND_PT, n, type Read } from "./reconcile-support.server";
 
 /** Stripe's records a day either side of the period, so a payment near the edge is matched. */
@@ -18,7 +19,8 @@ const MARGIN_MS = 86_400_000;
  * for the gift's amount — and no sandbox row lacks such an event. Amounts of refunds and disputes
  * are checked against the gift by checkGifts.
  */
-export async function checkSandbox(read: Read, out: Discrepancy[]) {
+export async function checkSandbox(read: Read, out: Discrepancy[], fees?: { card: FeeSchedule; pix: FeeSchedule }) {
+  if (fees) await checkSandboxFees(read, out, fees);
   const moves = await read<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
     select d.id as donation, d.receipt_number as receipt, h.provider_event_id as event,
       coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid, d.amount_cents as amount
@@ -65,6 +67,28 @@ export async function checkSandbox(read: Read, out: Discrepancy[]) {
     });
   }
   return moves.length;
+}
+
+/**
+ * The sandbox's statement of fees (decision 207): a paid row's recorded PSP fee is the one the
+ * sandbox simulates on it (card or Pix). A row without one (paid before the sandbox reported
+ * fees) states nothing to compare.
+ */
+async function checkSandboxFees(read: Read, out: Discrepancy[], fees: { card: FeeSchedule; pix: FeeSchedule }) {
+  const rows = await read<{ receipt: string; method: string; gross: string; provider_fee: string }>(sql`
+    select d.receipt_number as receipt, d.payment_method as method, l.gross_cents as gross, l.provider_fee_cents as provider_fee
+    from ledger_entries l join donations d on d.id = l.donation_id
+    where l.provider = 'sandbox' and l.kind = 'gift_paid' and l.provider_fee_cents is not null
+    order by d.receipt_number`);
+  for (const row of rows) {
+    const expected = providerFeeOf(row.method === "pix" ? fees.pix : fees.card, n(row.gross));
+    if (expected === n(row.provider_fee)) continue;
+    out.push({
+      check: "provider",
+      pt: `Sandbox: a doação nº ${row.receipt} (${brl(row.gross)}) teria taxa do provedor de ${brl(expected)}; o livro-caixa registra ${brl(row.provider_fee)}.`,
+      en: `Sandbox: gift #${row.receipt} (${brl(row.gross)}) would have a provider fee of ${brl(expected)}; the ledger records ${brl(row.provider_fee)}.`,
+    });
+  }
 }
 
 type OurProviderRow = {

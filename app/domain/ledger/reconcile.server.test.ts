@@ -156,10 +156,15 @@ describe("the ledger table", () => {
 });
 
 describe("the provider's books", () => {
-  it("sandbox: an event with no ledger row, and a ledger row with no event, are both named", async () => {
+  it("sandbox: a fee other than the simulated one, an event with no ledger row, and a ledger row with no event are named", async () => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id, { amountCents: 7_000 });
-    await processPaymentEvent(donationEvent(gift, "paid", { id: "evt_sbx_paid_1" }), testDeps());
+    // With a fee other than the one the sandbox simulates (3.99% + R$ 0,39 of R$ 70,00 = R$ 3,18).
+    await processPaymentEvent({ ...donationEvent(gift, "paid", { id: "evt_sbx_paid_1" }), providerFeeCents: 300 }, testDeps());
+    expect((await reconcile({ providers: [sandbox], range: { from: new Date(0), to: new Date() } })).discrepancies.map((d) => d.en)).toEqual([
+      expect.stringMatching(/^Sandbox: gift #\d+ \(R\$ 70,00\) would have a provider fee of R\$ 3,18; the ledger records R\$ 3,00\.$/),
+    ]);
+    await alterByHand(sql`update ledger_entries set provider_fee_cents = 318 where donation_id = ${gift.id}`);
     expect((await reconcile({ providers: [sandbox], range: { from: new Date(0), to: new Date() } })).ok).toBe(true);
     // The history says a second event refunded it, but no row was written for it (and the status
     // moved by hand, so the gift checks would also notice).

@@ -20,9 +20,7 @@ import {
 import { createSandboxPixCharge, SANDBOX_PIX_EVENT, SANDBOX_PIX_TXID_LENGTH, sandboxPixDataSchema } from "./sandbox-pix.server";
 import { pixReceivedEvent } from "./pix-api.server";
 import { centsToPixValue } from "./pix-codes.server";
-import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
-
-const NO_FEE: FeeSchedule = { percent: 0, fixedCents: 0 };
+import { DEFAULT_SANDBOX_FEES, type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 import { sandboxPixAutomaticoMethods } from "./sandbox-pix-automatico.server";
 import {
   isSandboxSubscriptionEventType,
@@ -130,12 +128,12 @@ export type SandboxOptions = {
   events?: SandboxEventQueue;
   /** What the sandbox's BR Codes name as the receiver (a real static code, paid by no real bank). */
   pix?: { merchantName: string; merchantCity: string; pixKey: string };
-  /** The fees it simulates (SANDBOX_CARD_FEE, SANDBOX_PIX_FEE); none by default. */
+  /** The fees it simulates (SANDBOX_CARD_FEE, SANDBOX_PIX_FEE); their defaults otherwise. */
   fees?: SandboxFees;
 };
 
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
-  const fees = options.fees ?? { card: NO_FEE, pix: NO_FEE };
+  const fees = options.fees ?? DEFAULT_SANDBOX_FEES;
   const pix = options.pix ?? { merchantName: "FESTA SOLIDARIA", merchantCity: "BELO HORIZONTE", pixKey: "pix@festasolidaria.org.br" };
   return {
     name: "sandbox",
@@ -143,6 +141,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     ...sandboxPixAutomaticoMethods(options),
     pixTxidLength: SANDBOX_PIX_TXID_LENGTH,
     pixFee: fees.pix,
+    simulatedFees: fees,
     createPixCharge: async (request) => createSandboxPixCharge(request, pix),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       // Derived from the idempotency key: the same request always yields the same session, and

@@ -233,6 +233,8 @@ export interface PaymentProvider {
   readonly pixTxidLength?: number;
   /** The PSP's tariff per Pix received, where its API reports none (PIX_PSP_FEE; the sandbox's simulated one): decision 206. */
   readonly pixFee?: FeeSchedule | null;
+  /** The sandbox's simulated fees (its statement's fees, for reconciliation: decision 207). */
+  readonly simulatedFees?: { card: FeeSchedule; pix: FeeSchedule };
   /**
    * Decision 206: the PSP's own fee for each paid event whose body does not carry it, looked up
    * at the provider (Stripe: the payment's balance transaction). Never throws: a fee it cannot
