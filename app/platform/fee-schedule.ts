@@ -33,7 +33,7 @@ export function providerFeeOf(schedule: FeeSchedule, amountCents: number): numbe
 }
 
 /** The sandbox's simulated fees unless configured: a typical Brazilian card rate, and Pix free as many PSPs offer it. */
-export const DEFAULT_SANDBOX_FEES = { card: { percent: 3.99, fixedCents: 39 }, pix: { percent: 0, fixedCents: 0 } } as const satisfies Record<
-  string,
-  FeeSchedule
->;
+export const DEFAULT_SANDBOX_FEES = {
+  card: { percent: 3.99, fixedCents: 39 },
+  pix: { percent: 0, fixedCents: 0 },
+} as const satisfies Record<string, FeeSchedule>;

@@ -137,7 +137,12 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
           tx,
           { donationId: donation!.id, partyId: party!.id, organizationId: orgId(p.org), amountCents: g.reais * 100 },
           // With the fee the sandbox simulates on a card payment (decision 206).
-          { provider: "sandbox", providerEventId: `demo_evt_${p.code}_${i}`, occurredAt: at, providerFeeCents: providerFeeOf(cardFee, g.reais * 100) },
+          {
+            provider: "sandbox",
+            providerEventId: `demo_evt_${p.code}_${i}`,
+            occurredAt: at,
+            providerFeeCents: providerFeeOf(cardFee, g.reais * 100),
+          },
           feePercent,
         );
         await tx.insert(schema.donationStatusHistory).values([

@@ -290,13 +290,21 @@ export async function startPixPspFake(
           // The standard's list of Pix received in [inicio, fim], each with its devoluções; one page here.
           const from = Date.parse(url.searchParams.get("inicio") ?? "");
           const to = Date.parse(url.searchParams.get("fim") ?? "");
-          if (Number.isNaN(from) || Number.isNaN(to)) return send(400, { nome: "parametros_invalidos", mensagem: "inicio e fim obrigatórios" });
+          if (Number.isNaN(from) || Number.isNaN(to))
+            return send(400, { nome: "parametros_invalidos", mensagem: "inicio e fim obrigatórios" });
           const pix = [...cobs.values(), ...extraPix.map((p) => ({ pix: [p] }))]
             .flatMap((c) => c.pix ?? [])
             .filter((p) => Date.parse(p.horario) >= from && Date.parse(p.horario) <= to)
-            .map((p) => ({ ...p, devolucoes: [...devolucoes.entries()].filter(([k]) => k.startsWith(`${p.endToEndId}/`)).map(([, d]) => d) }));
+            .map((p) => ({
+              ...p,
+              devolucoes: [...devolucoes.entries()].filter(([k]) => k.startsWith(`${p.endToEndId}/`)).map(([, d]) => d),
+            }));
           return send(200, {
-            parametros: { inicio: url.searchParams.get("inicio"), fim: url.searchParams.get("fim"), paginacao: { paginaAtual: 0, itensPorPagina: 100, quantidadeDePaginas: 1, quantidadeTotalDeItens: pix.length } },
+            parametros: {
+              inicio: url.searchParams.get("inicio"),
+              fim: url.searchParams.get("fim"),
+              paginacao: { paginaAtual: 0, itensPorPagina: 100, quantidadeDePaginas: 1, quantidadeTotalDeItens: pix.length },
+            },
             pix,
           });
         }

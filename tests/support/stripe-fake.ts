@@ -86,7 +86,11 @@ export async function startStripeFake() {
         const fee = fees.get(intent[1]!);
         if (fee === undefined) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
         const balanceTransaction = { id: `txn_${intent[1]}`, object: "balance_transaction", fee };
-        return send(200, { id: intent[1], object: "payment_intent", latest_charge: { id: `ch_${intent[1]}`, object: "charge", balance_transaction: balanceTransaction } });
+        return send(200, {
+          id: intent[1],
+          object: "payment_intent",
+          latest_charge: { id: `ch_${intent[1]}`, object: "charge", balance_transaction: balanceTransaction },
+        });
       }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.url})` } });
     });

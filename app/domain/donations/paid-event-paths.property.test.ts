@@ -139,7 +139,7 @@ async function runStream(s: Scenario, path: "batch" | "single") {
     // event is left to the single path, so it waits for those before it and goes alone: two
     // transactions paying two gifts of one party at once may both send the creator's note, a
     // race of the single path with itself, not a difference between the paths.
-    for (let i = 0; i < shuffled.length; ) {
+    for (let i = 0; i < shuffled.length;) {
       const run = [];
       while (i < shuffled.length && !expired.includes(shuffled[i]!.ref.donationId!)) run.push(shuffled[i++]!);
       await Promise.all(run.map((event) => processPaymentEvent(event, deps)));

@@ -147,7 +147,12 @@ async function recordMovement(
     organizationId: donation.organizationId ?? donation.partyOrganizationId,
     amountCents: donation.amountCents,
   };
-  const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt, providerFeeCents: event.providerFeeCents };
+  const source = {
+    provider: event.provider,
+    providerEventId: event.id,
+    occurredAt: event.occurredAt,
+    providerFeeCents: event.providerFeeCents,
+  };
   if (to === "paga") await recordGiftPaid(tx, gift, source, feePercent);
 }
 

@@ -29,7 +29,12 @@ const receivedByPartyInstitution = sql`not exists (select 1 from parties p where
  * Where a movement came from: the provider, its event and when it says the money moved; on a
  * payment, what the provider kept of it (its own fee, decision 206; null = not reported).
  */
-export type MovementSource = { provider: string | null; providerEventId: string | null; occurredAt: Date; providerFeeCents?: number | null };
+export type MovementSource = {
+  provider: string | null;
+  providerEventId: string | null;
+  occurredAt: Date;
+  providerFeeCents?: number | null;
+};
 
 /** The gift a movement belongs to, as the payment-event code has it locked. */
 export type LedgerGift = { donationId: string; partyId: string | null; organizationId: string | null; amountCents: number };

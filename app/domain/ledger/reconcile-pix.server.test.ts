@@ -46,7 +46,13 @@ describe("reconciliation with the Pix PSP", () => {
     const { party } = await givingSetup();
     const gift = await insertPendingPixGift(party.id, { provider: "pix", amountCents: 5_000 });
     const horario = new Date(Date.now() - 3_600_000).toISOString();
-    const pix = { endToEndId: "E12345678202611281000abcdefghijk", txid: gift.txid, valor: "50.00", horario, chave: "pix@festasolidaria.org.br" };
+    const pix = {
+      endToEndId: "E12345678202611281000abcdefghijk",
+      txid: gift.txid,
+      valor: "50.00",
+      horario,
+      chave: "pix@festasolidaria.org.br",
+    };
     psp.extraPix.push(pix);
     // The PSP's webhook for it: the adapter writes the configured tariff as the PSP's fee (decision 206).
     const body = JSON.stringify({ pix: [pix] });
@@ -67,7 +73,9 @@ describe("reconciliation with the Pix PSP", () => {
     const dirty = await reconcile({ providers: [provider], range });
     expect(dirty.ok).toBe(false);
     expect(dirty.discrepancies.map((d) => d.en)).toEqual([
-      expect.stringMatching(/^PSP Pix: E12345678202611281000abcdefghijk moved R\$ 50,10; the ledger has R\$ 50,00 \(gift_paid, gift #\d+\)\.$/),
+      expect.stringMatching(
+        /^PSP Pix: E12345678202611281000abcdefghijk moved R\$ 50,10; the ledger has R\$ 50,00 \(gift_paid, gift #\d+\)\.$/,
+      ),
       // (1.19% of R$ 50,10 is still R$ 0,60: the fee matches.)
       expect.stringMatching(/^PSP Pix: E12345678202611281000zzzzzzzzzzz \(payment, R\$ 20,00, .*\) has no ledger row\.$/),
     ]);
@@ -76,7 +84,9 @@ describe("reconciliation with the Pix PSP", () => {
     psp.extraPix.splice(0, psp.extraPix.length, pix);
     const otherFee = await reconcile({ providers: [pixProvider({ percent: 0.99, fixedCents: 0 })], range });
     expect(otherFee.discrepancies.map((d) => d.pt)).toEqual([
-      expect.stringMatching(/^PSP Pix: E12345678202611281000abcdefghijk teve taxa do provedor de R\$ 0,50; o livro-caixa registra R\$ 0,60 \(doação nº \d+\)\.$/),
+      expect.stringMatching(
+        /^PSP Pix: E12345678202611281000abcdefghijk teve taxa do provedor de R\$ 0,50; o livro-caixa registra R\$ 0,60 \(doação nº \d+\)\.$/,
+      ),
     ]);
 
     // The PSP does not list the Pix the ledger has.

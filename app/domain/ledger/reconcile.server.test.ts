@@ -161,7 +161,9 @@ describe("the provider's books", () => {
     const gift = await insertPendingGift(party.id, { amountCents: 7_000 });
     // With a fee other than the one the sandbox simulates (3.99% + R$ 0,39 of R$ 70,00 = R$ 3,18).
     await processPaymentEvent({ ...donationEvent(gift, "paid", { id: "evt_sbx_paid_1" }), providerFeeCents: 300 }, testDeps());
-    expect((await reconcile({ providers: [sandbox], range: { from: new Date(0), to: new Date() } })).discrepancies.map((d) => d.en)).toEqual([
+    expect(
+      (await reconcile({ providers: [sandbox], range: { from: new Date(0), to: new Date() } })).discrepancies.map((d) => d.en),
+    ).toEqual([
       expect.stringMatching(/^Sandbox: gift #\d+ \(R\$ 70,00\) would have a provider fee of R\$ 3,18; the ledger records R\$ 3,00\.$/),
     ]);
     await alterByHand(sql`update ledger_entries set provider_fee_cents = 318 where donation_id = ${gift.id}`);

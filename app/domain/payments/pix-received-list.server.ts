@@ -29,7 +29,11 @@ const pageSchema = z.object({
 /** At most this many pages (100 Pix each) per run: a runaway answer cannot keep the job forever. */
 const MAX_PAGES = 200;
 
-export async function listReceivedPix(call: Call, range: { from: Date; to: Date }, fee: FeeSchedule | null): Promise<ProviderBalanceRecord[]> {
+export async function listReceivedPix(
+  call: Call,
+  range: { from: Date; to: Date },
+  fee: FeeSchedule | null,
+): Promise<ProviderBalanceRecord[]> {
   const records: ProviderBalanceRecord[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({
