@@ -184,7 +184,7 @@ describe("the paid event's two paths (property)", () => {
       fc.asyncProperty(scenario, async (s) => {
         const batch = await withOtherDatabase(() => runStream(s, "batch"));
         const single = await withOtherDatabase(() => runStream(s, "single"));
-        expect(batch.ledger_entries.length).toBe(s.gifts.filter((g) => g.events > 0).length);
+        expect(batch.ledger_entries).toHaveLength(s.gifts.filter((g) => g.events > 0).length);
         expect(batch).toEqual(single);
       }),
       {
