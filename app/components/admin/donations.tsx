@@ -60,7 +60,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
           ) : null}
         </EmptyState>
       ) : (
-        <ScrollTable label="Histórico de doações" minWidth={1280}>
+        <ScrollTable label="Histórico de doações" minWidth={1100}>
           <thead>
             <tr>
               <th className={thClass}>Doador</th>

@@ -187,8 +187,10 @@ export async function checkProviderBooks(read: Read, out: Discrepancy[], provide
         en: `${books}: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
       });
     }
-    // The PSP's fee of a payment (decision 206), where its list states one.
-    if (record.kind === "payment" && record.feeCents !== null && (o.provider_fee === null || n(o.provider_fee) !== record.feeCents)) {
+    // The PSP's fee of a gift's payment (decision 206), where its list states one (a monthly
+    // charge's fee is not recorded yet: nothing to compare).
+    const feeDiffers = record.feeCents !== null && (o.provider_fee === null || n(o.provider_fee) !== record.feeCents);
+    if (record.kind === "payment" && o.donation !== null && feeDiffers) {
       const ledgerFee = o.provider_fee === null ? "nenhuma" : brl(o.provider_fee);
       out.push({
         check: "provider",
