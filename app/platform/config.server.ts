@@ -4,6 +4,7 @@ import path from "node:path";
 import { cnpj as cnpjRules } from "cpf-cnpj-validator";
 import { z } from "zod";
 import { DEMO_MARK, type Operator } from "./operator";
+import { DEFAULT_SANDBOX_FEES, type FeeSchedule, feeScheduleField } from "./fee-schedule";
 
 const booleanFlag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
@@ -127,6 +128,11 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default("FESTA SOLIDARIA"),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default("BELO HORIZONTE"),
   PAYMENTS_SANDBOX: booleanFlag.optional(),
+  /** The fee the sandbox simulates on each payment, as a PSP would keep it (decision 206). */
+  SANDBOX_CARD_FEE: feeScheduleField.default({ ...DEFAULT_SANDBOX_FEES.card }),
+  SANDBOX_PIX_FEE: feeScheduleField.default({ ...DEFAULT_SANDBOX_FEES.pix }),
+  /** The Pix PSP's tariff per Pix received (the API Pix reports no fee): the contract's figure, e.g. "1.19%"; unset = unknown. */
+  PIX_PSP_FEE: feeScheduleField.optional(),
   // The public CNPJ registry: BrasilAPI, or the offline twin with fixed data (tests, sandbox, development).
   CNPJ_REGISTRY: z.enum(["brasilapi", "offline"], "deve ser brasilapi ou offline").optional(),
   CNPJ_REGISTRY_URL: z.url({ protocol: /^https?$/ }).default("https://brasilapi.com.br/api/cnpj/v1"),
@@ -184,6 +190,8 @@ export type PixApiConfig = {
   automatico: boolean;
   /** `recebedor` of `PUT /cobr` when configured (PIX_RECEBEDOR_*); absent, the PSP uses its own account. */
   recebedor?: PixRecebedor;
+  /** PIX_PSP_FEE: the PSP's tariff per Pix received (its API reports none); null = unknown (decision 206). */
+  fee?: FeeSchedule | null;
 };
 
 /** The standard's CobRSolicitada `recebedor`: our account at the PSP that receives the month's charge. */
@@ -348,6 +356,7 @@ function pixApiConfig(parsed: z.infer<typeof envSchema>): PixApiConfig | null {
     webhookToken: parsed.PIX_WEBHOOK_TOKEN!,
     automatico: parsed.PIX_AUTOMATICO === true,
     recebedor: pixRecebedor(parsed),
+    fee: parsed.PIX_PSP_FEE ?? null,
   };
 }
 

@@ -5,7 +5,21 @@ import { centsForCsv, csvLine } from "~/platform/csv";
 import { formatDateTime, todayInSaoPaulo } from "~/platform/dates";
 import { iterateDonations } from "~/domain/donations/donations-admin.server";
 
-const HEADER = ["Recibo", "Data e hora", "Doador", "E-mail", "Mensagem", "Festa", "Valor (R$)", "Status"];
+const HEADER = [
+  "Recibo",
+  "Data e hora",
+  "Doador",
+  "E-mail",
+  "Mensagem",
+  "Festa",
+  "Valor bruto (R$)",
+  "Taxa do provedor (R$)",
+  "Taxa da plataforma (R$)",
+  "Líquido para a instituição (R$)",
+  "Status",
+];
+/** A figure of the paid row; empty when the gift was never paid or the provider did not report it. */
+const cents = (value: number | null) => (value === null ? "" : centsForCsv(value));
 
 /** The Doações tab's filtered history as CSV (same `status` and `festa` filters), admins only. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,6 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       d.message,
       d.partyName ?? "Doação direta",
       centsForCsv(d.amountCents),
+      cents(d.providerFeeCents),
+      cents(d.platformFeeCents),
+      cents(d.netCents),
       d.status,
     ]);
   }

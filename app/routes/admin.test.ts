@@ -5,6 +5,9 @@ import { adminFixture, adminGet, adminPost, outcome, routeArgs, snapshotDatabase
 import { createTestUser } from "@tests/auth";
 import { fieldErrors } from "@tests/forms";
 import { insertPaidGift, insertParty } from "@tests/parties";
+import { donationEvent, insertPendingGift } from "@tests/donations";
+import { testDeps } from "@tests/context";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
@@ -328,13 +331,36 @@ describe("CSV export", () => {
       .replace(/^\ufeff/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor (R$);Status");
+    expect(lines[0]).toBe(
+      "Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor bruto (R$);Taxa do provedor (R$);Taxa da plataforma (R$);Líquido para a instituição (R$);Status",
+    );
     expect(lines).toHaveLength(3); // header + the two paid gifts of this party
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""clique"")"`);
     expect(text).toContain('"Carla; Souza"');
-    expect(text).toContain(";50,00;paga");
+    // Gross, the provider's fee (not reported here), the platform's fee and the net, from the paid row.
+    expect(text).toContain(";50,00;;5,00;45,00;paga");
     expect(text).not.toContain("Pendente");
     expect(text).not.toContain("Doação Anônima"); // the anonymous gift belongs to the other party
+  });
+});
+
+describe("Doações: the money of each gift", () => {
+  it("shows the gross, the provider's fee, the platform's fee and the net of each paid gift, from its ledger row", async () => {
+    const fx = await adminFixture();
+    const { cookie } = await createTestUser({ admin: true });
+    const gift = await insertPendingGift(fx.liveParty.id, { amountCents: 10_000 });
+    const paid = { ...donationEvent(gift, "paid"), providerFeeCents: 438 };
+    await processPaymentEvent(paid, testDeps());
+    const pending = await insertPendingGift(fx.liveParty.id, { amountCents: 3_000 });
+    const data = await tab<{ rows: Array<Record<string, unknown>> }>(cookie, `aba=doacoes&festa=${fx.liveParty.id}`);
+    expect(data.rows.find((r) => r.id === gift.id)).toMatchObject({
+      amountCents: 10_000,
+      providerFeeCents: 438,
+      platformFeeCents: 1_000,
+      netCents: 9_000,
+    });
+    // Not paid: no figures yet.
+    expect(data.rows.find((r) => r.id === pending.id)).toMatchObject({ providerFeeCents: null, platformFeeCents: null, netCents: null });
   });
 });
 

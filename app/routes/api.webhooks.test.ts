@@ -100,7 +100,7 @@ describe("/api/webhooks/stripe", () => {
     expect(res.status).toBe(404);
   });
 
-  it("end to end with Stripe: /doar opens a session on the (fake) API, the webhook confirms it", async () => {
+  it("end to end with Stripe: /doar opens a session on the (fake) API, the webhook confirms it with Stripe's fee", async () => {
     const fake = await startStripeFake();
     try {
       useStripe(fake.apiHost);
@@ -111,11 +111,15 @@ describe("/api/webhooks/stripe", () => {
       const [row] = await db.select().from(schema.donations);
       expect(row).toMatchObject({ provider: "stripe", amountCents: 10000, status: "pendente" });
       expect(fake.requests.at(-1)!.headers["idempotency-key"]).toBe(`donation-${row!.id}`);
+      fake.fees.set("pi_route_1", 439);
       await call(
         stripeWebhook,
         stripeSigned(stripeEvent("checkout.session.completed", paidSession({ id: row!.id, checkoutId: row!.providerCheckoutId! }))),
       );
       expect((await donationRow(row!.id)).status).toBe("paga");
+      // Stripe's own fee, read from the payment's balance transaction (decision 206), next to ours.
+      const [paidRow] = await db.select().from(schema.ledgerEntries);
+      expect(paidRow).toMatchObject({ kind: "gift_paid", grossCents: 10000, feeCents: 1000, providerFeeCents: 439 });
     } finally {
       await fake.close();
     }
@@ -195,6 +199,9 @@ describe("/api/webhooks/sandbox", () => {
     expect(delivered!.status).toBe(200);
     expect((await donationRow(row!.id)).status).toBe("paga");
     expect(await partyTotals(party.id)).toEqual({ raisedCents: 5000, paidCount: 1 });
+    // The sandbox's simulated card fee (SANDBOX_CARD_FEE, 3.99% + R$ 0,39 by default): 199.5 → 200, + 39.
+    const [paidRow] = await db.select().from(schema.ledgerEntries);
+    expect(paidRow).toMatchObject({ grossCents: 5000, providerFeeCents: 239 });
   });
 
   it.each([

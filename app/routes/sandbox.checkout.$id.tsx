@@ -62,7 +62,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         {
           checkoutId: d.checkoutId!,
           donationId: d.id,
-          ...(outcome.type === "checkout.paid" ? { paymentId: sandboxPaymentId(d.checkoutId!) } : {}),
+          // The amount paid, as a PSP's event names it: the sandbox's simulated fee is taken on it.
+          ...(outcome.type === "checkout.paid" ? { paymentId: sandboxPaymentId(d.checkoutId!), amountCents: d.amountCents } : {}),
           // A declined test card carries its fingerprint, like Stripe's, for the abuse limits.
           ...(outcome.type === "checkout.failed" ? { cardFingerprint: SANDBOX_TEST_CARD_FINGERPRINT } : {}),
         },

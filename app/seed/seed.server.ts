@@ -5,6 +5,7 @@ import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { recordGiftPaid, recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
+import { providerFeeOf } from "~/platform/fee-schedule";
 import {
   DEMO_ADS,
   DEMO_CAUSE_IMPACT,
@@ -30,7 +31,7 @@ export async function seedIfEmpty(): Promise<boolean> {
 
 export async function seedDemoData(options: { withUsers?: boolean } = {}) {
   const withUsers = options.withUsers ?? true;
-  const { PUBLIC_URL: publicUrl, PLATFORM_FEE_PERCENT: feePercent } = getConfig();
+  const { PUBLIC_URL: publicUrl, PLATFORM_FEE_PERCENT: feePercent, SANDBOX_CARD_FEE: cardFee } = getConfig();
   const today = todayInSaoPaulo();
   // Hash outside the transaction: argon2 is slow on purpose and PGlite serialises everything.
   const passwordHashes = withUsers ? await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password))) : [];
@@ -135,7 +136,13 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
         await recordGiftPaid(
           tx,
           { donationId: donation!.id, partyId: party!.id, organizationId: orgId(p.org), amountCents: g.reais * 100 },
-          { provider: "sandbox", providerEventId: `demo_evt_${p.code}_${i}`, occurredAt: at },
+          // With the fee the sandbox simulates on a card payment (decision 206).
+          {
+            provider: "sandbox",
+            providerEventId: `demo_evt_${p.code}_${i}`,
+            occurredAt: at,
+            providerFeeCents: providerFeeOf(cardFee, g.reais * 100),
+          },
           feePercent,
         );
         await tx.insert(schema.donationStatusHistory).values([

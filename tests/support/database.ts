@@ -107,6 +107,40 @@ async function closeDatabase() {
   current = undefined;
 }
 
+/**
+ * Runs `work` on another fresh, migrated, empty database (PGlite: a new instance of the template;
+ * PostgreSQL: a new copy of it), then closes it and gives the test its own back: for a test that
+ * compares what two code paths write, each from an empty database (paid-event-paths.property.test.ts).
+ */
+export async function withOtherDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const pgTemplate = inject("pgTemplate");
+  let conn: Connection;
+  let dropName: string | undefined;
+  if (pgTemplate) {
+    const url = process.env.TEST_DATABASE_URL!;
+    dropName = `fs_t_${process.pid}_${++counter}`;
+    const admin = await openPostgres(url, { max: 1 });
+    await admin.pool!.query(`CREATE DATABASE ${dropName} TEMPLATE ${pgTemplate}`);
+    await admin.close();
+    conn = await openPostgres(withDatabase(url, dropName), { max: 4 });
+  } else {
+    templateBlob ??= new Blob([fs.readFileSync(inject("pgliteTemplate")!)]);
+    conn = await openPglite({ loadDataDir: templateBlob });
+  }
+  setConnection(conn);
+  try {
+    return await work();
+  } finally {
+    await conn.close();
+    setConnection(current?.conn);
+    if (dropName) {
+      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
+      await admin.pool!.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+      await admin.close();
+    }
+  }
+}
+
 /** The connection of the running test (for LISTEN/NOTIFY or raw SQL). */
 export function testConnection(): Connection {
   if (!current) throw new Error("no test database");

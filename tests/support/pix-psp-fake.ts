@@ -121,6 +121,8 @@ export async function startPixPspFake(
   >();
   const locrecs = new Map<number, string>();
   const state = { down: false, tokenCalls: 0, refuseRefunds: false };
+  /** Pix the PSP received outside any of our charges' records (a reconciliation test's stranger). */
+  const extraPix: NonNullable<FakeCob["pix"]> = [];
 
   const server = https.createServer(
     {
@@ -284,6 +286,28 @@ export async function startPixPspFake(
           webhooks.set(decodeURIComponent(m[1]!), String((body as { webhookUrl?: string })?.webhookUrl));
           return send(200, { webhookUrl: (body as { webhookUrl?: string })?.webhookUrl });
         }
+        if (url.pathname === "/v2/pix" && req.method === "GET") {
+          // The standard's list of Pix received in [inicio, fim], each with its devoluções; one page here.
+          const from = Date.parse(url.searchParams.get("inicio") ?? "");
+          const to = Date.parse(url.searchParams.get("fim") ?? "");
+          if (Number.isNaN(from) || Number.isNaN(to))
+            return send(400, { nome: "parametros_invalidos", mensagem: "inicio e fim obrigatórios" });
+          const pix = [...cobs.values(), ...extraPix.map((p) => ({ pix: [p] }))]
+            .flatMap((c) => c.pix ?? [])
+            .filter((p) => Date.parse(p.horario) >= from && Date.parse(p.horario) <= to)
+            .map((p) => ({
+              ...p,
+              devolucoes: [...devolucoes.entries()].filter(([k]) => k.startsWith(`${p.endToEndId}/`)).map(([, d]) => d),
+            }));
+          return send(200, {
+            parametros: {
+              inicio: url.searchParams.get("inicio"),
+              fim: url.searchParams.get("fim"),
+              paginacao: { paginaAtual: 0, itensPorPagina: 100, quantidadeDePaginas: 1, quantidadeTotalDeItens: pix.length },
+            },
+            pix,
+          });
+        }
         if ((m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname))) {
           const key = `${m[1]}/${m[2]}`;
           if (req.method === "GET") {
@@ -316,6 +340,7 @@ export async function startPixPspFake(
   return {
     url: `https://127.0.0.1:${port}`,
     cobs,
+    extraPix,
     requests,
     webhooks,
     state,

@@ -12,6 +12,8 @@ export async function startStripeFake() {
   const byIdempotencyKey = new Map<string, { status: number; body: unknown }>();
   let counter = 0;
   let failNext: { status: number; body: unknown } | null = null;
+  /** Stripe's fee per PaymentIntent id (its balance transaction's `fee`). */
+  const fees = new Map<string, number>();
 
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -78,6 +80,18 @@ export async function startStripeFake() {
         if (key) byIdempotencyKey.set(key, result);
         return send(result.status, result.body);
       }
+      const intent = req.method === "GET" ? /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url!) : null;
+      if (intent) {
+        // The intent with its charge's balance transaction expanded: Stripe's fee (fees.get(id); unknown → not found).
+        const fee = fees.get(intent[1]!);
+        if (fee === undefined) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+        const balanceTransaction = { id: `txn_${intent[1]}`, object: "balance_transaction", fee };
+        return send(200, {
+          id: intent[1],
+          object: "payment_intent",
+          latest_charge: { id: `ch_${intent[1]}`, object: "charge", balance_transaction: balanceTransaction },
+        });
+      }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.url})` } });
     });
   });
@@ -87,6 +101,7 @@ export async function startStripeFake() {
     port,
     apiHost: `http://127.0.0.1:${port}`,
     requests,
+    fees,
     failNextWith(status: number, message: string) {
       failNext = { status, body: { error: { type: "invalid_request_error", message } } };
     },

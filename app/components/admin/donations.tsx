@@ -60,7 +60,7 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
           ) : null}
         </EmptyState>
       ) : (
-        <ScrollTable label="Histórico de doações" minWidth={960}>
+        <ScrollTable label="Histórico de doações" minWidth={1100}>
           <thead>
             <tr>
               <th className={thClass}>Doador</th>
@@ -68,7 +68,10 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
               <th className={thClass}>Mensagem</th>
               <th className={thClass}>Festa</th>
               <th className={thClass}>Data e hora</th>
-              <th className={`${thClass} text-right`}>Valor</th>
+              <th className={`${thClass} text-right`}>Valor bruto</th>
+              <th className={`${thClass} text-right`}>Taxa do provedor</th>
+              <th className={`${thClass} text-right`}>Taxa da plataforma</th>
+              <th className={`${thClass} text-right`}>Líquido</th>
               <th className={thClass}>Status</th>
             </tr>
           </thead>
@@ -83,6 +86,9 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
                 <td className={tdClass}>{d.partyName ?? <span className="text-muted">Doação direta</span>}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
                 <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>
+                <LedgerCell cents={d.providerFeeCents} paid={d.netCents !== null} unknown="não informada" />
+                <LedgerCell cents={d.platformFeeCents} paid={d.netCents !== null} />
+                <LedgerCell cents={d.netCents} paid={d.netCents !== null} />
                 {/* The badge and "Reembolsar" never break mid-word; the refund form inside wraps. */}
                 <td className={`${tdClass} whitespace-nowrap`}>
                   <DonationStatusBadge status={d.status} />
@@ -97,5 +103,18 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
       <FlaggedPixPayments rows={data.flaggedPix} />
       <UnmatchedEvents rows={data.unmatched} />
     </div>
+  );
+}
+
+/**
+ * A figure of the gift's paid ledger row (decision 206): "—" before the gift was paid; a paid
+ * gift whose provider did not report its fee says so. The net is what the institution receives
+ * (the gross less the platform's fee); the provider's fee comes out of the platform's.
+ */
+function LedgerCell({ cents, paid, unknown }: { cents: number | null; paid: boolean; unknown?: string }) {
+  return (
+    <td className={`${tdClass} text-right whitespace-nowrap`}>
+      {cents !== null ? formatCents(cents) : <span className="text-muted">{paid && unknown ? unknown : "—"}</span>}
+    </td>
   );
 }

@@ -58,8 +58,10 @@ export const PAID_GIFT_EMAILS_CTE = `mail AS (
         'organizationName', o.name, 'organizationCnpj', o.cnpj, 'organizationCity', o.city, 'organizationState', o.state,
         'organizationVerified', o.verified_at IS NOT NULL, 'causeName', c.name,
         'publicUrl', :publicUrl::text, 'platformFeePercent', :platformFee::numeric)
-    -- party_seq: a burst paid in one statement counts as one for the creator's digest.
-    FROM (SELECT g.*, row_number() OVER (PARTITION BY g.party_id ORDER BY g.receipt_number, g.id) AS party_seq FROM g) g
+    -- party_seq: a burst paid in one statement counts as one for the creator's digest; its first
+    -- gift is the first to arrive (g.arrival), as if each had been paid alone in that order (the
+    -- single path; paid-event-paths.property.test.ts).
+    FROM (SELECT g.*, row_number() OVER (PARTITION BY g.party_id ORDER BY g.arrival, g.receipt_number, g.id) AS party_seq FROM g) g
     LEFT JOIN organizations o ON o.id = g.organization_id
     -- The party's cause, or the NGO's for a gift to the main charity.
     LEFT JOIN causes c ON c.id = coalesce(g.party_cause_id, o.cause_id)
@@ -94,7 +96,7 @@ export async function queuePaidGiftEmails(executor: Executor, donationId: string
   const text = `WITH g AS (
       SELECT d.id, d.party_id, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.message, d.receipt_number, d.receipt_code,
         d.paid_at, d.organization_id, l.fee_cents, l.net_cents, l.fee_percent,
-        p.name AS party_name, p.cause_id AS party_cause_id, u.name AS owner_name, u.email AS owner_email
+        p.name AS party_name, p.cause_id AS party_cause_id, u.name AS owner_name, u.email AS owner_email, 1 AS arrival
       FROM donations d
       LEFT JOIN parties p ON p.id = d.party_id
       LEFT JOIN "user" u ON u.id = p.user_id

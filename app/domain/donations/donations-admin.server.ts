@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
 import type { DONATION_STATUSES } from "~/domain/donations/donation-status";
 
-const { donations, parties } = schema;
+const { donations, parties, ledgerEntries } = schema;
 
 export type DonationFilter = {
   status?: (typeof DONATION_STATUSES)[number];
@@ -29,13 +29,21 @@ const columns = {
   createdAt: donations.createdAt,
   partyId: donations.partyId,
   partyName: parties.name,
+  // The paid row's figures, fixed when the money moved (decision 206): null until the gift is paid.
+  platformFeeCents: ledgerEntries.feeCents,
+  providerFeeCents: ledgerEntries.providerFeeCents,
+  netCents: ledgerEntries.netCents,
 };
+
+/** The gift's paid row (one per gift, a unique index): its figures, whatever moved afterwards. */
+const paidRow = and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid"));
 
 export async function listDonationsPage(filter: DonationFilter, page: number, pageSize: number) {
   return db
     .select(columns)
     .from(donations)
     .leftJoin(parties, eq(parties.id, donations.partyId))
+    .leftJoin(ledgerEntries, paidRow)
     .where(whereOf(filter))
     .orderBy(desc(donations.createdAt), desc(donations.receiptNumber))
     .limit(pageSize)
@@ -54,6 +62,7 @@ export async function* iterateDonations(filter: DonationFilter, batchSize = 1000
       .select(columns)
       .from(donations)
       .leftJoin(parties, eq(parties.id, donations.partyId))
+      .leftJoin(ledgerEntries, paidRow)
       .where(whereOf(filter))
       .orderBy(desc(donations.createdAt), desc(donations.receiptNumber))
       .limit(batchSize)

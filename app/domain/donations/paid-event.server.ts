@@ -46,13 +46,13 @@ type Row = {
  * (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaidBatch = preparedStatement<Row>(
-  "apply_paid_events_v1",
+  "apply_paid_events_v3",
   `WITH e AS (
     SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
-      e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at
+      e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at, e.provider_fee_cents
     FROM unnest(:providers::text[], :donationIds::text[], :checkoutIds::text[], :matchPaymentIds::text[], :paymentIds::text[],
-      :eventIds::text[], :eventTypes::text[], :occurredAts::text[]) WITH ORDINALITY
-      AS e(provider, donation_id, checkout_id, match_payment_id, payment_id, event_id, event_type, occurred_at, ord)),
+      :eventIds::text[], :eventTypes::text[], :occurredAts::text[], :providerFees::bigint[]) WITH ORDINALITY
+      AS e(provider, donation_id, checkout_id, match_payment_id, payment_id, event_id, event_type, occurred_at, provider_fee_cents, ord)),
   m AS (
     SELECT e.ord, x.id AS donation_id
     FROM e
@@ -87,17 +87,18 @@ const applyPaidBatch = preparedStatement<Row>(
       donations.donor_name, donations.donor_email, donations.message, donations.receipt_number, donations.receipt_code,
       donations.paid_at, coalesce(d.organization_id, d.party_organization_id) AS ledger_organization_id,
       d.owner_id, d.party_name, d.party_cause_id, e.provider AS event_provider, e.event_id, e.occurred_at AS event_occurred_at,
+      e.provider_fee_cents AS event_provider_fee_cents, e.ord AS arrival,
       round(donations.amount_cents * :feePercent::numeric / 100)::int AS fee_cents),
   hist AS (
     INSERT INTO donation_status_history (donation_id, from_status, to_status, provider_event_id, occurred_at)
     SELECT id, 'pendente', 'paga', event_id, event_occurred_at FROM up),
   led AS (
     INSERT INTO ledger_entries (kind, organization_id, party_id, donation_id, gross_cents, fee_cents, net_cents, fee_percent,
-      provider, provider_event_id, occurred_at)
+      provider_fee_cents, provider, provider_event_id, occurred_at)
     SELECT 'gift_paid',
       coalesce(up.ledger_organization_id, ${MAIN_INSTITUTION_ID_SQL}),
       up.party_id, up.id, up.amount_cents, up.fee_cents, up.amount_cents - up.fee_cents, :feePercent::numeric,
-      up.event_provider, up.event_id, up.event_occurred_at
+      up.event_provider_fee_cents, up.event_provider, up.event_id, up.event_occurred_at
     FROM up
     ON CONFLICT DO NOTHING
     RETURNING donation_id, fee_cents, net_cents, fee_percent),
@@ -157,6 +158,8 @@ async function applyBatch(items: readonly Item[]): Promise<Array<Answer | Promis
     eventIds: column((i) => i.event.id),
     eventTypes: column((i) => i.event.type),
     occurredAts: column((i) => i.event.occurredAt.toISOString()),
+    // What the PSP kept (decision 206), as the single path writes it: recordGiftPaid's source.
+    providerFees: items.map((i) => i.event.providerFeeCents ?? null),
     feePercent,
     publicUrl,
     platformFee: feePercent,

@@ -43,6 +43,15 @@ export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps):
     const applied = await applyPaidEvent(event, { feePercent: deps.config.PLATFORM_FEE_PERCENT, publicUrl: deps.config.PUBLIC_URL });
     if (applied) return applied;
   }
+  return processDonationEventAlone(event, deps);
+}
+
+/**
+ * The single path: one transaction for this event alone. Every donation event that does not take
+ * the batch statement comes here; paid-event-paths.property.test.ts sends paid events here too, to
+ * prove both paths write the same rows.
+ */
+export async function processDonationEventAlone(event: DonationPaymentEvent, deps: EventDeps): Promise<ProcessOutcome> {
   const announcements: Announcement[] = [];
   const outcome = await db.transaction((tx) => applyDonationEvent(tx, event, deps, announcements));
   await announceAfterCommit(announcements);
@@ -138,7 +147,12 @@ async function recordMovement(
     organizationId: donation.organizationId ?? donation.partyOrganizationId,
     amountCents: donation.amountCents,
   };
-  const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+  const source = {
+    provider: event.provider,
+    providerEventId: event.id,
+    occurredAt: event.occurredAt,
+    providerFeeCents: event.providerFeeCents,
+  };
   if (to === "paga") await recordGiftPaid(tx, gift, source, feePercent);
 }
 

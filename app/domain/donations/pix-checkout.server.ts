@@ -164,12 +164,16 @@ async function refreshPixGift(donationId: string, provider: PaymentProvider | nu
   for (const { txid } of charges) {
     const status = await provider.getPixCharge(txid);
     for (const p of status?.payments ?? []) {
-      const event = pixReceivedEvent(provider.name === "pix" ? "pix" : "sandbox", {
-        endToEndId: p.endToEndId,
-        txid,
-        valor: centsToPixValue(p.amountCents),
-        horario: p.paidAt.toISOString(),
-      });
+      const event = pixReceivedEvent(
+        provider.name === "pix" ? "pix" : "sandbox",
+        {
+          endToEndId: p.endToEndId,
+          txid,
+          valor: centsToPixValue(p.amountCents),
+          horario: p.paidAt.toISOString(),
+        },
+        provider.pixFee ?? null,
+      );
       await processPaymentEvent(event, deps);
     }
   }

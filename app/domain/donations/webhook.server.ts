@@ -42,6 +42,9 @@ export async function handleWebhook(name: ProviderName, request: WebhookRequest,
     throw error;
   }
 
+  // The PSP's fee of each payment, where the body does not carry it (decision 206).
+  if (provider.withProviderFees) events = await provider.withProviderFees(events);
+
   const results = [];
   let retryLater = false;
   for (const event of events) {

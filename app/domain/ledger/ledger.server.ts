@@ -25,8 +25,16 @@ const { ledgerEntries } = schema;
 const receivedByPartyInstitution = sql`not exists (select 1 from parties p where p.id = ${ledgerEntries.partyId}
   and p.organization_id is not null and p.organization_id is distinct from ${ledgerEntries.organizationId})`;
 
-/** Where a movement came from: the provider, its event and when it says the money moved. */
-export type MovementSource = { provider: string | null; providerEventId: string | null; occurredAt: Date };
+/**
+ * Where a movement came from: the provider, its event and when it says the money moved; on a
+ * payment, what the provider kept of it (its own fee, decision 206; null = not reported).
+ */
+export type MovementSource = {
+  provider: string | null;
+  providerEventId: string | null;
+  occurredAt: Date;
+  providerFeeCents?: number | null;
+};
 
 /** The gift a movement belongs to, as the payment-event code has it locked. */
 export type LedgerGift = { donationId: string; partyId: string | null; organizationId: string | null; amountCents: number };
@@ -47,6 +55,7 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
       feeCents,
       netCents,
       feePercent,
+      providerFeeCents: source.providerFeeCents ?? null,
       provider: source.provider,
       providerEventId: source.providerEventId,
       occurredAt: source.occurredAt,

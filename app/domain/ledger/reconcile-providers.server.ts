@@ -1,9 +1,12 @@
 /**
- * Reconciliation against the providers' own books (decision 130, check 6): the sandbox's delivered
- * events over all time, Stripe's balance transactions for the period.
+ * Reconciliation against the providers' own books (decision 130, check 6; decision 207): the
+ * sandbox's delivered events over all time; for the period, Stripe's balance transactions and the
+ * Pix PSP's list of Pix received (`GET /pix`) — every payment the PSP has that the ledger lacks,
+ * every amount or PSP fee that differs, every ledger row the PSP does not have.
  */
 import { sql } from "drizzle-orm";
 import type { PaymentProvider, ProviderBalanceRecord } from "~/domain/payments";
+import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 import { brl, type Discrepancy, KIND_PT, n, type Read } from "./reconcile-support.server";
 
 /** Stripe's records a day either side of the period, so a payment near the edge is matched. */
@@ -16,7 +19,8 @@ const MARGIN_MS = 86_400_000;
  * for the gift's amount — and no sandbox row lacks such an event. Amounts of refunds and disputes
  * are checked against the gift by checkGifts.
  */
-export async function checkSandbox(read: Read, out: Discrepancy[]) {
+export async function checkSandbox(read: Read, out: Discrepancy[], fees?: { card: FeeSchedule; pix: FeeSchedule }) {
+  if (fees) await checkSandboxFees(read, out, fees);
   const moves = await read<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
     select d.id as donation, d.receipt_number as receipt, h.provider_event_id as event,
       coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid, d.amount_cents as amount
@@ -65,6 +69,28 @@ export async function checkSandbox(read: Read, out: Discrepancy[]) {
   return moves.length;
 }
 
+/**
+ * The sandbox's statement of fees (decision 207): a paid row's recorded PSP fee is the one the
+ * sandbox simulates on it (card or Pix). A row without one (paid before the sandbox reported
+ * fees) states nothing to compare.
+ */
+async function checkSandboxFees(read: Read, out: Discrepancy[], fees: { card: FeeSchedule; pix: FeeSchedule }) {
+  const rows = await read<{ receipt: string; method: string; gross: string; provider_fee: string }>(sql`
+    select d.receipt_number as receipt, d.payment_method as method, l.gross_cents as gross, l.provider_fee_cents as provider_fee
+    from ledger_entries l join donations d on d.id = l.donation_id
+    where l.provider = 'sandbox' and l.kind = 'gift_paid' and l.provider_fee_cents is not null
+    order by d.receipt_number`);
+  for (const row of rows) {
+    const expected = providerFeeOf(row.method === "pix" ? fees.pix : fees.card, n(row.gross));
+    if (expected === n(row.provider_fee)) continue;
+    out.push({
+      check: "provider",
+      pt: `Sandbox: a doação nº ${row.receipt} (${brl(row.gross)}) teria taxa do provedor de ${brl(expected)}; o livro-caixa registra ${brl(row.provider_fee)}.`,
+      en: `Sandbox: gift #${row.receipt} (${brl(row.gross)}) would have a provider fee of ${brl(expected)}; the ledger records ${brl(row.provider_fee)}.`,
+    });
+  }
+}
+
 type OurProviderRow = {
   kind: string;
   gross: string;
@@ -73,7 +99,12 @@ type OurProviderRow = {
   receipt: string | null;
   payment: string | null;
   customer: string | null;
+  event: string | null;
+  provider_fee: string | null;
 };
+
+/** How the report names each provider's books. */
+const BOOKS: Record<string, string> = { stripe: "Stripe", pix: "PSP Pix" };
 
 const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
   payment: "gift_paid",
@@ -82,8 +113,9 @@ const RECORD_KIND: Record<ProviderBalanceRecord["kind"], string> = {
   dispute_reversal: "reversal",
 };
 
-/** Stripe's balance transactions of the period against our rows of the same provider. */
-export async function checkStripe(read: Read, out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+/** A provider's records of the period (Stripe's balance transactions, the Pix PSP's received Pix) against our rows of it. */
+export async function checkProviderBooks(read: Read, out: Discrepancy[], provider: PaymentProvider, range: { from: Date; to: Date }) {
+  const books = BOOKS[provider.name] ?? provider.name;
   const wide = { from: new Date(range.from.getTime() - MARGIN_MS), to: new Date(range.to.getTime() + MARGIN_MS) };
   let records: ProviderBalanceRecord[];
   try {
@@ -91,19 +123,20 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
   } catch (error) {
     out.push({
       check: "provider",
-      pt: `Stripe: não foi possível ler as transações de saldo (${(error as Error).message}).`,
-      en: `Stripe: could not read the balance transactions (${(error as Error).message}).`,
+      pt: `${books}: não foi possível ler a lista de movimentos (${(error as Error).message}).`,
+      en: `${books}: could not read its records (${(error as Error).message}).`,
     });
     return 0;
   }
   const ours = await read<OurProviderRow>(sql`
     select l.kind, l.gross_cents as gross, l.occurred_at, l.donation_id as donation, d.receipt_number as receipt,
-      d.provider_payment_id as payment, s.provider_customer_id as customer
+      d.provider_payment_id as payment, s.provider_customer_id as customer, l.provider_event_id as event,
+      l.provider_fee_cents as provider_fee
     from ledger_entries l
     left join donations d on d.id = l.donation_id
     left join subscription_charges c on c.id = l.subscription_charge_id
     left join subscriptions s on s.id = c.subscription_id
-    where l.provider = 'stripe' and l.kind <> 'payout'
+    where l.provider = ${provider.name} and l.kind <> 'payout'
       and l.occurred_at >= ${wide.from.toISOString()} and l.occurred_at < ${wide.to.toISOString()}`);
   const inRange = (at: Date) => at >= range.from && at < range.to;
   const left = new Set(ours.map((_, i) => i));
@@ -114,8 +147,13 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
     const kind = RECORD_KIND[record.kind];
     const sameGift = (o: OurProviderRow) =>
       o.donation !== null &&
-      ((record.donationId !== null && o.donation === record.donationId) || (record.paymentId !== null && o.payment === record.paymentId));
-    let match = [...left].find((i) => ours[i]!.kind === kind && sameGift(ours[i]!));
+      ((record.donationId !== null && o.donation === record.donationId) ||
+        (record.paymentId !== null && o.payment === record.paymentId) ||
+        // A Pix's paid row is under its end-to-end id (a second Pix of one gift has its own).
+        o.event === record.id);
+    let match =
+      [...left].find((i) => ours[i]!.kind === kind && ours[i]!.event === record.id) ??
+      [...left].find((i) => ours[i]!.kind === kind && sameGift(ours[i]!));
     if (match === undefined && record.kind === "payment" && record.customerId) {
       // A subscription invoice: the same customer and amount, the nearest in time.
       const candidates = [...left].filter(
@@ -134,8 +172,8 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
       if (inRange(record.createdAt)) {
         out.push({
           check: "provider",
-          pt: `Stripe: ${record.id} (${KIND_PT[kind]}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) não tem lançamento no livro-caixa.`,
-          en: `Stripe: ${record.id} (${record.kind}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) has no ledger row.`,
+          pt: `${books}: ${record.id} (${KIND_PT[kind]}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) não tem lançamento no livro-caixa.`,
+          en: `${books}: ${record.id} (${record.kind}, ${brl(record.amountCents)}, ${record.createdAt.toISOString()}) has no ledger row.`,
         });
       }
       continue;
@@ -145,8 +183,19 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
     if (n(o.gross) !== record.amountCents) {
       out.push({
         check: "provider",
-        pt: `Stripe: ${record.id} movimentou ${brl(record.amountCents)}; o livro-caixa tem ${brl(o.gross)} (${KIND_PT[o.kind]}, ${describe(o)}).`,
-        en: `Stripe: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
+        pt: `${books}: ${record.id} movimentou ${brl(record.amountCents)}; o livro-caixa tem ${brl(o.gross)} (${KIND_PT[o.kind]}, ${describe(o)}).`,
+        en: `${books}: ${record.id} moved ${brl(record.amountCents)}; the ledger has ${brl(o.gross)} (${o.kind}, ${describeEn(o)}).`,
+      });
+    }
+    // The PSP's fee of a gift's payment (decision 206), where its list states one (a monthly
+    // charge's fee is not recorded yet: nothing to compare).
+    const feeDiffers = record.feeCents !== null && (o.provider_fee === null || n(o.provider_fee) !== record.feeCents);
+    if (record.kind === "payment" && o.donation !== null && feeDiffers) {
+      const ledgerFee = o.provider_fee === null ? "nenhuma" : brl(o.provider_fee);
+      out.push({
+        check: "provider",
+        pt: `${books}: ${record.id} teve taxa do provedor de ${brl(record.feeCents)}; o livro-caixa registra ${ledgerFee} (${describe(o)}).`,
+        en: `${books}: ${record.id} had a provider fee of ${brl(record.feeCents)}; the ledger records ${o.provider_fee === null ? "none" : brl(o.provider_fee)} (${describeEn(o)}).`,
       });
     }
   }
@@ -155,8 +204,8 @@ export async function checkStripe(read: Read, out: Discrepancy[], provider: Paym
     if (!inRange(new Date(o.occurred_at))) continue;
     out.push({
       check: "provider",
-      pt: `Stripe: lançamento de ${KIND_PT[o.kind]} (${describe(o)}, ${brl(o.gross)}) sem transação correspondente na Stripe.`,
-      en: `Stripe: ${o.kind} row (${describeEn(o)}, ${brl(o.gross)}) with no matching Stripe balance transaction.`,
+      pt: `${books}: lançamento de ${KIND_PT[o.kind]} (${describe(o)}, ${brl(o.gross)}) sem movimento correspondente no provedor.`,
+      en: `${books}: ${o.kind} row (${describeEn(o)}, ${brl(o.gross)}) with no matching record at the provider.`,
     });
   }
   return records.length;

@@ -156,10 +156,17 @@ describe("the ledger table", () => {
 });
 
 describe("the provider's books", () => {
-  it("sandbox: an event with no ledger row, and a ledger row with no event, are both named", async () => {
+  it("sandbox: a fee other than the simulated one, an event with no ledger row, and a ledger row with no event are named", async () => {
     const { party } = await givingSetup();
     const gift = await insertPendingGift(party.id, { amountCents: 7_000 });
-    await processPaymentEvent(donationEvent(gift, "paid", { id: "evt_sbx_paid_1" }), testDeps());
+    // With a fee other than the one the sandbox simulates (3.99% + R$ 0,39 of R$ 70,00 = R$ 3,18).
+    await processPaymentEvent({ ...donationEvent(gift, "paid", { id: "evt_sbx_paid_1" }), providerFeeCents: 300 }, testDeps());
+    expect(
+      (await reconcile({ providers: [sandbox], range: { from: new Date(0), to: new Date() } })).discrepancies.map((d) => d.en),
+    ).toEqual([
+      expect.stringMatching(/^Sandbox: gift #\d+ \(R\$ 70,00\) would have a provider fee of R\$ 3,18; the ledger records R\$ 3,00\.$/),
+    ]);
+    await alterByHand(sql`update ledger_entries set provider_fee_cents = 318 where donation_id = ${gift.id}`);
     expect((await reconcile({ providers: [sandbox], range: { from: new Date(0), to: new Date() } })).ok).toBe(true);
     // The history says a second event refunded it, but no row was written for it (and the status
     // moved by hand, so the gift checks would also notice).
@@ -190,10 +197,13 @@ describe("the provider's books", () => {
       const a = await insertPendingGift(party.id, { provider: "stripe", amountCents: 5_000 });
       const b = await insertPendingGift(party.id, { provider: "stripe", amountCents: 8_000 });
       const deps = testDeps();
-      const stripeEvent = (gift: typeof a, action: "paid" | "refunded" | "disputed", paymentId: string) =>
-        donationEvent(gift, action, { provider: "stripe", paymentId, occurredAt: at });
-      await processPaymentEvent(stripeEvent(a, "paid", "pi_a"), deps);
-      await processPaymentEvent(stripeEvent(b, "paid", "pi_b"), deps);
+      const stripeEvent = (gift: typeof a, action: "paid" | "refunded" | "disputed", paymentId: string, providerFeeCents?: number) => ({
+        ...donationEvent(gift, action, { provider: "stripe", paymentId, occurredAt: at }),
+        providerFeeCents,
+      });
+      // Each with Stripe's fee as its webhook read it (decision 206).
+      await processPaymentEvent(stripeEvent(a, "paid", "pi_a", 199), deps);
+      await processPaymentEvent(stripeEvent(b, "paid", "pi_b", 299), deps);
       await processPaymentEvent(stripeEvent(b, "disputed", "pi_b"), deps);
       const created = Math.floor(at.getTime() / 1000);
       fake.transactions.push(
@@ -212,12 +222,14 @@ describe("the provider's books", () => {
       expect(request.query.getAll("expand[0]")).toEqual(["data.source"]);
       expect(Number(request.query.get("created[gte]"))).toBeLessThan(range.from.getTime() / 1000); // a day's margin each side
 
-      // A partial refund we never booked, and a payment of another amount.
+      // A partial refund we never booked, a payment of another amount, and a fee that differs.
       fake.transactions.push(fake.refund({ id: "txn_a_refund", amount: -1_000, created, paymentIntent: "pi_a" }));
       fake.transactions[0] = fake.charge({ id: "txn_a", amount: 5_100, fee: 199, created, paymentIntent: "pi_a", donationId: a.id });
+      fake.transactions[1] = fake.charge({ id: "txn_b", amount: 8_000, fee: 310, created, paymentIntent: "pi_b", donationId: b.id });
       const dirty = await reconcile({ providers: [stripe], range });
       expect(dirty.discrepancies.map((d) => d.en)).toEqual([
         expect.stringMatching(/^Stripe: txn_a moved R\$ 51,00; the ledger has R\$ 50,00 \(gift_paid, gift #\d+\)\.$/),
+        expect.stringMatching(/^Stripe: txn_b had a provider fee of R\$ 3,10; the ledger records R\$ 2,99 \(gift #\d+\)\.$/),
         expect.stringMatching(/^Stripe: txn_a_refund \(refund, -R\$ 10,00, .*\) has no ledger row\.$/),
       ]);
 
@@ -225,7 +237,7 @@ describe("the provider's books", () => {
       fake.failWith(400);
       const down = await reconcile({ providers: [stripe], range });
       expect(down.ok).toBe(false);
-      expect(down.discrepancies.at(-1)!.pt).toContain("Stripe: não foi possível ler as transações de saldo");
+      expect(down.discrepancies.at(-1)!.pt).toContain("Stripe: não foi possível ler a lista de movimentos");
     } finally {
       await fake.close();
     }

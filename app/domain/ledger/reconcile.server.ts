@@ -21,7 +21,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
 import { brl, type Discrepancy, n, type Read, readerOn } from "./reconcile-support.server";
-import { checkSandbox, checkStripe } from "./reconcile-providers.server";
+import { checkProviderBooks, checkSandbox } from "./reconcile-providers.server";
 import { checkInstitutions, checkPayouts } from "./reconcile-payouts.server";
 import { checkRows } from "./reconcile-rows.server";
 import type { PaymentProvider } from "~/domain/payments";
@@ -236,8 +236,8 @@ async function reconcileIn(read: Read, { providers, range, now = new Date() }: R
     providerRecords: 0,
   };
   for (const provider of providers) {
-    if (provider.name === "sandbox") checked.providerRecords += await checkSandbox(read, discrepancies);
-    else if (provider.listBalanceRecords) checked.providerRecords += await checkStripe(read, discrepancies, provider, range);
+    if (provider.name === "sandbox") checked.providerRecords += await checkSandbox(read, discrepancies, provider.simulatedFees);
+    else if (provider.listBalanceRecords) checked.providerRecords += await checkProviderBooks(read, discrepancies, provider, range);
   }
   return {
     ranAt: now.toISOString(),

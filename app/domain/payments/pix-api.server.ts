@@ -29,6 +29,7 @@ import { centsToPixValue, pixValueToCents } from "./pix-codes.server";
 import { devolucaoSchema, pixDevolucaoEvents, pixReceivedEvent } from "./pix-events.server";
 import { getPlan } from "~/domain/subscriptions";
 import { pixAutomaticoResources } from "./pix-automatico-api.server";
+import { listReceivedPix } from "./pix-received-list.server";
 import { isPixAutomaticoBody, pixAutomaticoEvents } from "./pix-automatico-events.server";
 
 export { pixReceivedEvent } from "./pix-events.server";
@@ -235,6 +236,7 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
 
   const provider = {
     name: "pix",
+    pixFee: config.fee ?? null,
     pixTxidLength: PIX_API_TXID_LENGTH,
     async createDonationCheckout() {
       throw new CheckoutError("Este provedor recebe apenas Pix.");
@@ -263,6 +265,8 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       const expiresAt = new Date(new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000);
       return { txid: cob.txid, copyPaste: cob.pixCopiaECola, expiresAt };
     },
+    /** Reconciliation (decision 207): the Pix received in the period, as the PSP lists them. */
+    listBalanceRecords: (range) => listReceivedPix(call, range, config.fee ?? null),
     async getPixCharge(txid): Promise<PixChargeStatus | null> {
       const cob = await readCob(txid);
       if (!cob) return null;
@@ -295,7 +299,7 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       if (!parsed.success) throw new WebhookSignatureError("evento malformado");
       // No `pix` list: the PSP's test call when the webhook is registered.
       // Each Pix, then its devoluções (a redelivered Pix is a plain duplicate: its devoluções still count once each).
-      return (parsed.data.pix ?? []).flatMap((p) => [pixReceivedEvent("pix", p), ...pixDevolucaoEvents("pix", p)]);
+      return (parsed.data.pix ?? []).flatMap((p) => [pixReceivedEvent("pix", p, config.fee ?? null), ...pixDevolucaoEvents("pix", p)]);
     },
     /** PUT /webhook/{chave}: where the PSP sends our Pix (run once per environment; docs/operations.md). */
     async registerWebhook(webhookUrl: string) {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { PaymentEvent } from "./types";
 import { pixValueToCents } from "./pix-codes.server";
+import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 
 /**
  * A devolução as the standard describes it (webhook `pix[].devolucoes[]`, `GET /pix/{e2eid}/devolucao/{id}`).
@@ -21,10 +22,14 @@ export const devolucaoSchema = z.object({
   horario: z.object({ solicitacao: z.string().max(40).optional(), liquidacao: z.string().max(40).optional() }).optional(),
 });
 
-/** One Pix of a webhook or of a re-read charge as a normalized event: its end-to-end id is the event id. */
+/**
+ * One Pix of a webhook or of a re-read charge as a normalized event: its end-to-end id is the event
+ * id. The standard's Pix object has no fee: the PSP's is its configured tariff (`fee`; null = unknown).
+ */
 export function pixReceivedEvent(
   provider: "pix" | "sandbox",
   p: { endToEndId: string; txid?: string; valor: string; horario: string },
+  fee: FeeSchedule | null = null,
 ): PaymentEvent {
   const base = { id: p.endToEndId, provider, type: "pix", occurredAt: new Date(p.horario) };
   const cents = pixValueToCents(p.valor);
@@ -37,6 +42,7 @@ export function pixReceivedEvent(
     ref: {},
     paymentId: p.endToEndId,
     pix: { txid: p.txid, endToEndId: p.endToEndId, amountCents: cents },
+    providerFeeCents: fee ? providerFeeOf(fee, cents) : null,
   };
 }
 

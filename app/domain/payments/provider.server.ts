@@ -41,6 +41,7 @@ export function createPayments(config: Config, sandboxEvents: SandboxEventQueue)
         secret: config.APP_SECRET,
         publicUrl: config.PUBLIC_URL,
         events: sandboxEvents,
+        fees: { card: config.SANDBOX_CARD_FEE, pix: config.SANDBOX_PIX_FEE },
         pix: {
           merchantName: config.PIX_MERCHANT_NAME,
           merchantCity: config.PIX_MERCHANT_CITY,

@@ -20,6 +20,7 @@ import {
 import { createSandboxPixCharge, SANDBOX_PIX_EVENT, SANDBOX_PIX_TXID_LENGTH, sandboxPixDataSchema } from "./sandbox-pix.server";
 import { pixReceivedEvent } from "./pix-api.server";
 import { centsToPixValue } from "./pix-codes.server";
+import { DEFAULT_SANDBOX_FEES, type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 import { sandboxPixAutomaticoMethods } from "./sandbox-pix-automatico.server";
 import {
   isSandboxSubscriptionEventType,
@@ -93,12 +94,17 @@ export function sandboxPaymentId(checkoutId: string) {
   return `pi_sbx_${checkoutId.replace(/^cs_sbx_/, "")}`;
 }
 
-function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
+/**
+ * The sandbox's events as a PSP's: each paid one with the fee it simulates (decision 206) — a
+ * card payment's from its amount (the checkout page sends it), a Pix's from the Pix.
+ */
+function normalizeSandboxEvent(event: SandboxEvent, fees: SandboxFees): PaymentEvent {
   const base = { id: event.id, provider: "sandbox" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
   if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base);
   if (event.type === SANDBOX_PIX_EVENT && event.data.pix) {
     const p = event.data.pix;
-    return pixReceivedEvent("sandbox", { ...p, valor: centsToPixValue(p.amountCents), horario: new Date(p.paidAt * 1000).toISOString() });
+    const horario = new Date(p.paidAt * 1000).toISOString();
+    return pixReceivedEvent("sandbox", { ...p, valor: centsToPixValue(p.amountCents), horario }, fees.pix);
   }
   const action = (SANDBOX_EVENT_TYPES as Record<string, DonationEventAction>)[event.type];
   if (!action) return { ...base, kind: "ignored", reason: "tipo de evento não tratado" };
@@ -110,8 +116,11 @@ function normalizeSandboxEvent(event: SandboxEvent): PaymentEvent {
     paymentId: event.data.paymentId ?? null,
     cardFingerprint: event.data.cardFingerprint ?? null,
     refund: event.data.refundId && event.data.amountCents ? { refundId: event.data.refundId, amountCents: event.data.amountCents } : null,
+    ...(action === "paid" && event.data.amountCents ? { providerFeeCents: providerFeeOf(fees.card, event.data.amountCents) } : {}),
   };
 }
+
+type SandboxFees = { card: FeeSchedule; pix: FeeSchedule };
 
 export type SandboxOptions = {
   secret: string;
@@ -119,15 +128,20 @@ export type SandboxOptions = {
   events?: SandboxEventQueue;
   /** What the sandbox's BR Codes name as the receiver (a real static code, paid by no real bank). */
   pix?: { merchantName: string; merchantCity: string; pixKey: string };
+  /** The fees it simulates (SANDBOX_CARD_FEE, SANDBOX_PIX_FEE); their defaults otherwise. */
+  fees?: SandboxFees;
 };
 
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
+  const fees = options.fees ?? DEFAULT_SANDBOX_FEES;
   const pix = options.pix ?? { merchantName: "FESTA SOLIDARIA", merchantCity: "BELO HORIZONTE", pixKey: "pix@festasolidaria.org.br" };
   return {
     name: "sandbox",
     ...sandboxSubscriptionMethods(options),
     ...sandboxPixAutomaticoMethods(options),
     pixTxidLength: SANDBOX_PIX_TXID_LENGTH,
+    pixFee: fees.pix,
+    simulatedFees: fees,
     createPixCharge: async (request) => createSandboxPixCharge(request, pix),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       // Derived from the idempotency key: the same request always yields the same session, and
@@ -166,7 +180,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       }
       const parsed = eventSchema.safeParse(json);
       if (!parsed.success) throw new WebhookSignatureError("evento malformado");
-      return [normalizeSandboxEvent(parsed.data)];
+      return [normalizeSandboxEvent(parsed.data, fees)];
     },
   };
 }

@@ -5,7 +5,8 @@
  * given or taken back (Stripe's payouts to our bank, its own fees, transfers…) are left out.
  */
 import type Stripe from "stripe";
-import type { ProviderBalanceRecord } from "./types";
+import type { PaymentEvent, ProviderBalanceRecord } from "./types";
+import { logger } from "~/platform/logger.server";
 
 type Source = Exclude<Stripe.BalanceTransaction["source"], string | null>;
 
@@ -63,4 +64,32 @@ export async function listStripeBalanceRecords(stripe: Stripe, range: { from: Da
     });
   }
   return records;
+}
+
+/**
+ * Decision 206: Stripe's fee of each paid gift, from its balance transaction — the PaymentIntent
+ * read with `latest_charge.balance_transaction` expanded (the checkout event names only the
+ * intent). A fee Stripe does not give (no charge yet, the API unreachable) stays unknown: the
+ * payment is applied all the same, and reconciliation names the missing fee.
+ */
+export async function withStripeFees(stripe: Stripe, events: PaymentEvent[]): Promise<PaymentEvent[]> {
+  return Promise.all(
+    events.map(async (event) => {
+      if (event.kind !== "donation" || event.action !== "paid" || !event.paymentId || event.providerFeeCents != null) return event;
+      try {
+        const intent = await stripe.paymentIntents.retrieve(
+          event.paymentId,
+          { expand: ["latest_charge.balance_transaction"] },
+          // The webhook waits for it: one quick try (the fee is not worth a provider's redelivery).
+          { timeout: 5_000, maxNetworkRetries: 0 },
+        );
+        const charge = intent.latest_charge && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+        const bt = charge?.balance_transaction && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
+        return bt ? { ...event, providerFeeCents: bt.fee } : event;
+      } catch (error) {
+        logger.warn({ eventId: event.id, reason: (error as Error).message }, "stripe fee not read");
+        return event;
+      }
+    }),
+  );
 }

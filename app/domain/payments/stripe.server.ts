@@ -16,7 +16,7 @@ import {
   WebhookSignatureError,
 } from "./types";
 import { normalizeStripeSubscriptionEvent, stripeSubscriptionMethods } from "./stripe-subscriptions.server";
-import { listStripeBalanceRecords } from "./stripe-balance.server";
+import { listStripeBalanceRecords, withStripeFees } from "./stripe-balance.server";
 
 export type StripeOptions = {
   secretKey: string;
@@ -49,6 +49,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     name: "stripe",
     ...stripeSubscriptionMethods(stripe),
     listBalanceRecords: (range) => listStripeBalanceRecords(stripe, range),
+    withProviderFees: (events) => withStripeFees(stripe, events),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {
       try {
         const session = await stripe.checkout.sessions.create(

@@ -6,6 +6,8 @@
  */
 
 /** `pix`: a PSP implementing the Central Bank's standard API Pix (pix-api.server.ts; Efí first). */
+import type { FeeSchedule } from "~/platform/fee-schedule";
+
 export type ProviderName = "stripe" | "sandbox" | "pix";
 
 export type DonationCheckoutRequest = {
@@ -86,6 +88,12 @@ export type DonationPaymentEvent = EventBase & {
    * absent when the event only says the whole payment was refunded (the rest is refunded then).
    */
   refund?: { refundId: string; amountCents: number } | null;
+  /**
+   * On `paid`: what the PSP kept of this payment, as it reports it (Stripe: the balance
+   * transaction's fee) or as its configured tariff says (a Pix PSP, the sandbox); null = unknown.
+   * Written to the paid row's `provider_fee_cents` (decision 206).
+   */
+  providerFeeCents?: number | null;
 };
 
 /** A well-signed event this product does not act on (other event types, unpaid async sessions…). */
@@ -156,8 +164,8 @@ export type ProviderBalanceRecord = {
   id: string;
   kind: "payment" | "refund" | "dispute" | "dispute_reversal";
   amountCents: number;
-  /** What the provider kept for itself. */
-  feeCents: number;
+  /** What the provider kept for itself; null when its list does not say (a Pix PSP without a configured tariff). */
+  feeCents: number | null;
   createdAt: Date;
   /** The provider's payment id (Stripe PaymentIntent), when the record names one. */
   paymentId: string | null;
@@ -223,6 +231,16 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, headers: Headers, url?: URL): PaymentEvent[];
   /** Pix (issue 15): the txid length this provider accepts (API Pix: 26–35; a static BR Code: up to 25). */
   readonly pixTxidLength?: number;
+  /** The PSP's tariff per Pix received, where its API reports none (PIX_PSP_FEE; the sandbox's simulated one): decision 206. */
+  readonly pixFee?: FeeSchedule | null;
+  /** The sandbox's simulated fees (its statement's fees, for reconciliation: decision 207). */
+  readonly simulatedFees?: { card: FeeSchedule; pix: FeeSchedule };
+  /**
+   * Decision 206: the PSP's own fee for each paid event whose body does not carry it, looked up
+   * at the provider (Stripe: the payment's balance transaction). Never throws: a fee it cannot
+   * read stays unknown (null), and reconciliation names the difference.
+   */
+  withProviderFees?(events: PaymentEvent[]): Promise<PaymentEvent[]>;
   createPixCharge?(request: PixChargeRequest): Promise<PixCharge>;
   /** Re-reads a charge at the provider ("Já paguei" when a webhook is late); absent when the webhook is the only word (sandbox). */
   getPixCharge?(txid: string): Promise<PixChargeStatus | null>;
