@@ -21,6 +21,7 @@ import { createSandboxPixCharge, SANDBOX_PIX_EVENT, SANDBOX_PIX_TXID_LENGTH, san
 import { pixReceivedEvent } from "./pix-api.server";
 import { centsToPixValue } from "./pix-codes.server";
 import { sandboxPixAutomaticoMethods } from "./sandbox-pix-automatico.server";
+import { sandboxRecoveryMethods } from "./sandbox-recovery.server";
 import {
   isSandboxSubscriptionEventType,
   normalizeSandboxSubscriptionEvent,
@@ -127,6 +128,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     name: "sandbox",
     ...sandboxSubscriptionMethods(options),
     ...sandboxPixAutomaticoMethods(options),
+    ...sandboxRecoveryMethods(options),
     pixTxidLength: SANDBOX_PIX_TXID_LENGTH,
     createPixCharge: async (request) => createSandboxPixCharge(request, pix),
     async createDonationCheckout(request: DonationCheckoutRequest): Promise<CheckoutSession> {

@@ -4,3 +4,5 @@ export * from "./subscriptions.server";
 export * from "./manage.server";
 export { startPixAutomaticoCharges } from "./pix-automatico-charges.server";
 export { listVisitRequestsForAdmin } from "./visits.server";
+export { applyRecoveryPixPayment, findSandboxRecoveryPix } from "./recovery-pix.server";
+export { startSubscriptionRecovery } from "./recovery-retries.server";
