@@ -93,7 +93,7 @@ describe("card recovery in the sandbox (our schedule: days 1, 3, 5, 7)", () => {
     expect(recovery).toMatchObject({ status: "suspended", failures: 5, retriesRequested: 4, nextAttemptAt: null });
     expect(await runDueRetries(deps)).toMatchObject({ due: 0 });
     const mails = await outbox();
-    expect(mails.filter((m) => m.template === "subscription-payment-failed")).toHaveLength(4);
+    expect(mails.filter((m) => m.template === "subscription-payment-failed")).toHaveLength(1);
     const suspendedMail = mails.find((m) => m.template === "subscription-suspended")!;
     expect(suspendedMail.text).toContain("Reativar minha assinatura");
 

@@ -106,8 +106,11 @@ export async function recordRecoveryFailure(
       .insert(subscriptionRecoveryEvents)
       .values({ recoveryId: recovery.id, kind: "suspended", occurredAt: event.occurredAt, providerEventId: `suspended:${recovery.id}` })
       .onConflictDoNothing();
-  // Recovered, or suspended earlier (a late failure): nothing new to tell.
-  if (status === "recovered" || (status === "suspended" && !suspendedNow)) return;
+  // Recovered, or suspended earlier (a late failure): nothing new to tell. Nor when newer news keeps
+  // the subscription active (an old failure delivered late). A card's retries fail in silence until
+  // the suspension (its first e-mail already has the link); each Pix Automático failure is told.
+  if (status === "recovered" || (status === "suspended" && !suspendedNow) || row.status !== "past_due") return;
+  if (method === "card" && failures > 1 && !suspendedNow) return;
   await queueRecoveryEmail(tx, row, { ...recovery, failures, status, nextAttemptAt }, deps, suspendedNow);
 }
 

@@ -219,13 +219,16 @@ async function applyToExisting(
       (event.action === "invoice_failed" && (row.status === "active" || row.status === "incomplete")));
   // A failed retry of an invoice already past due is still news for the subscriber.
   const failedAgain = newest && event.action === "invoice_failed" && row.status === "past_due";
-  if (moves || Object.keys(period).length || Object.keys(link).length) {
+  // Every newest invoice event is the newest news, moving or not: an older one delivered later
+  // (a failure before a payment) cannot then move the status back (issue 30's reordering property).
+  if (newest || Object.keys(period).length || Object.keys(link).length) {
     await tx
       .update(subscriptions)
       .set({
         ...link,
         ...period,
-        ...(moves ? { status: statusFromInvoice(event), lastEventAt: event.occurredAt } : {}),
+        ...(moves ? { status: statusFromInvoice(event) } : {}),
+        ...(newest ? { lastEventAt: event.occurredAt } : {}),
         updatedAt: sql`now()`,
       })
       .where(where);
