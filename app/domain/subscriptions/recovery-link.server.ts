@@ -6,7 +6,7 @@
  * opening the portal spends it (a `spent:` key in the shared counters, as decision 170's links).
  */
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Config } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
@@ -109,4 +109,21 @@ export async function findRecoveryIdByPixTxid(executor: Pick<typeof db, "select"
     .where(and(eq(subscriptionRecoveryEvents.kind, "pix_created"), eq(subscriptionRecoveryEvents.providerEventId, txid)))
     .limit(1);
   return row?.recoveryId ?? null;
+}
+
+/**
+ * /conta's notice (issue 30): the signed-in subscriber's month in arrears, if any, with the next
+ * try and a fresh link to pay it. Ownership is in the query.
+ */
+export async function findAccountRecovery(userId: string, now: Date) {
+  const [found] = await db
+    .select({ recovery: subscriptionRecoveries, subscription: subscriptions })
+    .from(subscriptionRecoveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRecoveries.subscriptionId))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptionRecoveries.status, ["open", "suspended"])))
+    .orderBy(desc(subscriptionRecoveries.firstFailedAt))
+    .limit(1);
+  if (!found) return null;
+  const link = new URL(recoveryLinkUrl("http://localhost", found.recovery.id, now));
+  return { ...describeRecovery(found.recovery, found.subscription), href: `${link.pathname}${link.search}` };
 }
