@@ -246,7 +246,7 @@ export function normalizeStripeSubscriptionEvent(event: Stripe.Event, base: Base
           amountCents: event.type === "invoice.paid" ? invoice.amount_paid : invoice.amount_due,
           periodEnd,
           // Stripe retries by itself: its next try, null after the last one (docs/recovery.md).
-          ...(event.type === "invoice.payment_failed"
+          ...(event.type === "invoice.payment_failed" && invoice.next_payment_attempt !== undefined
             ? { nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null }
             : {}),
         },
