@@ -83,7 +83,9 @@ test("a card plan's charge fails; the e-mail's link pays the month by Pix and th
   await expect(card(page, "prata").getByText("Seu Plano Atual")).toBeVisible();
   await expect(async () => {
     await page.goto("/dev/emails");
-    await expect(page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: /Recibo/i })).toHaveCount(2, { timeout: 1_000 });
+    await expect(page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "Recibo da sua contribuição mensal" })).toHaveCount(2, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
 });
 
