@@ -27,7 +27,10 @@ async function failedMonth() {
   const me = await createTestUser({ name: "Rita Atraso" });
   const customerId = await sandboxSubscriber(me.user.id);
   await processPaymentEvent(subscriptionEvent("updated", { customerId, userId: me.user.id, at: new Date(Date.now() - 60_000) }), context);
-  await processPaymentEvent(subscriptionEvent("invoice_failed", { customerId, at: new Date(), invoice: { id: "in_rita", amountCents: 5000 } }), context);
+  await processPaymentEvent(
+    subscriptionEvent("invoice_failed", { customerId, at: new Date(), invoice: { id: "in_rita", amountCents: 5000 } }),
+    context,
+  );
   const mail = (await outbox()).find((m) => m.template === "subscription-payment-failed")!;
   const link = new URL(/(http\S+\/assinatura\/regularizar\?token=\S+)/.exec(mail.text)![1]!);
   return { context, sandbox, me, link: link.pathname + link.search, token: link.searchParams.get("token")! };
@@ -60,7 +63,9 @@ describe("/assinatura/regularizar (issue 30)", () => {
 
     const txid = withPix.pix!.testBank!.split("/").at(-1)!;
     expect(await bankLoader(args(authedRequest(withPix.pix!.testBank!), context, { txid }))).toMatchObject({ amountCents: 5000 });
-    await bankAction(args(authedRequest(withPix.pix!.testBank!, { method: "POST", body: new URLSearchParams({ intent: "pagar" }) }), context, { txid }));
+    await bankAction(
+      args(authedRequest(withPix.pix!.testBank!, { method: "POST", body: new URLSearchParams({ intent: "pagar" }) }), context, { txid }),
+    );
     await sandbox.flush();
     expect(await subscriptionRow()).toMatchObject({ status: "active" });
     expect((await chargeRows()).map((c) => c.providerInvoiceId)).toEqual(["in_rita"]);
@@ -70,7 +75,9 @@ describe("/assinatura/regularizar (issue 30)", () => {
     expect(((await loader(args(authedRequest(link), context))) as MonthPage).month.status).toBe("recovered");
     const again = await action(args(post({ token, intent: "pix" }), context));
     expect((again as { init: { status: number } }).init.status).toBe(409);
-    expect(((await accountLoader(args(authedRequest("/conta", { cookie: me.cookie }), context))) as { recovery: unknown }).recovery).toBeNull();
+    expect(
+      ((await accountLoader(args(authedRequest("/conta", { cookie: me.cookie }), context))) as { recovery: unknown }).recovery,
+    ).toBeNull();
   });
 
   it("the card portal opens once per link", async () => {

@@ -131,8 +131,8 @@ export default function RecoverSubscription({ loaderData, actionData }: Route.Co
               payee={loaderData.payee}
             >
               <p className="text-sm text-muted">
-                Código válido até {formatDate(loaderData.pix.expiresAt)}. Assim que o Pix chegar, a assinatura volta a ficar ativa e o recibo
-                vai para o seu e-mail. Depois de pagar, recarregue esta página.
+                Código válido até {formatDate(loaderData.pix.expiresAt)}. Assim que o Pix chegar, a assinatura volta a ficar ativa e o
+                recibo vai para o seu e-mail. Depois de pagar, recarregue esta página.
               </p>
               {loaderData.pix.testBank ? (
                 <Link to={loaderData.pix.testBank} className={buttonVariants({ variant: "secondary" })}>
@@ -144,7 +144,14 @@ export default function RecoverSubscription({ loaderData, actionData }: Route.Co
             <div className="mt-5 flex flex-col gap-3 sm:flex-row">
               <Form method="post">
                 <input type="hidden" name="token" value={loaderData.token} />
-                <Button type="submit" name="intent" value="pix" loading={busy && pending === "pix"} loadingText="Gerando Pix..." disabled={busy}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="pix"
+                  loading={busy && pending === "pix"}
+                  loadingText="Gerando Pix..."
+                  disabled={busy}
+                >
                   Pagar este mês por Pix
                 </Button>
               </Form>

@@ -38,7 +38,9 @@ async function adminPage(browser: Browser) {
   return page;
 }
 
-test("a card plan's charge fails; the e-mail's link pays the month by Pix and the plan is active again with its receipt", async ({ page }) => {
+test("a card plan's charge fails; the e-mail's link pays the month by Pix and the plan is active again with its receipt", async ({
+  page,
+}) => {
   const id = stamp();
   const email = `rita.${id}@exemplo.com.br`;
   await signUp(page, `Rita Atraso ${id}`, email);
@@ -83,7 +85,9 @@ test("a card plan's charge fails; the e-mail's link pays the month by Pix and th
   await expect(card(page, "prata").getByText("Seu Plano Atual")).toBeVisible();
   await expect(async () => {
     await page.goto("/dev/emails");
-    await expect(page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "Recibo da sua contribuição mensal" })).toHaveCount(2, {
+    await expect(
+      page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "Recibo da sua contribuição mensal" }),
+    ).toHaveCount(2, {
       timeout: 1_000,
     });
   }).toPass({ timeout: 20_000 });
@@ -94,7 +98,10 @@ test("a Pix Automático plan fails, every retry fails too, and it is suspended w
   const name = `Paulo Recusa ${id}`;
   const email = `paulo.${id}@exemplo.com.br`;
   await signUp(page, name, email);
-  await page.getByRole("navigation", { name: "Forma de pagamento" }).getByRole("link", { name: /Pix Automático/ }).click();
+  await page
+    .getByRole("navigation", { name: "Forma de pagamento" })
+    .getByRole("link", { name: /Pix Automático/ })
+    .click();
   await card(page, "prata").getByRole("button", { name: "Assinar Prata" }).click();
   await expect(page).toHaveURL(/\/sandbox\/pix-automatico\/cs_sbx_sub_/);
   const bankUrl = page.url();

@@ -62,7 +62,11 @@ export function RecoveriesTab({ data }: { data: Data }) {
         </SectionTitle>
         <ResultNotice intents={["retryRecovery"]} />
         {rows.length === 0 ? (
-          <EmptyState title="Nenhum plano em atraso." description="Quando uma mensalidade falhar, o plano aparece aqui até ser pago." icon="✅" />
+          <EmptyState
+            title="Nenhum plano em atraso."
+            description="Quando uma mensalidade falhar, o plano aparece aqui até ser pago."
+            icon="✅"
+          />
         ) : (
           <ScrollTable label="Planos em recuperação" minWidth={880}>
             <thead>
@@ -99,7 +103,15 @@ function RecoveryRow({ row }: { row: Data["rows"][number] }) {
         <span className="block text-xs text-muted">{row.method === "pix_automatico" ? "Pix Automático" : "Cartão"}</span>
       </td>
       <td className={tdClass}>
-        {row.status === "suspended" ? <Badge tone="danger">Suspensa</Badge> : <Badge tone="pending">Em atraso</Badge>}
+        {row.status === "suspended" ? (
+          <Badge tone="danger" className="whitespace-nowrap">
+            Suspensa
+          </Badge>
+        ) : (
+          <Badge tone="pending" className="whitespace-nowrap">
+            Em atraso
+          </Badge>
+        )}
         {row.extraPayments > 0 ? <span className="mt-1 block text-xs font-semibold text-danger">Pix a devolver</span> : null}
       </td>
       <td className={tdClass}>{formatDate(row.firstFailedAt)}</td>
@@ -119,7 +131,9 @@ function RecoveryRow({ row }: { row: Data["rows"][number] }) {
             </Button>
           </Form>
         ) : (
-          <span className="text-xs text-muted">{row.status === "suspended" ? "Aguarda o Pix do assinante" : "O provedor tenta sozinho"}</span>
+          <span className="text-xs text-muted">
+            {row.status === "suspended" ? "Aguarda o Pix do assinante" : "O provedor tenta sozinho"}
+          </span>
         )}
       </td>
     </tr>

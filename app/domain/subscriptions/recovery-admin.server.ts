@@ -27,9 +27,10 @@ export async function listRecoveriesForAdmin(limit = 100) {
       plan: subscriptions.plan,
       provider: subscriptions.provider,
       subscriberName: user.name,
-      extraPayments: sql<number>`(select count(*) from ${subscriptionRecoveryEvents} where ${subscriptionRecoveryEvents.recoveryId} = ${subscriptionRecoveries.id} and ${subscriptionRecoveryEvents.kind} = 'extra_payment')`.mapWith(
-        Number,
-      ),
+      extraPayments:
+        sql<number>`(select count(*) from ${subscriptionRecoveryEvents} where ${subscriptionRecoveryEvents.recoveryId} = ${subscriptionRecoveries.id} and ${subscriptionRecoveryEvents.kind} = 'extra_payment')`.mapWith(
+          Number,
+        ),
     })
     .from(subscriptionRecoveries)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRecoveries.subscriptionId))

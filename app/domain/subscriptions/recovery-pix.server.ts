@@ -41,7 +41,12 @@ export async function applyRecoveryPixPayment(
     if (pix.amountCents < recovery.amountCents) {
       // Less than the month: it pays nothing; the money is kept for the team to give back.
       await recordExtra(tx, recoveryId, pix.endToEndId, event.occurredAt);
-      return { outcome: { outcome: "ignored" as const, reason: "Pix menor que a mensalidade" }, invoiceId: recovery.invoiceId, provider: "", extra: true };
+      return {
+        outcome: { outcome: "ignored" as const, reason: "Pix menor que a mensalidade" },
+        invoiceId: recovery.invoiceId,
+        provider: "",
+        extra: true,
+      };
     }
     const wasPaid = recovery.status === "recovered";
     const month: SubscriptionPaymentEvent = {
@@ -83,7 +88,10 @@ async function recordExtra(tx: Transaction, recoveryId: string, endToEndId: stri
     .insert(subscriptionRecoveryEvents)
     .values({ recoveryId, kind: "extra_payment", providerEventId: endToEndId, occurredAt })
     .onConflictDoNothing();
-  await tx.update(subscriptionRecoveries).set({ updatedAt: sql`now()` }).where(eq(subscriptionRecoveries.id, recoveryId));
+  await tx
+    .update(subscriptionRecoveries)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(subscriptionRecoveries.id, recoveryId));
 }
 
 /** The sandbox bank's page for a recovery Pix (/sandbox/pix/:txid): its current code only. */

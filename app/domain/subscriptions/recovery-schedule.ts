@@ -18,7 +18,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /** Offsets from the first failure, one per retry, in milliseconds. */
-export const RETRY_SCHEDULES: Record<RecoveryMethod, readonly number[]> = {
+const RETRY_SCHEDULES: Record<RecoveryMethod, readonly number[]> = {
   card: [1 * DAY, 3 * DAY, 5 * DAY, 7 * DAY],
   // The intraday retry: the debit runs early in the morning, the retry the same evening.
   pix_automatico: [10 * HOUR, 2 * DAY, 4 * DAY, 6 * DAY],
@@ -35,12 +35,7 @@ export const maxRetries = (method: RecoveryMethod) => RETRY_SCHEDULES[method].le
  * distinct failed attempts seen, the first charge included; `lastAttemptAt` is our last request,
  * so a retry asked early ("Tentar agora") is not followed by another the same hour.
  */
-export function nextRetryAt(
-  method: RecoveryMethod,
-  firstFailedAt: Date,
-  failures: number,
-  lastAttemptAt: Date | null = null,
-): Date | null {
+export function nextRetryAt(method: RecoveryMethod, firstFailedAt: Date, failures: number, lastAttemptAt: Date | null = null): Date | null {
   const offset = RETRY_SCHEDULES[method][failures - 1];
   if (offset === undefined) return null;
   const planned = firstFailedAt.getTime() + offset;
@@ -56,7 +51,14 @@ export const scheduleExhausted = (method: RecoveryMethod, failures: number) => f
  * answered, with retries left, and (Pix Automático) still inside the BCB's 7-day window.
  */
 export function mayRetryNow(
-  recovery: { status: RecoveryStatus; retriesBy: RetryOwner; method: RecoveryMethod; failures: number; retriesRequested: number; firstFailedAt: Date },
+  recovery: {
+    status: RecoveryStatus;
+    retriesBy: RetryOwner;
+    method: RecoveryMethod;
+    failures: number;
+    retriesRequested: number;
+    firstFailedAt: Date;
+  },
   now: Date,
 ): boolean {
   if (recovery.status !== "open" || recovery.retriesBy !== "ours") return false;

@@ -28,7 +28,10 @@ async function recoveries() {
 }
 
 async function history(recoveryId: string) {
-  const rows = await db.select().from(schema.subscriptionRecoveryEvents).where(eq(schema.subscriptionRecoveryEvents.recoveryId, recoveryId));
+  const rows = await db
+    .select()
+    .from(schema.subscriptionRecoveryEvents)
+    .where(eq(schema.subscriptionRecoveryEvents.recoveryId, recoveryId));
   return rows.map((r) => r.kind).sort();
 }
 
@@ -102,7 +105,9 @@ describe("card recovery in the sandbox (our schedule: days 1, 3, 5, 7)", () => {
     const link = await readRecoveryLink(token, clock.now());
     expect(link).toMatchObject({ ok: true, recovery: { id: recovery!.id } });
     const pix = await ensureRecoveryPix(recovery!, { provider: deps.payments.pix, config: deps.config, now: clock.now() });
-    expect(await ensureRecoveryPix((await recoveries())[0]!, { provider: deps.payments.pix, config: deps.config, now: clock.now() })).toEqual(pix);
+    expect(
+      await ensureRecoveryPix((await recoveries())[0]!, { provider: deps.payments.pix, config: deps.config, now: clock.now() }),
+    ).toEqual(pix);
     const paid = pixPaid(pix.txid, 5000, at(7 * DAY + 60_000));
     expect(await processPaymentEvent(paid, deps)).toMatchObject({ outcome: "subscription", charged: true, status: "active" });
     expect(await processPaymentEvent(paid, deps)).toEqual({ outcome: "duplicate" });
@@ -143,7 +148,10 @@ describe("Pix Automático recovery (intraday retry, then days 2, 4 and 6)", () =
     const pixEvent = (e: SubscriptionPaymentEvent, type: string) => ({ ...e, type });
     await processPaymentEvent(pixEvent(subscriptionEvent("updated", { customerId, at: at(-DAY) }), "pix_automatico.rec_aprovada"), deps);
     await processPaymentEvent(
-      pixEvent(subscriptionEvent("invoice_failed", { customerId, at: FAILED_AT, invoice: { id: "cobr_nov" } }), "pix_automatico.cobr_falhou"),
+      pixEvent(
+        subscriptionEvent("invoice_failed", { customerId, at: FAILED_AT, invoice: { id: "cobr_nov" } }),
+        "pix_automatico.cobr_falhou",
+      ),
       deps,
     );
     expect((await recoveries())[0]).toMatchObject({ method: "pix_automatico", nextAttemptAt: at(10 * 60 * 60 * 1000) });
@@ -182,11 +190,21 @@ describe("Stripe retries by itself: we read its next try and never schedule ours
       lastEventAt: at(-30 * DAY),
     });
     const failed = (when: Date, next: Date | null): SubscriptionPaymentEvent => {
-      const e = subscriptionEvent("invoice_failed", { subscriptionId: "sub_stripe_1", at: when, priceId: null, invoice: { id: "in_st", amountCents: 5000 } });
+      const e = subscriptionEvent("invoice_failed", {
+        subscriptionId: "sub_stripe_1",
+        at: when,
+        priceId: null,
+        invoice: { id: "in_st", amountCents: 5000 },
+      });
       return { ...e, provider: "stripe", invoice: { ...e.invoice!, nextAttemptAt: next } };
     };
     const paid = (when: Date) => ({
-      ...subscriptionEvent("invoice_paid", { subscriptionId: "sub_stripe_1", at: when, priceId: null, invoice: { id: "in_st", amountCents: 5000 } }),
+      ...subscriptionEvent("invoice_paid", {
+        subscriptionId: "sub_stripe_1",
+        at: when,
+        priceId: null,
+        invoice: { id: "in_st", amountCents: 5000 },
+      }),
       provider: "stripe" as const,
     });
     return { deps, clock, settle, retry, failed, paid };

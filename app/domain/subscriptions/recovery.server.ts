@@ -28,7 +28,7 @@ import { getUserContact, type SubscriptionRow } from "./subscriptions.server";
 const { subscriptionRecoveries, subscriptionRecoveryEvents, subscriptionCharges } = schema;
 export type RecoveryRow = typeof subscriptionRecoveries.$inferSelect;
 
-export const recoveryMethodOf = (row: Pick<SubscriptionRow, "paymentMethod">): RecoveryMethod =>
+const recoveryMethodOf = (row: Pick<SubscriptionRow, "paymentMethod">): RecoveryMethod =>
   row.paymentMethod === PIX_AUTOMATICO ? "pix_automatico" : "card";
 
 /** One failed attempt of a month's charge (the first or a retry), from an event seen for the first time. */
@@ -132,7 +132,13 @@ export async function recordRecoveryPaid(tx: Transaction, invoiceId: string, eve
  * A Pix Automático month whose 7-day retry window closed with retries unused (the job was down, a
  * retry refused by the PSP): suspended as if its last retry had failed, with the same e-mail.
  */
-export async function suspendRecovery(tx: Transaction, recovery: RecoveryRow, row: SubscriptionRow, deps: SubscriptionEventDeps, now: Date) {
+export async function suspendRecovery(
+  tx: Transaction,
+  recovery: RecoveryRow,
+  row: SubscriptionRow,
+  deps: SubscriptionEventDeps,
+  now: Date,
+) {
   const [suspended] = await tx
     .update(subscriptionRecoveries)
     .set({ status: "suspended", suspendedAt: now, nextAttemptAt: null, updatedAt: sql`now()` })
@@ -146,24 +152,13 @@ export async function suspendRecovery(tx: Transaction, recovery: RecoveryRow, ro
   await queueRecoveryEmail(tx, row, suspended, deps, true);
 }
 
-export async function lockRecovery(tx: Transaction, invoiceId: string): Promise<RecoveryRow | null> {
+async function lockRecovery(tx: Transaction, invoiceId: string): Promise<RecoveryRow | null> {
   const [row] = await tx
     .select()
     .from(subscriptionRecoveries)
     .where(eq(subscriptionRecoveries.invoiceId, invoiceId))
     .limit(1)
     .for("update");
-  return row ?? null;
-}
-
-/** The subscriber's open or suspended month, if any (what /conta shows as "em atraso"). */
-export async function findPendingRecovery(tx: Pick<Transaction, "select">, subscriptionId: string): Promise<RecoveryRow | null> {
-  const [row] = await tx
-    .select()
-    .from(subscriptionRecoveries)
-    .where(and(eq(subscriptionRecoveries.subscriptionId, subscriptionId), sql`${subscriptionRecoveries.status} <> 'recovered'`))
-    .orderBy(sql`${subscriptionRecoveries.firstFailedAt} desc`)
-    .limit(1);
   return row ?? null;
 }
 
