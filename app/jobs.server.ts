@@ -14,7 +14,7 @@ import { logger } from "~/platform/logger.server";
 import { transportFromConfig } from "~/platform/mail/mailer.server";
 import { outboxMailer, purgeSentEmails } from "~/platform/mail/outbox.server";
 import { startImpactJobs } from "~/domain/impact/index.server";
-import { startPixAutomaticoCharges } from "~/domain/subscriptions/index.server";
+import { startPixAutomaticoCharges, startSubscriptionRecovery } from "~/domain/subscriptions/index.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 
 export type BackgroundJobs = {
@@ -51,6 +51,8 @@ export async function startBackgroundJobs(
   await startImpactJobs(boss, { mailer: outboxMailer, publicUrl: config.PUBLIC_URL, clock });
   // Each month's Pix Automático charge at the PSP, 2–10 days before it is due (decision 150).
   await startPixAutomaticoCharges(boss, { provider: payments.webhook("pix"), secret: config.APP_SECRET, clock });
+  // Failed monthly charges: our retries on their schedule (docs/recovery.md; never at Stripe).
+  await startSubscriptionRecovery(boss, { payments, config, mailer: outboxMailer, clock });
 
   return {
     sandboxEvents,

@@ -38,6 +38,7 @@ export default [
   route("privacidade/solicitar", "routes/privacidade.solicitar.tsx"),
   route("assinatura/gerenciar", "routes/assinatura.gerenciar.tsx"),
   route("assinatura/confirmar", "routes/assinatura.confirmar.tsx"),
+  route("assinatura/regularizar", "routes/assinatura.regularizar.tsx"),
   // A receipt's public verification page (issue 16).
   route("recibo/:codigo", "routes/recibo.$codigo.tsx"),
   route("certificado/:codigo", "routes/certificado.$codigo.tsx"),

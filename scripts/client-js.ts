@@ -35,6 +35,8 @@ export const NOT_PUBLIC = new Set([
   "ong/convite",
   "conta/confirmar-endereco",
   "assinatura/confirmar",
+  // A failed month's recovery link (issue 30).
+  "assinatura/regularizar",
 ]);
 
 export function readManifest(buildDir: string) {

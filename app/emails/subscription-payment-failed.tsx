@@ -1,41 +1,58 @@
 import { getConfig } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
+import { formatDate } from "~/platform/dates";
 import type { Plan } from "~/domain/subscriptions/plans";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
-/** A monthly charge failed: the subscriber should update the payment method in the portal. */
-export function subscriptionPaymentFailedEmail({
-  name,
-  plan,
-  amountCents,
-  manageUrl,
-}: {
+type Props = {
   name: string;
   plan: Plan;
   amountCents: number;
-  /** The signed plan-management link (manage-link.server.ts). */
-  manageUrl: string;
-}) {
+  method: "card" | "pix_automatico";
+  /** The next try (ours or the provider's); null when none is left. */
+  nextAttemptAt: Date | null;
+  /** The signed recovery link (recovery-link.server.ts): new card or this month's Pix, once. */
+  payUrl: string;
+  /** The last retry failed too: the plan is suspended until the month is paid. */
+  suspended?: boolean;
+};
+
+/**
+ * A monthly charge failed (issue 30, docs/recovery.md): what failed, when we try again, and the
+ * one-tap way out — this month by a one-off Pix, or (card) a new card in the provider's portal.
+ * After the last retry the same e-mail says the plan is suspended and how to come back.
+ */
+export function subscriptionPaymentFailedEmail({ name, plan, amountCents, method, nextAttemptAt, payUrl, suspended = false }: Props) {
   const { CONTACT_EMAIL, PUBLIC_URL } = getConfig();
   const amount = formatCents(amountCents > 0 ? amountCents : plan.priceCents);
-  const subject = `Não conseguimos cobrar sua assinatura (Plano ${plan.name})`;
+  const what = method === "pix_automatico" ? "O débito do Pix Automático" : "A cobrança no cartão";
+  const subject = suspended
+    ? `Sua assinatura do Plano ${plan.name} foi suspensa`
+    : `Não conseguimos cobrar sua assinatura (Plano ${plan.name})`;
   const hello = `Olá, ${firstName(name)}!`;
+  const status = suspended
+    ? `Tentamos de novo nos dias seguintes, sem sucesso, e por isso sua assinatura está suspensa. Para voltar, basta pagar este mês: um toque no botão abaixo, e o Pix de ${amount} reativa o plano na hora.`
+    : nextAttemptAt
+      ? `Vamos tentar de novo em ${formatDate(nextAttemptAt)}. Se preferir, resolva agora pelo botão abaixo.`
+      : `Resolva pelo botão abaixo para manter seu apoio em dia.`;
+  const choices =
+    method === "card"
+      ? "No link você paga este mês por Pix ou atualiza o cartão."
+      : "No link você paga este mês por Pix, sem esperar a próxima tentativa.";
   const element = (
     <EmailLayout
-      preview={`A cobrança de ${amount} do Plano ${plan.name} não foi aprovada.`}
+      preview={`${what} de ${amount} do Plano ${plan.name} não foi aprovado.`}
       footer={<StandardFooter contactEmail={CONTACT_EMAIL} publicUrl={PUBLIC_URL} />}
     >
       <EmailHeading>{hello}</EmailHeading>
       <EmailText>
-        A cobrança mensal de <strong>{amount}</strong> do seu Plano {plan.name} no Assine o Bem não foi aprovada pela operadora do cartão.
-        Enquanto o pagamento estiver pendente, sua assinatura fica suspensa.
+        {what} de <strong>{amount}</strong> do seu Plano {plan.name} no Assine o Bem não foi aprovado.
       </EmailText>
-      <EmailText>
-        Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura: a cobrança é feita de novo em seguida.
-      </EmailText>
-      <EmailButton href={manageUrl}>Gerenciar Assinatura</EmailButton>
-      <EmailText muted>O link vale por 7 dias, só para esta assinatura, e não pede senha.</EmailText>
+      <EmailText>{status}</EmailText>
+      <EmailText>{choices}</EmailText>
+      <EmailButton href={payUrl}>{suspended ? "Reativar minha assinatura" : "Regularizar pagamento"}</EmailButton>
+      <EmailText muted>O link vale por 10 dias, só para este mês desta assinatura, e serve para um único pagamento.</EmailText>
       <EmailText muted>
         Dúvidas? Escreva para <EmailLink href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</EmailLink>.
       </EmailText>
@@ -44,14 +61,15 @@ export function subscriptionPaymentFailedEmail({
   const text = `
 ${hello}
 
-A cobrança mensal de ${amount} do seu Plano ${plan.name} no Assine o Bem não foi aprovada pela operadora do cartão.
-Enquanto o pagamento estiver pendente, sua assinatura fica suspensa.
+${what} de ${amount} do seu Plano ${plan.name} no Assine o Bem não foi aprovado.
 
-Para continuar apoiando, atualize a forma de pagamento em Gerenciar Assinatura (link válido por 7 dias, só para esta assinatura, sem senha):
-${manageUrl}
-A cobrança é feita de novo em seguida.
+${status}
+${choices}
+
+${suspended ? "Reativar minha assinatura" : "Regularizar pagamento"} (link válido por 10 dias, para um único pagamento):
+${payUrl}
 
 Dúvidas? Escreva para ${CONTACT_EMAIL}
 `;
-  return renderEmail("subscription-payment-failed", subject, element, text);
+  return renderEmail(suspended ? "subscription-suspended" : "subscription-payment-failed", subject, element, text);
 }

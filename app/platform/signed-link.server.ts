@@ -21,7 +21,9 @@ export type SignedLinkPurpose =
   | "unsubscribe"
   | "institution-invite"
   // The sign-up address confirmation (accounts/email-verification.server.ts).
-  | "email-verify";
+  | "email-verify"
+  // A failed month's way out: a new card or this month's Pix (subscriptions/recovery-link.server.ts).
+  | "subscription-recovery";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

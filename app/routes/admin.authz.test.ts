@@ -29,7 +29,7 @@ import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Fields = Record<string, string | string[] | Blob>;
-type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string; otherOrgId: string };
+type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string; otherOrgId: string; recoveryId: string };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
 const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
@@ -130,6 +130,7 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
   }),
   deleteImpactUpdate: (fx) => ({ id: fx.impactUpdate.id, confirmed: "sim" }),
   runReconcile: () => ({}),
+  retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
 
 async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
@@ -152,7 +153,37 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
       verifiedAt: new Date(),
     })
     .returning();
-  return { ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id }, user, admin };
+  // A sandbox card plan whose month failed yesterday: "Tentar agora" may ask for its first retry.
+  const [subscription] = await db
+    .insert(schema.subscriptions)
+    .values({
+      userId: plainUser.user.id,
+      plan: "prata",
+      status: "past_due",
+      provider: "sandbox",
+      providerCustomerId: "cus_sbx_authz",
+      providerSubscriptionId: "sub_sbx_authz",
+      lastEventAt: new Date(),
+    })
+    .returning();
+  const failedAt = new Date(Date.now() - 86_400_000);
+  const [recovery] = await db
+    .insert(schema.subscriptionRecoveries)
+    .values({
+      subscriptionId: subscription!.id,
+      invoiceId: "in_sbx_authz",
+      amountCents: 5000,
+      method: "card",
+      retriesBy: "ours",
+      firstFailedAt: failedAt,
+      lastFailureAt: failedAt,
+    })
+    .returning();
+  return {
+    ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id, recoveryId: recovery!.id },
+    user,
+    admin,
+  };
 }
 
 describe("admin authorization matrix", () => {

@@ -9,6 +9,7 @@ import { OrganizationsTab } from "~/components/admin/organizations";
 import { PartiesTab } from "~/components/admin/parties";
 import { PayoutsTab } from "~/components/admin/payouts";
 import { ReconcileTab } from "~/components/admin/reconcile";
+import { RecoveriesTab } from "~/components/admin/recoveries";
 import { StoriesTab } from "~/components/admin/stories";
 import { ImpactTab } from "~/components/admin/impact";
 import { TeamTab } from "~/components/admin/team";
@@ -79,6 +80,8 @@ function TabContent({ view }: { view: AdminTabData }) {
       return <PayoutsTab data={view.data} />;
     case "conciliacao":
       return <ReconcileTab data={view.data} />;
+    case "assinaturas":
+      return <RecoveriesTab data={view.data} />;
     case "equipe":
       return <TeamTab data={view.data} />;
     case "anuncios":

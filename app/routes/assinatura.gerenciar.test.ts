@@ -72,7 +72,7 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, row.id));
     expect(audit).toMatchObject({ action: "subscription.cancel", actorUserId: null });
 
-    // The payment-failed e-mail carries a link too.
+    // The payment-failed e-mail carries its own link: pay the month or update the card (issue 30).
     await processPaymentEvent(
       subscriptionEvent("invoice_failed", { subscriptionId: "sub_sbx_link1", invoice: { id: "in_fail_1" } }),
       context,
@@ -80,7 +80,7 @@ describe("/assinatura/gerenciar (the plan-management link)", () => {
     const [failed] = await readableRows(
       db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "subscription-payment-failed")),
     );
-    expect(failed?.text).toMatch(/\/assinatura\/gerenciar\?token=/);
+    expect(failed?.text).toMatch(/\/assinatura\/regularizar\?token=/);
   });
 
   it("changes to a cheaper plan and opens the payment page, both for that subscription only", async () => {

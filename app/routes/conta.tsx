@@ -27,6 +27,8 @@ import { SubscriberCertificates } from "~/components/account/subscriber-certific
 import { SubscriberBenefits } from "~/components/account/subscriber-benefits";
 import { BENEFIT_INTENTS } from "~/domain/subscriptions/benefit-forms";
 import { loadSubscriberBenefits, runBenefitAction } from "~/domain/subscriptions/benefits-account.server";
+import { findAccountRecovery } from "~/domain/subscriptions/recovery-link.server";
+import { RecoveryNotice } from "~/components/subscriptions/recovery-notice";
 import { ProfilePhoto } from "~/components/account/profile-photo";
 import { personAvatar } from "~/domain/parties/party-images";
 import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
@@ -60,12 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listGiftsOf(accountSubject(profile)),
     receiptYearsOf({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }),
   ]);
-  const [certificateYears, benefits] = await Promise.all([
+  const [certificateYears, benefits, recovery] = await Promise.all([
     subscriberCertificateYears(session.id),
     loadSubscriberBenefits({ id: profile.id, name: profile.name }, context.config),
+    findAccountRecovery(profile.id, context.clock.now()),
   ]);
   return {
     benefits,
+    recovery,
     profile: {
       name: profile.name,
       email: profile.email,
@@ -234,7 +238,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts, statements, certificateYears, benefits } = loaderData;
+  const { profile, gifts, statements, certificateYears, benefits, recovery } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -267,6 +271,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </nav>
 
       <div className="mt-8 grid gap-6">
+        {recovery ? <RecoveryNotice recovery={recovery} /> : null}
         <Section id="perfil" title="Perfil">
           <Result result={result} intent="nome" />
           <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">

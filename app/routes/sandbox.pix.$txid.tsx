@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { expireSandboxPixCharge, findSandboxPixCharge } from "~/domain/donations/pix-checkout.server";
 import { sandboxPixSchema } from "~/domain/donations/pix-form";
 import { sandboxEndToEndId, sandboxPixEvent } from "~/domain/payments/sandbox-pix.server";
+import { findSandboxRecoveryPix } from "~/domain/subscriptions/index.server";
 import type { Config } from "~/platform/config.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { readFormData } from "~/platform/http/form-data.server";
@@ -18,7 +19,8 @@ const TXID = /^[A-Za-z0-9]{25}$/;
 
 async function loadCharge(txid: string | undefined, config: Config) {
   if (!config.paymentsSandbox || !txid || !TXID.test(txid)) throw data(null, { status: 404 });
-  const charge = await findSandboxPixCharge(txid);
+  // A gift's code, or a failed month's (the recovery link's one-off Pix, issue 30).
+  const charge = (await findSandboxPixCharge(txid)) ?? (await findSandboxRecoveryPix(txid));
   if (!charge) throw data(null, { status: 404 });
   return charge;
 }
@@ -46,7 +48,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { intent, valor } = submission.value;
   const now = context.clock.now();
   if (intent === "expirar") {
-    await expireSandboxPixCharge(c.txid, now);
+    if ("donationId" in c) await expireSandboxPixCharge(c.txid, now);
     return redirect(`/sandbox/pix/${c.txid}?resultado=expirado`);
   }
   const amountCents = valor.trim() ? parseReaisToCents(valor) : c.amountCents;

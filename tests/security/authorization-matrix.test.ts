@@ -302,6 +302,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
     loader: { cells: same({ status: 400, refused: true }) },
     action: { fields: () => ({ token: "forjado" }), cells: same({ status: 400, refused: true }) },
   },
+  // A failed month's recovery link (issue 30): the token is the key, for anyone.
+  "routes/assinatura.regularizar": {
+    path: () => "/assinatura/regularizar?token=forjado",
+    loader: { cells: same({ status: 400, refused: true }) },
+    action: { fields: () => ({ token: "forjado", intent: "pix" }), cells: same({ status: 400, refused: true }) },
+  },
   // The hosted checkout pages are capability URLs (unguessable ids), like a provider's checkout:
   // whoever holds the link may pay; an unknown id is a 404 (see the extra cases below).
   "routes/sandbox.checkout.$id": {

@@ -102,6 +102,7 @@ describe("pages opened from a link with a token", () => {
       { path: `/assinatura/gerenciar?token=${encodeURIComponent(planManageToken(subscriptionId))}`, what: "plan management" },
       { path: `/assinatura/gerenciar.data?token=${encodeURIComponent(planManageToken(subscriptionId))}`, what: "its data" },
       { path: "/assinatura/gerenciar?token=forjado", what: "plan management, a bad link" },
+      { path: "/assinatura/regularizar?token=forjado", what: "a failed month's recovery link (issue 30), a bad link" },
       { path: `/doacao-sucesso?ref=${giftRef}`, what: "the result page" },
       { path: `/doacao-sucesso.data?ref=${giftRef}`, what: "its data" },
       { path: `/doar?festa=${w.party.shareCode}&ref=${giftRef}`, what: "the form after a declined card" },

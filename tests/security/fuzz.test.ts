@@ -33,6 +33,7 @@ import { action as contaAction } from "~/routes/conta";
 import { action as privacyAction } from "~/routes/privacidade.solicitar";
 import { action as planLinkAction } from "~/routes/assinatura.gerenciar";
 import { action as planChangeAction } from "~/routes/assinatura.confirmar";
+import { action as recoveryLinkAction } from "~/routes/assinatura.regularizar";
 import { action as partyDashboardAction } from "~/routes/painel.festa.$id";
 import { action as criarFestaAction } from "~/routes/criar-festa";
 import { action as doarAction } from "~/routes/doar";
@@ -404,6 +405,16 @@ const TARGETS: Target[] = [
     // A random token never opens: every run is the refusal (and must change nothing).
     deep: [400],
     fields: () => ({ token: field(fc.string({ maxLength: 2100 })) }),
+  },
+  {
+    name: "/assinatura/regularizar",
+    route: "routes/assinatura.regularizar",
+    runs: 200,
+    path: () => "/assinatura/regularizar",
+    handler: recoveryLinkAction as never,
+    // A random token never opens: every run is the refusal (and must store nothing).
+    deep: [400],
+    fields: () => ({ token: field(fc.string({ maxLength: 2100 })), intent: field(fc.constantFrom("pix", "cartao", "x")) }),
   },
   {
     name: "/admin intents",

@@ -278,6 +278,10 @@ export async function startPixPspFake(
             return send(201, cobr);
           }
         }
+        // A retry of a failed month on a date (issue 30): accepted for a charge it knows.
+        if ((m = /^\/v2\/cobr\/([A-Za-z0-9]{26,35})\/retentativa\/(\d{4}-\d{2}-\d{2})$/.exec(url.pathname)) && req.method === "POST") {
+          return cobrs.has(m[1]!) ? send(200, cobrs.get(m[1]!)) : send(404, { nome: "cobranca_nao_encontrada" });
+        }
         if ((url.pathname === "/v2/webhookrec" || url.pathname === "/v2/webhookcobr") && req.method === "PUT") {
           webhooks.set(url.pathname.slice(4), String((body as { webhookUrl?: string })?.webhookUrl));
           return send(200, null);

@@ -158,10 +158,13 @@ export function stripeInvoice(over: {
   amount: number;
   periodEnd?: number;
   userId?: string;
+  /** A failed invoice's next try (unix seconds), null after Stripe's last one. */
+  nextPaymentAttempt?: number | null;
 }) {
   return {
     id: over.id,
     object: "invoice",
+    ...(over.nextPaymentAttempt !== undefined ? { next_payment_attempt: over.nextPaymentAttempt } : {}),
     customer: over.customer,
     amount_paid: over.amount,
     amount_due: over.amount,

@@ -34,6 +34,9 @@ export const deletionSchema = z.object({ id: idField, confirmed: z.optional(z.st
 
 export const messageAnsweredSchema = z.object({ id: idField, answered: booleanField });
 
+/** "Tentar agora" on a plan in recovery (issue 30). */
+export const retryRecoverySchema = z.object({ id: idField });
+
 // Better Auth user ids are opaque strings, not uuids.
 export const revokeAdminSchema = z.object({
   userId: z

@@ -32,6 +32,7 @@ import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { loadPayouts, markPayoutTransferredAction } from "./payouts.server";
 import { markInstitutionPayoutTransferredAction } from "./institution-payouts.server";
 import { loadReconcile, runReconcileAction } from "./reconcile.server";
+import { loadRecoveries, retryRecoveryAction } from "./recoveries.server";
 import { createStoryAction, deleteStoryAction, loadStories, toggleStoryAction } from "./stories.server";
 import { type AdminActionData, type AdminTab, parseAdminTab } from "./tabs";
 import { grantAdminAction, loadTeam, revokeAdminAction } from "./team.server";
@@ -50,6 +51,7 @@ const adminLoaders = {
   mensagens: (url: URL) => loadMessages(url),
   repasses: (url: URL, deps: AdminDeps) => loadPayouts(url, deps),
   conciliacao: () => loadReconcile(),
+  assinaturas: (_url: URL, deps: AdminDeps) => loadRecoveries(deps),
   equipe: () => loadTeam(),
   anuncios: (url: URL) => loadAds(url),
 } satisfies Record<AdminTab, (url: URL, deps: AdminDeps) => Promise<unknown>>;
@@ -88,6 +90,7 @@ const adminActions = {
   markPayoutTransferred: markPayoutTransferredAction,
   markInstitutionPayoutTransferred: markInstitutionPayoutTransferredAction,
   runReconcile: runReconcileAction,
+  retryRecovery: retryRecoveryAction,
   grantAdmin: grantAdminAction,
   revokeAdmin: revokeAdminAction,
   createAd: createAdAction,

@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   { id: "mensagens", label: "Mensagens" },
   { id: "repasses", label: "Repasses" },
   { id: "conciliacao", label: "Conciliação" },
+  { id: "assinaturas", label: "Assinaturas" },
   { id: "equipe", label: "Equipe" },
   { id: "anuncios", label: "Anúncios" },
 ] as const;

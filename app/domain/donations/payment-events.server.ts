@@ -10,7 +10,7 @@ import { db, schema, type Transaction } from "~/platform/db.server";
 import { type DonationStatus, nextDonationStatus } from "~/domain/donations/donation-status";
 import { paidGiftAnnouncements } from "~/domain/donations/live-events.server";
 import { type Announcement, announceAfterCommit } from "~/platform/db/announcer.server";
-import type { DonationPaymentEvent, PaymentEvent } from "~/domain/payments";
+import type { DonationPaymentEvent, PaymentEvent, PaymentProvider, ProviderName } from "~/domain/payments";
 import { isUuid } from "./donations.server";
 import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
@@ -20,7 +20,12 @@ import { recordGiftPaid } from "~/domain/ledger/index.server";
 import { checkPixPayment, flagPixPayment } from "./pix-payments.server";
 import type { PixFlagReason } from "./pix-flags";
 import { applyTakeBackEvent, isTakeBackEvent } from "./refund-events.server";
-import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "~/domain/subscriptions/index.server";
+import {
+  applyRecoveryPixPayment,
+  applySubscriptionEvent,
+  type SubscriptionEventDeps,
+  type SubscriptionOutcome,
+} from "~/domain/subscriptions/index.server";
 
 const { donations, donationStatusHistory, paymentEvents, parties, pixCharges } = schema;
 
@@ -32,12 +37,15 @@ export type ProcessOutcome =
   | { outcome: "flagged"; donationId: string; reason: PixFlagReason }
   | { outcome: "unmatched" };
 
-/** What applying an event needs (from the request context): the configuration and where e-mail goes. */
-export type EventDeps = SubscriptionEventDeps;
+/** What applying an event needs (from the request context): the configuration, where e-mail goes, the providers. */
+export type EventDeps = SubscriptionEventDeps & { payments?: { webhook(name: ProviderName): PaymentProvider | null } };
 
 export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps): Promise<ProcessOutcome | SubscriptionOutcome> {
   if (event.kind === "subscription") return db.transaction((tx) => applySubscriptionEvent(tx, event, deps));
   if (event.kind !== "donation") return { outcome: "ignored", reason: event.reason };
+  // A failed month's one-off Pix (the recovery link) pays that month, not a gift.
+  const month = event.pix ? await applyRecoveryPixPayment(event, deps) : null;
+  if (month) return month;
   // The common case (a pending gift paid) in the batched paying statement; the rest in the transaction below.
   if (takesPaidFastPath(event, deps.config.PLATFORM_FEE_PERCENT)) {
     const applied = await applyPaidEvent(event, { feePercent: deps.config.PLATFORM_FEE_PERCENT, publicUrl: deps.config.PUBLIC_URL });

@@ -12,6 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import { z } from "zod";
+import { todayInSaoPaulo } from "~/platform/dates";
 import type { PixApiConfig } from "~/platform/config.server";
 import {
   CheckoutError,
@@ -222,6 +223,8 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
         info: request.info,
       });
     },
+    /** Issue 30: a failed month's retry on the date our schedule chose (`POST /cobr/{txid}/retentativa/{data}`). */
+    retrySubscriptionCharge: (request) => automatico.requestRetry(request.invoice.id, todayInSaoPaulo(request.now)),
     /** Cancelling on our pages ends the authorisation at once (`PATCH /rec`); the `rec` webhook then cancels our row. */
     async changeSubscription({ subscription, change }: SubscriptionChangeRequest) {
       if (change.kind !== "cancel-now" && change.kind !== "cancel-at-period-end")

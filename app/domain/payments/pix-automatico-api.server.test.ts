@@ -17,6 +17,7 @@ import { getSubscriptionStatus } from "~/domain/subscriptions/subscriptions.serv
 import { startSubscription } from "~/domain/subscriptions/subscribe.server";
 import { requestSubscriptionChange } from "~/domain/subscriptions/manage.server";
 import { createMonthlyPixCharges, recurringChargeTxid } from "~/domain/subscriptions/pix-automatico-charges.server";
+import { retryRecovery } from "~/domain/subscriptions/recovery-retries.server";
 import { dueDateInWindow, findOwnRecurrence, firstDueDate } from "~/domain/subscriptions/pix-automatico.server";
 import { fixedClock } from "~/platform/clock";
 import { action as pixWebhook } from "~/routes/api.webhooks.pix";
@@ -128,6 +129,14 @@ describe("Pix Automático through a PSP's API (local mTLS fake)", () => {
     expect(await webhook(psp.cobrStatus(txid, "REJEITADA"), TOKEN, "/cobr")).toBe(200);
     expect((await getSubscriptionStatus(user.id)).status).toBe("past_due");
     expect((await outbox()).map((m) => m.template)).toContain("subscription-payment-failed");
+    // Our schedule's intraday retry, asked of the PSP on the day (issue 30); asked twice, asked once.
+    const [recovery] = await db.select().from(schema.subscriptionRecoveries);
+    const retryDeps = { ...context, payments: { webhook: () => provider }, clock: fixedClock(new Date("2026-11-28T22:00:00Z")) };
+    expect(await retryRecovery(recovery!.id, retryDeps)).toBe("asked");
+    expect(await retryRecovery(recovery!.id, retryDeps)).toBe("not-allowed");
+    expect(psp.requests.filter((r) => r.path.includes("/retentativa/")).map((r) => r.path)).toEqual([
+      `/v2/cobr/${txid}/retentativa/2026-11-28`,
+    ]);
     // The PSP's retry (politicaRetentativa) settles it: the same charge, paid once, at our amount; a month paid.
     const paid = psp.cobrStatus(txid, "CONCLUIDA");
     expect(await webhook(paid, TOKEN, "/cobr")).toBe(200);

@@ -143,6 +143,14 @@ export function pixAutomaticoResources(call: ApiCall, options: { recebedor?: Pix
         throw new Error(`PUT /cobr respondeu HTTP ${res.status}`);
       return parsed.data;
     },
+    /**
+     * POST /cobr/{txid}/retentativa/{data}: one of the retries the recurrence's policy allows
+     * (PERMITE_3R_7D: up to 3 within 7 days); the date names the retry, so asking again is the same one.
+     */
+    async requestRetry(txid: string, date: string) {
+      const res = await call("POST", `/cobr/${encodeURIComponent(txid)}/retentativa/${date}`);
+      if (res.status < 200 || res.status >= 300) throw new Error(`POST /cobr/retentativa respondeu HTTP ${res.status}`);
+    },
     /** PUT /webhookrec and PUT /webhookcobr: where the PSP notifies recurrences and their charges (it appends `/rec`, `/cobr`). */
     async registerWebhooks(webhookUrl: string) {
       await put("/webhookrec", { webhookUrl });

@@ -22,6 +22,7 @@ import { pixReceivedEvent } from "./pix-api.server";
 import { centsToPixValue } from "./pix-codes.server";
 import { DEFAULT_SANDBOX_FEES, type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 import { sandboxPixAutomaticoMethods } from "./sandbox-pix-automatico.server";
+import { sandboxRecoveryMethods } from "./sandbox-recovery.server";
 import {
   isSandboxSubscriptionEventType,
   normalizeSandboxSubscriptionEvent,
@@ -139,6 +140,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     name: "sandbox",
     ...sandboxSubscriptionMethods(options),
     ...sandboxPixAutomaticoMethods(options),
+    ...sandboxRecoveryMethods(options),
     pixTxidLength: SANDBOX_PIX_TXID_LENGTH,
     pixFee: fees.pix,
     simulatedFees: fees,

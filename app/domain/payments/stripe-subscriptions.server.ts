@@ -23,7 +23,12 @@ const CUSTOM_STRIPE_PRODUCT_NAME = "Assine o Bem — outro valor";
 type SubscriptionMethods = Required<
   Pick<
     PaymentProvider,
-    "createCustomer" | "createSubscriptionCheckout" | "createPortalSession" | "listSubscriptions" | "changeSubscription"
+    | "createCustomer"
+    | "createSubscriptionCheckout"
+    | "createPortalSession"
+    | "listSubscriptions"
+    | "changeSubscription"
+    | "settleInvoiceOutOfBand"
   >
 >;
 
@@ -132,6 +137,13 @@ export function stripeSubscriptionMethods(stripe: Stripe): SubscriptionMethods {
       const list = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
       return list.data.map(snapshotOf);
     },
+
+    /** The month was paid by the recovery link's Pix: the invoice is marked paid, so Stripe stops retrying it. */
+    async settleInvoiceOutOfBand(invoiceId: string) {
+      const invoice = await stripe.invoices.retrieve(invoiceId);
+      if (invoice.status !== "open") return;
+      await stripe.invoices.pay(invoiceId, { paid_out_of_band: true }, { idempotencyKey: `settle:${invoiceId}` });
+    },
   };
 }
 
@@ -229,7 +241,15 @@ export function normalizeStripeSubscriptionEvent(event: Stripe.Event, base: Base
           details?.metadata?.plan === CUSTOM_PLAN_ID && line?.amount
             ? customPriceId(line.amount)
             : (idOf(line?.pricing?.price_details?.price) ?? null),
-        invoice: { id: invoice.id, amountCents: event.type === "invoice.paid" ? invoice.amount_paid : invoice.amount_due, periodEnd },
+        invoice: {
+          id: invoice.id,
+          amountCents: event.type === "invoice.paid" ? invoice.amount_paid : invoice.amount_due,
+          periodEnd,
+          // Stripe retries by itself: its next try, null after the last one (docs/recovery.md).
+          ...(event.type === "invoice.payment_failed" && invoice.next_payment_attempt !== undefined
+            ? { nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null }
+            : {}),
+        },
       } satisfies SubscriptionPaymentEvent;
     }
     case "checkout.session.completed": {

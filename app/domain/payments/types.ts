@@ -125,8 +125,11 @@ export type SubscriptionPaymentEvent = EventBase & {
   status: SubscriptionState | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean | null;
-  /** Only on invoice events. */
-  invoice: { id: string; amountCents: number; periodEnd: Date | null } | null;
+  /**
+   * Only on invoice events. `nextAttemptAt`: on a failure at a provider that retries by itself
+   * (Stripe's `next_payment_attempt`), its next try, null on its last; absent when we retry.
+   */
+  invoice: { id: string; amountCents: number; periodEnd: Date | null; nextAttemptAt?: Date | null } | null;
   /** On `deleted`: the payer ended it outside our pages (Pix Automático revoked in the bank app); we e-mail them. */
   canceledByPayer?: boolean;
 };
@@ -151,6 +154,15 @@ export type SubscriptionChangeRequest = {
   /** Our row's view of the subscription (the sandbox, which keeps no state, builds its events from it). */
   subscription: SubscriptionSnapshot & { userId: string | null };
   change: SubscriptionChange;
+};
+
+export type SubscriptionRetryRequest = {
+  subscription: SubscriptionSnapshot & { userId: string | null };
+  method: "card" | "pix_automatico";
+  invoice: { id: string; amountCents: number; periodEnd: Date | null };
+  /** 1 for the first retry: with the invoice, the idempotency key (the same retry asked twice is one). */
+  attempt: number;
+  now: Date;
 };
 
 export type PaymentEvent = DonationPaymentEvent | SubscriptionPaymentEvent | IgnoredPaymentEvent;
@@ -253,6 +265,13 @@ export interface PaymentProvider {
   getPixRecurrence?(recurrenceId: string): Promise<PixRecurrenceView | null>;
   /** One month's Pix Automático charge (`PUT /cobr/{txid}`); the same txid again is the same charge. */
   createPixRecurringCharge?(request: PixRecurringChargeRequest): Promise<void>;
+  /**
+   * Issue 30: one more try of a month's failed charge, asked by our schedule (docs/recovery.md); the
+   * result comes back as its usual invoice event. Absent at a provider that retries by itself (Stripe).
+   */
+  retrySubscriptionCharge?(request: SubscriptionRetryRequest): Promise<void>;
+  /** The month was paid another way (the link's one-off Pix): the provider stops its own retries. */
+  settleInvoiceOutOfBand?(invoiceId: string): Promise<void>;
   /** Issue #6: Assine o Bem checkout (subscription mode) and the customer portal. */
   createSubscriptionCheckout?(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   createPortalSession?(request: PortalSessionRequest): Promise<{ url: string }>;

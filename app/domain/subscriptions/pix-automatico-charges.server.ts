@@ -5,7 +5,7 @@
  * recurrence and the month. Idempotent twice over: a month already asked for is skipped, and a
  * retried or duplicated job asks for the same txid, which the PSP keeps as one charge.
  */
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notExists } from "drizzle-orm";
 import type { Clock } from "~/platform/clock";
 import { monthName, todayInSaoPaulo } from "~/platform/dates";
 import { db, schema } from "~/platform/db.server";
@@ -16,7 +16,7 @@ import { pixTxid } from "~/domain/payments/index.server";
 import { planOf } from "./plans";
 import { dueDateInWindow, PIX_AUTOMATICO } from "./pix-automatico.server";
 
-const { subscriptions, pixRecurringCharges } = schema;
+const { subscriptions, pixRecurringCharges, subscriptionRecoveries } = schema;
 const QUEUE = "pix-automatico-charges";
 /** The API Pix's txid: 26–35 letters and digits. */
 const TXID_LENGTH = 32;
@@ -39,6 +39,13 @@ export async function createMonthlyPixCharges({ provider, secret, now }: ChargeD
         eq(subscriptions.provider, provider.name),
         inArray(subscriptions.status, ["active", "past_due"]),
         isNotNull(subscriptions.pixDueDay),
+        // Suspended after a month's last retry: no new month until that one is paid (docs/recovery.md).
+        notExists(
+          db
+            .select({ id: subscriptionRecoveries.id })
+            .from(subscriptionRecoveries)
+            .where(and(eq(subscriptionRecoveries.subscriptionId, subscriptions.id), eq(subscriptionRecoveries.status, "suspended"))),
+        ),
       ),
     );
   let due = 0;

@@ -249,11 +249,22 @@ describe("Stripe subscription webhooks", () => {
     await deliver(
       stripeBillingEvent(
         "invoice.payment_failed",
-        stripeInvoice({ id: "in_w2", subscription: "sub_w", customer: "cus_fake1", price: "price_cfg_prata", amount: 5000 }),
+        stripeInvoice({
+          id: "in_w2",
+          subscription: "sub_w",
+          customer: "cus_fake1",
+          price: "price_cfg_prata",
+          amount: 5000,
+          nextPaymentAttempt: at(4).created + 3 * 86_400,
+        }),
         at(4),
       ),
     );
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: "past_due" });
+    // Stripe retries by itself: its next try is read from the event, none is scheduled by us (issue 30).
+    expect(await db.select().from(schema.subscriptionRecoveries)).toMatchObject([
+      { invoiceId: "in_w2", retriesBy: "provider", status: "open", nextAttemptAt: new Date((at(4).created + 3 * 86_400) * 1000) },
+    ]);
     // The paid month's receipt, then the failure.
     expect((await outbox()).map((m) => m.template)).toEqual(["subscription-receipt", "subscription-payment-failed"]);
 

@@ -221,7 +221,7 @@ describe("duplicates and reordering (property)", () => {
         async (extra, randoms) => {
           // The ledger is append-only (a trigger refuses DELETE); TRUNCATE empties it between runs.
           await db.execute(
-            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscriptions, payment_events`,
+            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscription_recovery_events, subscription_recoveries, subscriptions, payment_events`,
           );
           const stream = [...history, ...extra.map((i) => history[i]!)];
           const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
@@ -235,6 +235,50 @@ describe("duplicates and reordering (property)", () => {
             ["subscription_charge_paid", 5000, 500, 4500],
             ["subscription_charge_paid", 7000, 700, 6300],
           ]);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("failed attempts and retries (issue 30): any shuffle with repeats ends with one recovery per failed month, its failures counted once, recovered when paid", async () => {
+    const { customerId } = await subscriber();
+    const failed = (id: string, at: Date) => subscriptionEvent("invoice_failed", { customerId, at, invoice: { id, amountCents: 5000 } });
+    const history = [
+      subscriptionEvent("updated", { customerId, plan: "prata", status: "active", at: t(0) }),
+      subscriptionEvent("invoice_paid", { customerId, at: t(1), invoice: { id: "in_a", amountCents: 5000 } }),
+      // November fails, is retried twice (failing) and is then paid.
+      failed("in_b", t(10)),
+      failed("in_b", t(11)),
+      failed("in_b", t(12)),
+      subscriptionEvent("invoice_paid", { customerId, at: t(13), invoice: { id: "in_b", amountCents: 5000 } }),
+      // December fails and its first retry fails too: still open, past due.
+      failed("in_c", t(20)),
+      failed("in_c", t(21)),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat(history.length - 1), { minLength: 0, maxLength: 8 }),
+        fc.infiniteStream(fc.double()),
+        async (extra, randoms) => {
+          await db.execute(
+            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscription_recovery_events, subscription_recoveries, subscriptions, payment_events`,
+          );
+          const stream = [...history, ...extra.map((i) => history[i]!)];
+          const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
+          for (const { e } of order) await processPaymentEvent(e, testDeps());
+          expect(await subscriptionRow()).toMatchObject({ status: "past_due" });
+          const recoveries = await db.select().from(schema.subscriptionRecoveries).orderBy(schema.subscriptionRecoveries.invoiceId);
+          expect(recoveries.map((r) => [r.invoiceId, r.status, r.failures, r.firstFailedAt.toISOString()])).toEqual([
+            ["in_b", "recovered", 3, t(10).toISOString()],
+            ["in_c", "open", 2, t(20).toISOString()],
+          ]);
+          // Our schedule from the first failure: the second retry three days after it.
+          expect(recoveries[1]!.nextAttemptAt).toEqual(new Date(t(20).getTime() + 3 * 24 * 60 * 60 * 1000));
+          const events = await db.select().from(schema.subscriptionRecoveryEvents);
+          expect(events.filter((e) => e.kind === "failed")).toHaveLength(5);
+          expect((await chargeRows()).map((c) => c.providerInvoiceId).sort()).toEqual(["in_a", "in_b"]);
+          expect(await db.select().from(schema.ledgerEntries)).toHaveLength(2);
         },
       ),
       { numRuns: 25 },

@@ -7,8 +7,8 @@
  *   never overwrites newer state; `canceled` is final, as it is at Stripe;
  * - `invoice_paid` records the month as a paid charge and its ledger row (once per invoice id,
  *   whatever the order) and lifts a past-due subscription back to active when it is the newest news;
- * - `invoice_failed` makes the subscription past due (not a paying subscriber) and e-mails the
- *   subscriber, once per invoice;
+ * - `invoice_failed` makes the subscription past due (not a paying subscriber) and opens or
+ *   advances the month's recovery (recovery.server.ts: retries, the e-mailed link, suspension);
  * - `checkout_completed` only links the subscription to the user who paid.
  *
  * The event id is stored under a unique key first, so a redelivery changes nothing.
@@ -16,7 +16,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "~/platform/db.server";
 import type { Config } from "~/platform/config.server";
-import { subscriptionPaymentFailedEmail } from "~/emails/subscription-payment-failed";
 import { subscriptionChangedEmail } from "~/emails/subscription-changed";
 import { subscriptionReceiptEmail } from "~/emails/subscription-receipt";
 import { findChargeReceipt } from "~/domain/receipts/index.server";
@@ -31,6 +30,7 @@ import { recordSubscriptionChargePaid } from "~/domain/ledger/index.server";
 import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 import { PIX_AUTOMATICO, withRecurringCharge } from "./pix-automatico.server";
+import { recordRecoveryFailure, recordRecoveryPaid } from "./recovery.server";
 
 const { subscriptions, subscriptionCharges, paymentEvents } = schema;
 
@@ -113,8 +113,9 @@ export async function applySubscriptionEvent(
       await queueChargeReceiptEmail(tx, row, charge.id, deps);
     }
   }
-  if (event.action === "invoice_failed" && applied && event.invoice)
-    await queuePaymentFailedEmail(tx, row, event.invoice, deps.mailer, deps.config.PUBLIC_URL);
+  // A failed month and its recovery: retries, e-mails with the link, suspension (recovery.server.ts).
+  if (event.action === "invoice_failed") await recordRecoveryFailure(tx, row, event, deps);
+  if (event.action === "invoice_paid" && event.invoice) await recordRecoveryPaid(tx, event.invoice.id, event);
   if (event.action === "deleted" && applied && event.canceledByPayer && row.status === "canceled")
     await queueBankCancelEmail(tx, row, deps.mailer, deps.config.PUBLIC_URL);
   return { outcome: "subscription", subscriptionId: row.id, applied, status: row.status, charged };
@@ -218,13 +219,16 @@ async function applyToExisting(
       (event.action === "invoice_failed" && (row.status === "active" || row.status === "incomplete")));
   // A failed retry of an invoice already past due is still news for the subscriber.
   const failedAgain = newest && event.action === "invoice_failed" && row.status === "past_due";
-  if (moves || Object.keys(period).length || Object.keys(link).length) {
+  // Every newest invoice event is the newest news, moving or not: an older one delivered later
+  // (a failure before a payment) cannot then move the status back (issue 30's reordering property).
+  if (newest || Object.keys(period).length || Object.keys(link).length) {
     await tx
       .update(subscriptions)
       .set({
         ...link,
         ...period,
-        ...(moves ? { status: statusFromInvoice(event), lastEventAt: event.occurredAt } : {}),
+        ...(moves ? { status: statusFromInvoice(event) } : {}),
+        ...(newest ? { lastEventAt: event.occurredAt } : {}),
         updatedAt: sql`now()`,
       })
       .where(where);
@@ -278,29 +282,6 @@ async function queueBankCancelEmail(tx: Transaction, row: SubscriptionRow, maile
       manageUrl: planManageUrl(publicUrl, row.id),
     }),
     dedupeKey: `sub-bank-cancel:${row.id}`,
-  });
-}
-
-async function queuePaymentFailedEmail(
-  tx: Transaction,
-  row: SubscriptionRow,
-  invoice: { id: string; amountCents: number },
-  mailer: Mailer,
-  publicUrl: string,
-) {
-  if (!row.userId) return;
-  const contact = await getUserContact(row.userId, tx);
-  const plan = planOf(row);
-  if (!contact || !plan) return;
-  await mailer.enqueue(tx, {
-    to: contact.email,
-    ...subscriptionPaymentFailedEmail({
-      name: contact.name,
-      plan,
-      amountCents: invoice.amountCents,
-      manageUrl: planManageUrl(publicUrl, row.id),
-    }),
-    dedupeKey: `sub-failed:${invoice.id}`,
   });
 }
 

@@ -36,6 +36,7 @@ import { EVENT_TYPES } from "../../domain/parties/event-types";
 import { DEFAULT_CREATOR_EMAIL_MODE } from "../../domain/parties/creator-emails";
 import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
 import { SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
+import { RECOVERY_EVENT_KINDS, RECOVERY_METHODS, RECOVERY_STATUSES, RETRY_OWNERS } from "../../domain/subscriptions/recovery-kinds";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -650,6 +651,80 @@ export const subscriptionCharges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("subscription_charges_paid_idx").on(t.paidAt)],
+);
+
+/**
+ * A failed monthly charge and its recovery (issue 30, docs/recovery.md): one row per failed
+ * invoice (a Pix Automático month is its `cobr` txid), open until the month is paid (retry, new
+ * card or the one-off Pix of the e-mailed link) or suspended when the schedule is used up.
+ */
+export const subscriptionRecoveries = pgTable(
+  "subscription_recoveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method", { enum: RECOVERY_METHODS }).notNull(),
+    retriesBy: text("retries_by", { enum: RETRY_OWNERS }).notNull(),
+    status: text("status", { enum: RECOVERY_STATUSES }).notNull().default("open"),
+    /** Distinct failed attempts seen (the first charge included). */
+    failures: integer("failures").notNull().default(1),
+    /** Retries we asked the provider for (ours only). */
+    retriesRequested: integer("retries_requested").notNull().default(0),
+    firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull(),
+    /** Provider time of the newest failure applied (Stripe's next try is read from the newest). */
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    recoveredAt: timestamp("recovered_at", { withTimezone: true }),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** The month's one-off Pix (the e-mailed link), created once. */
+    pixTxid: text("pix_txid").unique(),
+    pixCopyPaste: text("pix_copy_paste"),
+    pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscription_recoveries_subscription_idx").on(t.subscriptionId, t.createdAt),
+    index("subscription_recoveries_due_idx").on(t.nextAttemptAt),
+    index("subscription_recoveries_failed_idx").on(t.firstFailedAt),
+    check("subscription_recoveries_counts", sql`${t.failures} >= 1 and ${t.retriesRequested} >= 0 and ${t.amountCents} >= 0`),
+    check(
+      "subscription_recoveries_state",
+      sql`(${t.status} = 'recovered') = (${t.recoveredAt} is not null) and (${t.status} <> 'suspended' or ${t.suspendedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Every attempt and outcome of a recovery, in order: failures (keyed by the provider's event),
+ * our retries (keyed by their number, so "Tentar agora" twice asks once), the Pix link, the
+ * suspension and the payment that ended it.
+ */
+export const subscriptionRecoveryEvents = pgTable(
+  "subscription_recovery_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recoveryId: uuid("recovery_id")
+      .notNull()
+      .references(() => subscriptionRecoveries.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: RECOVERY_EVENT_KINDS }).notNull(),
+    attempt: integer("attempt"),
+    providerEventId: text("provider_event_id"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("subscription_recovery_events_recovery_idx").on(t.recoveryId, t.occurredAt),
+    uniqueIndex("subscription_recovery_events_retry_idx")
+      .on(t.recoveryId, t.attempt)
+      .where(sql`${t.kind} = 'retry_requested'`),
+    uniqueIndex("subscription_recovery_events_provider_idx").on(t.providerEventId, t.kind),
+  ],
 );
 
 // ---------- content ----------

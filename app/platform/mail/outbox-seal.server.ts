@@ -23,6 +23,7 @@ const SEALED_TEMPLATES: readonly string[] = [
   "subscription-change-plan",
   "subscription-bank-cancel",
   "subscription-payment-failed",
+  "subscription-suspended",
   "plan-change-confirmation",
   "welcome",
   "institution-invite",

@@ -271,6 +271,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/privacidade.solicitar": "/privacidade/solicitar",
     "routes/assinatura.gerenciar": "/assinatura/gerenciar?token=forjado",
     "routes/assinatura.confirmar": "/assinatura/confirmar?token=forjado",
+    "routes/assinatura.regularizar": "/assinatura/regularizar?token=forjado",
     "routes/sandbox.checkout.$id": `/sandbox/checkout/${w.pending.checkoutId}`,
     "routes/sandbox.assinatura.$id": `/sandbox/assinatura/${w.subscriptionCheckoutId}`,
     "routes/sandbox.pix-automatico.$id": `/sandbox/pix-automatico/${w.subscriptionCheckoutId}`,
