@@ -29,7 +29,7 @@ import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Fields = Record<string, string | string[] | Blob>;
-type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string; otherOrgId: string };
+type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string; otherOrgId: string; pendingUpdateId: string };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
 const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
@@ -129,6 +129,8 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     body: "Atendemos 40 famílias.",
   }),
   deleteImpactUpdate: (fx) => ({ id: fx.impactUpdate.id, confirmed: "sim" }),
+  approveInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId }),
+  refuseInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId, reason: "Conte quantas famílias foram atendidas." }),
   runReconcile: () => ({}),
 };
 
@@ -152,7 +154,16 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
       verifiedAt: new Date(),
     })
     .returning();
-  return { ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id }, user, admin };
+  // Written by the institution's team, waiting for an admin (decision 190).
+  const [pending] = await db
+    .insert(schema.impactUpdates)
+    .values({ organizationId: fx.org.id, month: "2026-03", title: "Horta nova", body: "Plantamos 30 canteiros.", status: "pendente", submittedBy: plainUser.user.id })
+    .returning();
+  return {
+    ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id, pendingUpdateId: pending!.id },
+    user,
+    admin,
+  };
 }
 
 describe("admin authorization matrix", () => {

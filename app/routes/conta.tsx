@@ -8,6 +8,8 @@ import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { currentSessionId, requireUser } from "~/domain/accounts/guards.server";
+import { listMembershipsOf } from "~/domain/organizations/institution-team.server";
+import { TeamInstitutions } from "~/components/institutions/team-institutions";
 import {
   accountSubject,
   changeAccountPassword,
@@ -60,12 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listGiftsOf(accountSubject(profile)),
     receiptYearsOf({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }),
   ]);
-  const [certificateYears, benefits] = await Promise.all([
+  const [certificateYears, benefits, institutions] = await Promise.all([
     subscriberCertificateYears(session.id),
     loadSubscriberBenefits({ id: profile.id, name: profile.name }, context.config),
+    listMembershipsOf(session.id),
   ]);
   return {
     benefits,
+    institutions,
     profile: {
       name: profile.name,
       email: profile.email,
@@ -234,7 +238,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts, statements, certificateYears, benefits } = loaderData;
+  const { profile, gifts, statements, certificateYears, benefits, institutions } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -265,6 +269,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </a>
         ))}
       </nav>
+
+      <TeamInstitutions institutions={institutions} />
 
       <div className="mt-8 grid gap-6">
         <Section id="perfil" title="Perfil">
