@@ -2,7 +2,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/causas.$slug";
 import { DonateLink } from "~/components/causes/organization";
 import { VerifiedMark } from "~/components/causes/institution";
-import { monthKeyLabel, MonthlyLedgerTable } from "~/components/institutions/monthly-ledger-table";
+import { MonthlyLedgerTable } from "~/components/institutions/monthly-ledger-table";
+import { monthKeyLabel } from "~/domain/content/report-month";
 import { Badge } from "~/components/ui/badge";
 import { PageHeader } from "~/components/ui/page-header";
 import { listPublishedUpdates } from "~/domain/impact/institution-updates.server";
@@ -37,7 +38,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     org,
     totals,
-    months,
+    months: months.map((m) => ({ ...m, label: monthKeyLabel(m.month) })),
     // Date and amounts only: a proof shows bank details, so it stays with the team (decision 190).
     payouts: payouts.slice(0, 24).map((p) => ({
       id: p.payoutId,
@@ -46,7 +47,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       subject: p.partyName ? `Festa ${p.partyName}` : `Doações diretas e mensalidades${p.periodEnd ? ` até ${formatCalendarDate(p.periodEnd)}` : ""}`,
       hasProof: p.hasProof,
     })),
-    updates,
+    updates: updates.map((u) => ({ ...u, monthLabel: monthKeyLabel(u.month) })),
   };
 }
 
@@ -148,7 +149,7 @@ export default function InstitutionPublicPage({ loaderData }: Route.ComponentPro
             <ul className="mt-3 space-y-4">
               {updates.map((u) => (
                 <li key={u.id}>
-                  <p className="text-xs font-bold text-coral-700 uppercase">{monthKeyLabel(u.month)}</p>
+                  <p className="text-xs font-bold text-coral-700 uppercase">{u.monthLabel}</p>
                   <h3 className="text-lg font-extrabold text-indigo-800">{u.title}</h3>
                   <p className="mt-1 whitespace-pre-line">{u.body}</p>
                 </li>

@@ -5,7 +5,7 @@ import { DashboardMoney } from "~/components/institutions/dashboard-money";
 import { DashboardContacts, DashboardParties, DashboardPayouts, DashboardStatement } from "~/components/institutions/dashboard-sections";
 import { DashboardUpdates } from "~/components/institutions/dashboard-updates";
 import { PageHeader } from "~/components/ui/page-header";
-import { recentReportMonths, monthLabel } from "~/domain/content/report-month";
+import { monthKeyLabel, monthLabel, recentReportMonths } from "~/domain/content/report-month";
 import { listSharedContacts } from "~/domain/donations/institution-contacts.server";
 import { insertInstitutionUpdate, listInstitutionUpdates } from "~/domain/impact/institution-updates.server";
 import { institutionUpdateSchema } from "~/domain/impact/institution-update-form";
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     role,
     totals,
     money,
-    months,
+    months: months.map((m) => ({ ...m, label: monthKeyLabel(m.month) })),
     filters,
     gifts: {
       rows: gifts.slice(0, SHOWN_GIFTS),
@@ -73,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payouts,
     parties,
     contacts,
-    updates,
+    updates: updates.map((u) => ({ ...u, monthLabel: monthKeyLabel(u.month) })),
     thisMonth: todayInSaoPaulo(now).slice(0, 7),
     statementMonths: recentReportMonths(24, now).map((m) => ({ key: m.key, label: monthLabel(m) })),
   };

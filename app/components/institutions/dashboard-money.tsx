@@ -4,7 +4,7 @@ import type { MoneyLine, MoneyStates } from "~/domain/payouts/institution-money"
 import { MonthlyLedgerTable } from "./monthly-ledger-table";
 
 type Totals = { grossCents: number; feeCents: number; netCents: number; paidOutCents: number; balanceCents: number };
-type Month = { month: string; grossCents: number; feeCents: number; netCents: number; paidOutCents: number };
+type Month = { month: string; label: string; grossCents: number; feeCents: number; netCents: number; paidOutCents: number };
 
 /** The institution's money by state (a receber, liberado para repasse, repassado), with dates, and its months. */
 export function DashboardMoney({ money, totals, months }: { money: MoneyStates; totals: Totals; months: Month[] }) {

@@ -7,10 +7,9 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { IMPACT_UPDATE_STATUS_LABELS, type ImpactUpdateStatus } from "~/domain/impact/impact-update-review";
 import { institutionUpdateSchema } from "~/domain/impact/institution-update-form";
 import { formatDate } from "~/platform/dates";
-import { monthKeyLabel } from "./monthly-ledger-table";
 import type { FormResult } from "~/platform/forms/submission";
 
-type Update = { id: string; month: string; title: string; body: string; status: ImpactUpdateStatus; reviewNote: string | null; createdAt: Date | string };
+type Update = { id: string; month: string; monthLabel: string; title: string; body: string; status: ImpactUpdateStatus; reviewNote: string | null; createdAt: Date | string };
 
 const TONES = { pendente: "pending", aprovada: "paid", recusada: "danger" } as const;
 
@@ -75,7 +74,7 @@ export function DashboardUpdates({
                 <Badge tone={TONES[u.status]}>{IMPACT_UPDATE_STATUS_LABELS[u.status]}</Badge>
               </div>
               <p className="text-xs text-muted">
-                Referente a {monthKeyLabel(u.month)} · enviada em {formatDate(u.createdAt)}
+                Referente a {u.monthLabel} · enviada em {formatDate(u.createdAt)}
               </p>
               <p className="mt-1 text-sm whitespace-pre-line">{u.body}</p>
               {u.status === "recusada" && u.reviewNote ? (

@@ -1,15 +1,11 @@
-import { monthName } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 
-type Month = { month: string; grossCents: number; feeCents: number; netCents: number; paidOutCents: number };
+type Month = { month: string; label: string; grossCents: number; feeCents: number; netCents: number; paidOutCents: number };
 
-/** "2026-03" → "março de 2026". */
-export function monthKeyLabel(key: string) {
-  const [year, month] = key.split("-").map(Number) as [number, number];
-  return `${monthName(month)} de ${year}`;
-}
-
-/** Received, fees, net and transferred per month, from the ledger: the dashboard and the public page show the same table. */
+/**
+ * Received, fees, net and transferred per month, from the ledger: the dashboard and the public page
+ * show the same table. Month names come from the loader: the shared client chunk stays without them.
+ */
 export function MonthlyLedgerTable({ months, empty }: { months: Month[]; empty: string }) {
   if (months.length === 0) return <p className="mt-2 text-sm text-muted">{empty}</p>;
   return (
@@ -38,7 +34,7 @@ export function MonthlyLedgerTable({ months, empty }: { months: Month[]; empty: 
           {months.map((m) => (
             <tr key={m.month} className="border-b border-coral-50">
               <th scope="row" className="py-2 pr-3 font-bold text-indigo-800 first-letter:uppercase">
-                {monthKeyLabel(m.month)}
+                {m.label}
               </th>
               <td className="py-2 pr-3 text-right">{formatCents(m.grossCents)}</td>
               <td className="py-2 pr-3 text-right">{formatCents(m.feeCents)}</td>

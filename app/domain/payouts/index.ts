@@ -3,4 +3,3 @@ export * from "./business-days";
 export * from "./proof-rules";
 export * from "./payout-texts";
 export * from "./institution-settlement";
-export * from "./institution-money";
