@@ -157,7 +157,14 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
   // Written by the institution's team, waiting for an admin (decision 190).
   const [pending] = await db
     .insert(schema.impactUpdates)
-    .values({ organizationId: fx.org.id, month: "2026-03", title: "Horta nova", body: "Plantamos 30 canteiros.", status: "pendente", submittedBy: plainUser.user.id })
+    .values({
+      organizationId: fx.org.id,
+      month: "2026-03",
+      title: "Horta nova",
+      body: "Plantamos 30 canteiros.",
+      status: "pendente",
+      submittedBy: plainUser.user.id,
+    })
     .returning();
   return {
     ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id, pendingUpdateId: pending!.id },

@@ -44,7 +44,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       id: p.payoutId,
       transferredAt: p.transferredAt,
       netCents: p.netCents,
-      subject: p.partyName ? `Festa ${p.partyName}` : `Doações diretas e mensalidades${p.periodEnd ? ` até ${formatCalendarDate(p.periodEnd)}` : ""}`,
+      subject: p.partyName
+        ? `Festa ${p.partyName}`
+        : `Doações diretas e mensalidades${p.periodEnd ? ` até ${formatCalendarDate(p.periodEnd)}` : ""}`,
       hasProof: p.hasProof,
     })),
     updates: updates.map((u) => ({ ...u, monthLabel: monthKeyLabel(u.month) })),
@@ -93,8 +95,8 @@ export default function InstitutionPublicPage({ loaderData }: Route.ComponentPro
             Prestação de contas
           </h2>
           <p className="mt-1 text-sm text-muted">
-            Números do livro-caixa da Festa Solidária, atualizados a cada pagamento: o que a instituição recebeu, a taxa da plataforma e o que
-            já foi transferido. Reembolsos entram no mês em que aconteceram.
+            Números do livro-caixa da Festa Solidária, atualizados a cada pagamento: o que a instituição recebeu, a taxa da plataforma e o
+            que já foi transferido. Reembolsos entram no mês em que aconteceram.
           </p>
           <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <div className={figure}>

@@ -34,5 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (format === "csv")
     return new Response(institutionStatementCsv(statement), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
   const pdf = await renderInstitutionStatementPdf(statement);
-  return new Response(new Uint8Array(pdf), { headers: { ...headers, "Content-Type": "application/pdf", "Content-Length": String(pdf.length) } });
+  return new Response(new Uint8Array(pdf), {
+    headers: { ...headers, "Content-Type": "application/pdf", "Content-Length": String(pdf.length) },
+  });
 }

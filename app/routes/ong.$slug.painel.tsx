@@ -106,7 +106,10 @@ export default function InstitutionDashboard({ loaderData, actionData }: Route.C
       <div className="mx-auto max-w-6xl space-y-8 px-4 pb-16">
         <nav aria-label="Atalhos da instituição" className="flex flex-wrap gap-2 text-sm font-bold">
           {role !== "admin" ? (
-            <Link to={`/ong/${institution.slug}/equipe`} className="rounded-full bg-indigo-50 px-3 py-1.5 text-indigo-700 hover:bg-indigo-100">
+            <Link
+              to={`/ong/${institution.slug}/equipe`}
+              className="rounded-full bg-indigo-50 px-3 py-1.5 text-indigo-700 hover:bg-indigo-100"
+            >
               Equipe
             </Link>
           ) : null}
@@ -120,7 +123,12 @@ export default function InstitutionDashboard({ loaderData, actionData }: Route.C
         <DashboardPayouts slug={institution.slug} payouts={loaderData.payouts} />
         <DashboardParties parties={loaderData.parties} />
         <DashboardContacts contacts={loaderData.contacts} />
-        <DashboardUpdates updates={loaderData.updates} canWrite={role !== "admin"} thisMonth={loaderData.thisMonth} result={actionData?.result} />
+        <DashboardUpdates
+          updates={loaderData.updates}
+          canWrite={role !== "admin"}
+          thisMonth={loaderData.thisMonth}
+          result={actionData?.result}
+        />
       </div>
     </>
   );

@@ -39,7 +39,10 @@ test("a member sees a gift, downloads the CSV and the statement, posts an update
   const id = stamp();
   const owner = { name: `Lúcia Mãos ${id}`, email: `lucia.${id}@exemplo.com.br` };
   const donor = { name: `Doador Contato ${id}`, email: `doador.${id}@exemplo.com.br` };
-  const update = { title: `Oficina de costura ${id}`, body: "Doze mães concluíram a oficina de costura com as máquinas compradas em março." };
+  const update = {
+    title: `Oficina de costura ${id}`,
+    body: "Doze mães concluíram a oficina de costura com as máquinas compradas em março.",
+  };
 
   // The owner applies with the registry twin's active CNPJ.
   const ownerPage = await (await browser.newContext()).newPage();
@@ -54,7 +57,9 @@ test("a member sees a gift, downloads the CSV and the statement, posts an update
   await expect(ownerPage.getByLabel("Razão social *")).toHaveValue("ASSOCIACAO MAOS QUE AJUDAM");
   await ownerPage.getByLabel("Causa *").selectOption({ index: 1 });
   await ownerPage.getByLabel("Telefone *").fill("(31) 98765-4321");
-  await ownerPage.getByLabel("O que a instituição faz *").fill("Oficinas de geração de renda para mães da região central de Belo Horizonte.");
+  await ownerPage
+    .getByLabel("O que a instituição faz *")
+    .fill("Oficinas de geração de renda para mães da região central de Belo Horizonte.");
   await ownerPage.getByLabel("Estatuto social *").setInputFiles(pdf("estatuto.pdf"));
   await ownerPage.getByLabel("Ata de eleição da diretoria *").setInputFiles(pdf("ata.pdf"));
   await ownerPage.getByLabel("Cartão CNPJ *").setInputFiles(pdf("cartao-cnpj.pdf"));
@@ -66,7 +71,10 @@ test("a member sees a gift, downloads the CSV and the statement, posts an update
   const adminPage = await (await browser.newContext()).newPage();
   await logIn(adminPage, "admin@festasolidaria.org.br", "admin1234", "/admin");
   await adminPage.goto("/admin?aba=ongs");
-  await adminPage.getByRole("link", { name: /MAOS QUE AJUDAM/i }).first().click();
+  await adminPage
+    .getByRole("link", { name: /MAOS QUE AJUDAM/i })
+    .first()
+    .click();
   await adminPage.getByLabel("Conferi os dados da Receita Federal com o cartão CNPJ e os documentos.").check();
   await adminPage.getByLabel("Nota da aprovação (o que foi conferido) *").fill("Estatuto, ata e cartão CNPJ conferidos.");
   await adminPage.getByRole("button", { name: "Aprovar" }).click();
@@ -110,11 +118,17 @@ test("a member sees a gift, downloads the CSV and the statement, posts an update
   expect(csvText).toContain(donor.name);
   expect(csvText).toContain("50,00;5,00;45,00");
   const statement = ownerPage.getByRole("region", { name: "Extrato mensal" });
-  const [pdfDownload] = await Promise.all([ownerPage.waitForEvent("download"), statement.getByRole("button", { name: "Baixar PDF" }).click()]);
+  const [pdfDownload] = await Promise.all([
+    ownerPage.waitForEvent("download"),
+    statement.getByRole("button", { name: "Baixar PDF" }).click(),
+  ]);
   const pdfBytes = fs.readFileSync((await pdfDownload.path())!);
   expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
   if (SHOTS) fs.writeFileSync(`${SHOTS}/extrato.pdf`, pdfBytes);
-  const [statementCsv] = await Promise.all([ownerPage.waitForEvent("download"), statement.getByRole("button", { name: "Baixar CSV" }).click()]);
+  const [statementCsv] = await Promise.all([
+    ownerPage.waitForEvent("download"),
+    statement.getByRole("button", { name: "Baixar CSV" }).click(),
+  ]);
   const statementText = fs.readFileSync((await statementCsv.path())!, "utf8");
   expect(statementText).toContain("CNPJ 24.581.367/0001-04");
   expect(statementText).toMatch(/Total do mês;+50,00;5,00;45,00/);

@@ -17,8 +17,8 @@ export function InstitutionUpdatesQueue({ pending }: { pending: Pending[] }) {
         Atualizações das ONGs {pending.length > 0 ? <span className="text-coral-700">({pending.length})</span> : null}
       </h2>
       <p className="mb-4 text-sm text-muted">
-        Textos que as equipes das instituições enviaram pelo painel delas. Aprovados, aparecem na página pública da instituição e no relatório
-        mensal dos assinantes; recusados, voltam com o motivo.
+        Textos que as equipes das instituições enviaram pelo painel delas. Aprovados, aparecem na página pública da instituição e no
+        relatório mensal dos assinantes; recusados, voltam com o motivo.
       </p>
       <ResultNotice intents={["approveInstitutionUpdate", "refuseInstitutionUpdate"]} />
       {pending.length === 0 ? (

@@ -152,7 +152,12 @@ export function DonationForm({
           ) : null}
           {anonymous ? null : (
             <label className="flex cursor-pointer items-start gap-3">
-              <input type="checkbox" name="contato" defaultChecked={posted("contato") === "on"} className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700" />
+              <input
+                type="checkbox"
+                name="contato"
+                defaultChecked={posted("contato") === "on"}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
+              />
               <span>
                 Compartilhar meu nome e e-mail com a instituição
                 <span className="block text-sm text-muted">

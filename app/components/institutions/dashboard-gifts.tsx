@@ -88,7 +88,12 @@ export function DashboardGifts({
           description={filtered ? "Mude o período, a origem ou a festa." : "Quando alguém doar para a instituição, a doação aparece aqui."}
         />
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div
+          role="region"
+          aria-label="Tabela de doações"
+          tabIndex={0}
+          className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
           <table className="w-full min-w-[640px] text-left text-sm">
             <thead>
               <tr className="border-b border-coral-100 text-muted">

@@ -18,7 +18,13 @@ export function DashboardMoney({ money, totals, months }: { money: MoneyStates; 
         {formatCents(totals.netCents)} líquidos.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-3">
-        <StateCard title="A receber" cents={money.receivable.netCents} lines={money.receivable.lines} datePrefix="libera em" hint="Ainda não liquidado pela operadora de pagamento." />
+        <StateCard
+          title="A receber"
+          cents={money.receivable.netCents}
+          lines={money.receivable.lines}
+          datePrefix="libera em"
+          hint="Ainda não liquidado pela operadora de pagamento."
+        />
         <StateCard
           title="Liberado para repasse"
           cents={money.released.netCents}
@@ -26,7 +32,13 @@ export function DashboardMoney({ money, totals, months }: { money: MoneyStates; 
           datePrefix="repasse até"
           hint="Liquidado: a equipe transfere em até 3 dias úteis."
         />
-        <StateCard title="Repassado" cents={money.paidOutCents} lines={[]} datePrefix="" hint="Transferido para a conta da instituição, com comprovante." />
+        <StateCard
+          title="Repassado"
+          cents={money.paidOutCents}
+          lines={[]}
+          datePrefix=""
+          hint="Transferido para a conta da instituição, com comprovante."
+        />
       </div>
       <h3 className="mt-6 text-lg font-extrabold text-indigo-800">Mês a mês</h3>
       <MonthlyLedgerTable months={months} empty="Nenhuma doação recebida ainda." />
@@ -34,7 +46,19 @@ export function DashboardMoney({ money, totals, months }: { money: MoneyStates; 
   );
 }
 
-function StateCard({ title, cents, lines, datePrefix, hint }: { title: string; cents: number; lines: MoneyLine[]; datePrefix: string; hint: string }) {
+function StateCard({
+  title,
+  cents,
+  lines,
+  datePrefix,
+  hint,
+}: {
+  title: string;
+  cents: number;
+  lines: MoneyLine[];
+  datePrefix: string;
+  hint: string;
+}) {
   return (
     <div className="rounded-2xl bg-cream p-4">
       <h3 className="text-sm font-bold text-muted">{title}</h3>
@@ -45,7 +69,10 @@ function StateCard({ title, cents, lines, datePrefix, hint }: { title: string; c
           {lines.map((line) => (
             <li key={`${line.label}-${line.date}`} className="flex justify-between gap-2">
               <span className="min-w-0 break-words">
-                {line.label} <span className="text-muted">· {datePrefix} {formatCalendarDate(line.date)}</span>
+                {line.label}{" "}
+                <span className="text-muted">
+                  · {datePrefix} {formatCalendarDate(line.date)}
+                </span>
               </span>
               <span className="shrink-0 font-bold">{formatCents(line.netCents)}</span>
             </li>

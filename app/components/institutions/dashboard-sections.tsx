@@ -73,7 +73,10 @@ export function DashboardPayouts({ slug, payouts }: { slug: string; payouts: Pay
                 </p>
               </div>
               {p.hasProof ? (
-                <a href={`/ong/${slug}/painel/repasses/${p.payoutId}/comprovante`} className="font-bold text-coral-700 underline underline-offset-4">
+                <a
+                  href={`/ong/${slug}/painel/repasses/${p.payoutId}/comprovante`}
+                  className="font-bold text-coral-700 underline underline-offset-4"
+                >
                   Baixar comprovante
                 </a>
               ) : (

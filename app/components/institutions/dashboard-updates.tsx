@@ -9,7 +9,16 @@ import { institutionUpdateSchema } from "~/domain/impact/institution-update-form
 import { formatDate } from "~/platform/dates";
 import type { FormResult } from "~/platform/forms/submission";
 
-type Update = { id: string; month: string; monthLabel: string; title: string; body: string; status: ImpactUpdateStatus; reviewNote: string | null; createdAt: Date | string };
+type Update = {
+  id: string;
+  month: string;
+  monthLabel: string;
+  title: string;
+  body: string;
+  status: ImpactUpdateStatus;
+  reviewNote: string | null;
+  createdAt: Date | string;
+};
 
 const TONES = { pendente: "pending", aprovada: "paid", recusada: "danger" } as const;
 
@@ -34,7 +43,11 @@ export function DashboardUpdates({
     if (result) first.current?.focus();
   }, [result]);
   return (
-    <section id="atualizacoes" aria-labelledby="atualizacoes-titulo" className="rounded-3xl border border-coral-100 bg-white p-5 shadow-soft sm:p-6">
+    <section
+      id="atualizacoes"
+      aria-labelledby="atualizacoes-titulo"
+      className="rounded-3xl border border-coral-100 bg-white p-5 shadow-soft sm:p-6"
+    >
       <h2 id="atualizacoes-titulo" className="text-xl">
         Atualizações de impacto
       </h2>
@@ -55,7 +68,14 @@ export function DashboardUpdates({
             />
             <TextField label="Título" name="title" maxLength={120} defaultValue={fields.title.initialValue} error={fields.title.errors} />
           </div>
-          <TextareaField label="Texto" name="body" rows={5} maxLength={4000} defaultValue={fields.body.initialValue} error={fields.body.errors} />
+          <TextareaField
+            label="Texto"
+            name="body"
+            rows={5}
+            maxLength={4000}
+            defaultValue={fields.body.initialValue}
+            error={fields.body.errors}
+          />
           <div>
             <Button type="submit" loading={sending} loadingText="Enviando...">
               Enviar para aprovação
@@ -77,9 +97,7 @@ export function DashboardUpdates({
                 Referente a {u.monthLabel} · enviada em {formatDate(u.createdAt)}
               </p>
               <p className="mt-1 text-sm whitespace-pre-line">{u.body}</p>
-              {u.status === "recusada" && u.reviewNote ? (
-                <p className="mt-1 text-sm text-danger">Motivo: {u.reviewNote}</p>
-              ) : null}
+              {u.status === "recusada" && u.reviewNote ? <p className="mt-1 text-sm text-danger">Motivo: {u.reviewNote}</p> : null}
             </li>
           ))}
         </ul>

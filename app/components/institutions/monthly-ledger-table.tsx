@@ -9,7 +9,12 @@ type Month = { month: string; label: string; grossCents: number; feeCents: numbe
 export function MonthlyLedgerTable({ months, empty }: { months: Month[]; empty: string }) {
   if (months.length === 0) return <p className="mt-2 text-sm text-muted">{empty}</p>;
   return (
-    <div className="mt-2 overflow-x-auto">
+    <div
+      role="region"
+      aria-label="Tabela mês a mês"
+      tabIndex={0}
+      className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table className="w-full min-w-[520px] text-left text-sm">
         <thead>
           <tr className="border-b border-coral-100 text-muted">

@@ -5,7 +5,11 @@ import { type AdminActionHandler, auditedChange, fail, refuse, succeed } from ".
 import { approveInstitutionUpdateSchema, refuseInstitutionUpdateSchema } from "./forms";
 
 const alreadyReviewed = (intent: string) =>
-  fail(intent, { title: "Atualização já revisada", description: "Outra pessoa da equipe já aprovou ou recusou esta atualização." }, { status: 409 });
+  fail(
+    intent,
+    { title: "Atualização já revisada", description: "Outra pessoa da equipe já aprovou ou recusou esta atualização." },
+    { status: 409 },
+  );
 
 export const approveInstitutionUpdateAction: AdminActionHandler = async ({ admin, form }) => {
   const submission = parseFormSubmission(form, approveInstitutionUpdateSchema);
@@ -27,7 +31,12 @@ export const refuseInstitutionUpdateAction: AdminActionHandler = async ({ admin,
   const row = await auditedChange(admin, async (tx, audit) => {
     const reviewed = await reviewInstitutionUpdate(tx, { id, approve: false, reviewerId: admin.id, note: reason });
     if (reviewed)
-      await audit({ action: "impact_update.refuse", entity: "impact_update", entityId: reviewed.id, details: { title: reviewed.title, reason } });
+      await audit({
+        action: "impact_update.refuse",
+        entity: "impact_update",
+        entityId: reviewed.id,
+        details: { title: reviewed.title, reason },
+      });
     return reviewed;
   });
   if (!row) return alreadyReviewed("refuseInstitutionUpdate");

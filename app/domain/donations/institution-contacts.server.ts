@@ -21,7 +21,11 @@ export async function listSharedContacts(organizationId: string, executor: Execu
     .from(donations)
     .innerJoin(
       ledgerEntries,
-      and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid"), eq(ledgerEntries.organizationId, organizationId)),
+      and(
+        eq(ledgerEntries.donationId, donations.id),
+        eq(ledgerEntries.kind, "gift_paid"),
+        eq(ledgerEntries.organizationId, organizationId),
+      ),
     )
     .where(and(eq(donations.sharesContact, true), eq(donations.status, "paga"), sql`${donations.donorEmail} is not null`))
     .groupBy(email)

@@ -15,7 +15,6 @@ import type { Range } from "./ledger-reports.server";
 
 const { ledgerEntries: l, parties, donations, payouts } = schema;
 
-
 const sum = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 const sumWhere = (column: SQL | AnyPgColumn, where: SQL | undefined) =>
   sql<number>`coalesce(sum(${column}) filter (where ${where}), 0)`.mapWith(Number);

@@ -67,7 +67,13 @@ export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<
         { header: "Taxa", width: 80, align: "right" },
         { header: "Líquido", width: 100, align: "right" },
       ],
-      s.payouts.map((p) => [formatDate(p.transferredAt), payoutSubject(p), formatCents(p.grossCents), formatCents(p.feeCents), formatCents(p.netCents)]),
+      s.payouts.map((p) => [
+        formatDate(p.transferredAt),
+        payoutSubject(p),
+        formatCents(p.grossCents),
+        formatCents(p.feeCents),
+        formatCents(p.netCents),
+      ]),
     );
 
   heading("Como ler este extrato");

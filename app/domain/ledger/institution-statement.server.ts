@@ -7,7 +7,7 @@
  */
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { centsForCsv, csvLine } from "~/platform/csv";
-import type { Operator } from "~/platform/operator";
+import { type Operator, operatorLine } from "~/platform/operator";
 import { db, type Executor } from "~/platform/db.server";
 import { donorLabel, GIFT_SOURCE_LABELS, movementLabel } from "./gift-list";
 import {
@@ -49,7 +49,7 @@ const institutionLine = (i: StatementInstitution) =>
   `${i.legalName ?? i.name}${i.legalName && i.legalName !== i.name ? ` (${i.name})` : ""} · CNPJ ${i.cnpj ?? "não informado"}`;
 export const statementParties = (s: Pick<InstitutionStatement, "institution" | "operator">) => ({
   institution: institutionLine(s.institution),
-  operator: `${s.operator.legalName} · CNPJ ${s.operator.cnpj}`,
+  operator: operatorLine(s.operator),
 });
 
 /** The statement as a spreadsheet: who is who, one line per movement, the totals, the transfers. */
@@ -75,7 +75,17 @@ export function institutionStatementCsv(s: InstitutionStatement): string {
         centsForCsv(r.netCents),
       ]),
     ),
-    csvLine(["Total do mês", "", "", "", "", "", centsForCsv(s.totals.grossCents), centsForCsv(s.totals.feeCents), centsForCsv(s.totals.netCents)]),
+    csvLine([
+      "Total do mês",
+      "",
+      "",
+      "",
+      "",
+      "",
+      centsForCsv(s.totals.grossCents),
+      centsForCsv(s.totals.feeCents),
+      centsForCsv(s.totals.netCents),
+    ]),
     csvLine([]),
     csvLine(["Data do repasse", "Referente a", "", "", "", "", "Bruto (R$)", "Taxa (R$)", "Líquido transferido (R$)"]),
     ...s.payouts.map((p) =>
