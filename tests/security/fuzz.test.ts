@@ -646,10 +646,18 @@ const TARGETS: Target[] = [
     params: (w) => ({ slug: w.org.slug }),
     handler: institutionDashboardAction as never,
     cookie: (w) => w.users.user.cookie,
+    // Mostly a valid update (saved, waiting for review: the deep path), or anything at all.
     fields: () => ({
-      month: field(fc.constantFrom("2026-03", "2026-13", "")),
-      title: field(fc.string({ maxLength: 140 })),
-      body: field(fc.string({ maxLength: 4100 })),
+      month: field(fc.constantFrom("2026-03", "2026-03", "2026-13")),
+      title: field(
+        fc.oneof({ weight: 3, arbitrary: fc.constant("Mutirão de consultas") }, { weight: 1, arbitrary: fc.string({ maxLength: 140 }) }),
+      ),
+      body: field(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant("Atendemos quarenta famílias no mutirão de março.") },
+          { weight: 1, arbitrary: fc.string({ maxLength: 4100 }) },
+        ),
+      ),
     }),
   },
   {
