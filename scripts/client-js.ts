@@ -32,6 +32,7 @@ export const NOT_PUBLIC = new Set([
   // Behind a login too: an institution's application, its team, the invitation and address links.
   "ongs/cadastrar",
   "ong/:slug/equipe",
+  "ong/:slug/painel",
   "ong/convite",
   "conta/confirmar-endereco",
   "assinatura/confirmar",

@@ -29,7 +29,14 @@ import { action, loader } from "./admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Fields = Record<string, string | string[] | Blob>;
-type Ctx = AdminFixture & { plainUser: TestUser; otherAdmin: TestUser; formKey: string; otherOrgId: string; recoveryId: string };
+type Ctx = AdminFixture & {
+  plainUser: TestUser;
+  otherAdmin: TestUser;
+  formKey: string;
+  otherOrgId: string;
+  recoveryId: string;
+  pendingUpdateId: string;
+};
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
 const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
@@ -129,6 +136,8 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
     body: "Atendemos 40 famílias.",
   }),
   deleteImpactUpdate: (fx) => ({ id: fx.impactUpdate.id, confirmed: "sim" }),
+  approveInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId }),
+  refuseInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId, reason: "Conte quantas famílias foram atendidas." }),
   runReconcile: () => ({}),
   retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
@@ -179,8 +188,28 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
       lastFailureAt: failedAt,
     })
     .returning();
+  // Written by the institution's team, waiting for an admin (decision 190).
+  const [pending] = await db
+    .insert(schema.impactUpdates)
+    .values({
+      organizationId: fx.org.id,
+      month: "2026-03",
+      title: "Horta nova",
+      body: "Plantamos 30 canteiros.",
+      status: "pendente",
+      submittedBy: plainUser.user.id,
+    })
+    .returning();
   return {
-    ctx: { ...fx, plainUser, otherAdmin, formKey: randomUUID(), otherOrgId: otherOrg!.id, recoveryId: recovery!.id },
+    ctx: {
+      ...fx,
+      plainUser,
+      otherAdmin,
+      formKey: randomUUID(),
+      otherOrgId: otherOrg!.id,
+      recoveryId: recovery!.id,
+      pendingUpdateId: pending!.id,
+    },
     user,
     admin,
   };

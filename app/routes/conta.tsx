@@ -8,6 +8,8 @@ import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { currentSessionId, requireUser } from "~/domain/accounts/guards.server";
+import { listMembershipsOf } from "~/domain/organizations/institution-team.server";
+import { TeamInstitutions } from "~/components/institutions/team-institutions";
 import {
   accountSubject,
   changeAccountPassword,
@@ -62,14 +64,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listGiftsOf(accountSubject(profile)),
     receiptYearsOf({ userId: profile.id, email: profile.email, emailVerified: profile.emailVerified }),
   ]);
-  const [certificateYears, benefits, recovery] = await Promise.all([
+  const [certificateYears, benefits, recovery, institutions] = await Promise.all([
     subscriberCertificateYears(session.id),
     loadSubscriberBenefits({ id: profile.id, name: profile.name }, context.config),
     findAccountRecovery(profile.id, context.clock.now()),
+    listMembershipsOf(session.id),
   ]);
   return {
     benefits,
     recovery,
+    institutions,
     profile: {
       name: profile.name,
       email: profile.email,
@@ -238,7 +242,7 @@ function Result({ result, intent }: { result: ActionData | undefined; intent: In
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, gifts, statements, certificateYears, benefits, recovery } = loaderData;
+  const { profile, gifts, statements, certificateYears, benefits, recovery, institutions } = loaderData;
   const result = actionData as ActionData | undefined;
   const errors = (intent: Intent) => (result && result.intent === intent ? (result.errors ?? {}) : {});
   const navigation = useNavigation();
@@ -269,6 +273,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </a>
         ))}
       </nav>
+
+      <TeamInstitutions institutions={institutions} />
 
       <div className="mt-8 grid gap-6">
         {recovery ? <RecoveryNotice recovery={recovery} /> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ong.$slug.equipe";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -57,6 +57,9 @@ export default function InstitutionTeamPage({ loaderData, actionData }: Route.Co
         description="Quem acompanha as doações e os repasses da instituição na Festa Solidária."
       />
       <div className="mx-auto max-w-3xl space-y-8 px-4 pb-16">
+        <Link to={`/ong/${institution.slug}/painel`} className="inline-block font-bold text-coral-700 underline underline-offset-4">
+          Painel da instituição: doações, repasses e extrato
+        </Link>
         <section aria-labelledby="equipe" className="rounded-3xl border border-coral-100 bg-white p-6 shadow-soft">
           <h2 id="equipe" className="text-xl">
             Pessoas da equipe

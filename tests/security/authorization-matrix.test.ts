@@ -101,6 +101,8 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       }),
     },
   },
+  // An institution's public page and its books (decision 190): anyone; never a donor's e-mail.
+  "routes/causas.$slug": { path: (w) => `/causas/${w.org.slug}`, loader: { cells: same(ok(noDonorEmail)) } },
   "routes/ongs.cadastrar": {
     path: () => "/ongs/cadastrar",
     loader: {
@@ -138,6 +140,70 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
         anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fequipe$/, refused: true },
         // The owner cannot remove themself: answered with a toast, nothing changes.
         user: { status: 302, location: /^\/ong\/.+\/equipe$/, refused: true },
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  // The institution's dashboard and its downloads (decision 190): its team and admins; anyone else
+  // the same 404 as for an institution that does not exist. Only the team writes an impact update.
+  "routes/ong.$slug.painel": {
+    path: (w) => `/ong/${w.org.slug}/painel`,
+    loader: {
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fpainel$/, refused: true },
+        user: ok((r) => expect(r.body).toMatchObject({ role: "owner" })),
+        other: notFound,
+        admin: ok((r) => expect(r.body).toMatchObject({ role: "admin" })),
+      },
+    },
+    action: {
+      fields: () => ({ month: "2026-03", title: "Mutirão de consultas", body: "Atendemos quarenta famílias no mutirão de março." }),
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fpainel$/, refused: true },
+        user: {
+          status: 302,
+          location: /^\/ong\/.+\/painel#atualizacoes$/,
+          check: async (_r, w) => {
+            const rows = await db.select().from(schema.impactUpdates).where(eq(schema.impactUpdates.organizationId, w.org.id));
+            expect(rows.at(-1)).toMatchObject({ status: "pendente", submittedBy: w.users.user.user.id });
+          },
+        },
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
+  "routes/ong.$slug.painel.doacoes[.]csv": {
+    path: (w) => `/ong/${w.org.slug}/painel/doacoes.csv`,
+    loader: {
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fpainel%2Fdoacoes\.csv$/, refused: true },
+        user: ok((r, w, role, f) => (expect(r.contentType).toContain("text/csv"), noDonorEmail!(r, w, role, f))),
+        other: notFound,
+        admin: ok((r) => expect(r.contentType).toContain("text/csv")),
+      },
+    },
+  },
+  "routes/ong.$slug.painel.extrato": {
+    path: (w) => `/ong/${w.org.slug}/painel/extrato?mes=${todayInSaoPaulo().slice(0, 7)}&formato=pdf`,
+    loader: {
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fpainel%2Fextrato/, refused: true },
+        user: ok((r) => expect(r.contentType).toBe("application/pdf")),
+        other: notFound,
+        admin: ok((r) => expect(r.contentType).toBe("application/pdf")),
+      },
+    },
+  },
+  // The world's party payout has no ledger row naming the institution: even its team gets the 404
+  // (app/routes/ong.dashboard.test.ts downloads a proof that does).
+  "routes/ong.$slug.painel.repasses.$id.comprovante": {
+    path: (w) => `/ong/${w.org.slug}/painel/repasses/${w.payout.id}/comprovante`,
+    loader: {
+      cells: {
+        anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fcomprovante$/, refused: true },
+        user: notFound,
         other: notFound,
         admin: notFound,
       },

@@ -50,6 +50,7 @@ import { action as thankYouAction } from "~/routes/painel.festas.$id.agradecer";
 import { action as editPartyAction } from "~/routes/painel.festa.$id.editar";
 import { action as applyInstitutionAction } from "~/routes/ongs.cadastrar";
 import { action as teamAction } from "~/routes/ong.$slug.equipe";
+import { action as institutionDashboardAction } from "~/routes/ong.$slug.painel";
 import { action as inviteAction } from "~/routes/ong.convite";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
@@ -646,6 +647,28 @@ const TARGETS: Target[] = [
       intent: field(fc.constantFrom("convidar", "remover", "outro")),
       email: field(email),
       userId: field(fc.oneof(fc.constant(w.users.user.user.id), fc.string({ maxLength: 40 }))),
+    }),
+  },
+  {
+    name: "/ong/:slug/painel",
+    route: "routes/ong.$slug.painel",
+    runs: 150,
+    path: (w) => `/ong/${w.org.slug}/painel`,
+    params: (w) => ({ slug: w.org.slug }),
+    handler: institutionDashboardAction as never,
+    cookie: (w) => w.users.user.cookie,
+    // Mostly a valid update (saved, waiting for review: the deep path), or anything at all.
+    fields: () => ({
+      month: field(fc.constantFrom("2026-03", "2026-03", "2026-13")),
+      title: field(
+        fc.oneof({ weight: 3, arbitrary: fc.constant("Mutirão de consultas") }, { weight: 1, arbitrary: fc.string({ maxLength: 140 }) }),
+      ),
+      body: field(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant("Atendemos quarenta famílias no mutirão de março.") },
+          { weight: 1, arbitrary: fc.string({ maxLength: 4100 }) },
+        ),
+      ),
     }),
   },
   {

@@ -19,7 +19,7 @@ const primaryLink = "inline-flex h-11 items-center rounded-full bg-coral-600 px-
 const secondaryLink =
   "inline-flex h-11 items-center rounded-full border-2 border-indigo-700 px-5 font-bold text-indigo-700 hover:bg-indigo-50";
 
-function DonateLink({ org }: { org: Org }) {
+export function DonateLink({ org }: { org: Pick<Org, "slug" | "name" | "verifiedAt"> }) {
   if (!org.verifiedAt) return <p className="text-sm font-semibold text-muted">Instituição em verificação: em breve recebe doações.</p>;
   return (
     <Link to={donateHref(org.slug)} aria-label={`Doar Agora para ${org.name}`} className={primaryLink}>
@@ -94,6 +94,9 @@ export function OrganizationDetails({ org }: { org: Org }) {
           <DonateLink org={org} />
           <Link to="/criar-festa" className={secondaryLink}>
             Criar Festa Solidária
+          </Link>
+          <Link to={`/causas/${org.slug}`} className="font-bold text-indigo-700 underline underline-offset-4">
+            Prestação de contas
           </Link>
         </div>
       </div>

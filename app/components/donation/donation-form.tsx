@@ -150,6 +150,22 @@ export function DonationForm({
               <span>Quero receber notícias desta festa</span>
             </label>
           ) : null}
+          {anonymous ? null : (
+            <label className="flex cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                name="contato"
+                defaultChecked={posted("contato") === "on"}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
+              />
+              <span>
+                Compartilhar meu nome e e-mail com a instituição
+                <span className="block text-sm text-muted">
+                  Opcional (LGPD): só com a sua autorização a instituição que recebe esta doação pode falar com você sobre o trabalho dela.
+                </span>
+              </span>
+            </label>
+          )}
         </fieldset>
 
         {pix ? (

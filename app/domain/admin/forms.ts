@@ -286,3 +286,10 @@ export const impactUpdateSchema = z.object({
   title: text("Informe o título da atualização.", 120),
   body: text("Escreva o texto da atualização.", 4000),
 });
+
+/** Impacto → "Atualizações das ONGs" (decision 190): approve an institution's update, or send it back with a reason the team reads. */
+export const approveInstitutionUpdateSchema = z.object({ id: idField });
+export const refuseInstitutionUpdateSchema = z.object({
+  id: idField,
+  reason: text("Explique à instituição o que ajustar.", 500).check(atLeast(10, "Explique o motivo em pelo menos 10 caracteres.")),
+});

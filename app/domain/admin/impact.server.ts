@@ -6,6 +6,7 @@ import {
   insertImpactUnit,
   insertImpactUpdate,
   listImpactUpdates,
+  listPendingInstitutionUpdates,
 } from "~/domain/impact/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, fail, parseDeletion, refuse, succeed } from "./action-kit.server";
@@ -17,6 +18,7 @@ export async function loadImpact() {
   return {
     organizations: organizations.map((o) => ({ ...o, units: units.get(o.id) ?? [] })),
     updates: await listImpactUpdates(),
+    pendingInstitutionUpdates: await listPendingInstitutionUpdates(),
   };
 }
 

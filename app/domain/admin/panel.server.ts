@@ -18,6 +18,7 @@ import {
   deleteImpactUpdateAction,
   loadImpact,
 } from "./impact.server";
+import { approveInstitutionUpdateAction, refuseInstitutionUpdateAction } from "./institution-updates.server";
 import { loadMessages, markMessageAnsweredAction } from "./messages.server";
 import {
   createOrganizationAction,
@@ -86,6 +87,8 @@ const adminActions = {
   deleteImpactUnit: deleteImpactUnitAction,
   createImpactUpdate: createImpactUpdateAction,
   deleteImpactUpdate: deleteImpactUpdateAction,
+  approveInstitutionUpdate: approveInstitutionUpdateAction,
+  refuseInstitutionUpdate: refuseInstitutionUpdateAction,
   markMessageAnswered: markMessageAnsweredAction,
   markPayoutTransferred: markPayoutTransferredAction,
   markInstitutionPayoutTransferred: markInstitutionPayoutTransferredAction,

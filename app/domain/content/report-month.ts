@@ -32,6 +32,11 @@ export function monthLabel({ year, month }: ReportMonth): string {
   return `${monthName(month)} de ${year}`;
 }
 
+/** "2026-03" → "março de 2026" (a key read back from the database). */
+export function monthKeyLabel(key: string): string {
+  return monthLabel({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)), key });
+}
+
 export function isCurrentMonth(m: ReportMonth, now: Date = new Date()) {
   return m.key === todayInSaoPaulo(now).slice(0, 7);
 }

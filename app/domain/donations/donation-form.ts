@@ -112,6 +112,7 @@ export const donationSchema = z.pipe(
     ong: posted(64),
     chave: posted(100),
     noticias: posted(10),
+    contato: posted(10),
   }),
   z.transform((input, ctx) => {
     const issue = (path: string, message: string) => ctx.issues.push({ code: "custom", message, path: [path], input });
@@ -136,6 +137,8 @@ export const donationSchema = z.pipe(
       formKey: input.chave,
       // The party's one thank-you message may reach this donor (unchecked by default; party gifts only).
       wantsPartyNews: input.noticias === "on" && Boolean(input.festa),
+      // LGPD consent to share name and e-mail with the institution: only when ticked, never anonymous.
+      sharesContact: input.contato === "on" && !anonymous && Boolean(email),
     };
   }),
 );

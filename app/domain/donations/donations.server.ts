@@ -60,6 +60,8 @@ export type NewDonation = {
   abuseSubject?: string | null;
   /** "Quero receber notícias desta festa" (party gifts only). */
   wantsPartyNews?: boolean;
+  /** The donor agreed to share name and e-mail with the institution (never on an anonymous gift). */
+  sharesContact?: boolean;
 };
 
 /**

@@ -27,7 +27,7 @@ export async function deleteImpactUpdateRow(executor: Executor, id: string) {
   return row ?? null;
 }
 
-/** The newest updates first (the admin list), with their institution's name. */
+/** The newest published updates first (the admin list), with their institution's name; the queue lists those waiting. */
 export async function listImpactUpdates(limit = 100, executor: Executor = db) {
   return executor
     .select({
@@ -41,15 +41,16 @@ export async function listImpactUpdates(limit = 100, executor: Executor = db) {
     })
     .from(impactUpdates)
     .innerJoin(organizations, eq(organizations.id, impactUpdates.organizationId))
+    .where(eq(impactUpdates.status, "aprovada"))
     .orderBy(desc(impactUpdates.month), desc(impactUpdates.createdAt))
     .limit(limit);
 }
 
-/** An institution's updates of one month ("YYYY-MM"), for the monthly report. */
+/** An institution's published updates of one month ("YYYY-MM"), for the monthly report. */
 export async function impactUpdatesOf(organizationId: string, month: string, executor: Executor = db) {
   return executor
     .select({ title: impactUpdates.title, body: impactUpdates.body })
     .from(impactUpdates)
-    .where(and(eq(impactUpdates.organizationId, organizationId), eq(impactUpdates.month, month)))
+    .where(and(eq(impactUpdates.organizationId, organizationId), eq(impactUpdates.month, month), eq(impactUpdates.status, "aprovada")))
     .orderBy(impactUpdates.createdAt);
 }

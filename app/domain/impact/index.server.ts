@@ -13,3 +13,4 @@ export async function startImpactJobs(boss: Boss, deps: { mailer: Mailer; public
   await startMonthlyImpactReports(boss, deps);
 }
 export * from "./impact-admin.server";
+export * from "./institution-updates.server";

@@ -5,3 +5,4 @@ export * from "./reconcile.server";
 export * from "./reconcile-cli.server";
 export * from "./reconcile-job.server";
 export * from "./ledger-takeback.server";
+export * from "./institution-ledger.server";

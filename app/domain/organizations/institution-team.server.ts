@@ -25,6 +25,25 @@ export async function findMembership(slug: string, userId: string, executor: Exe
   return row ?? null;
 }
 
+/** An institution by its slug (an admin looking at its dashboard), or null. */
+export async function findInstitutionBySlug(slug: string, executor: Executor = db) {
+  const [row] = await executor
+    .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.slug, slug));
+  return row ?? null;
+}
+
+/** The institutions whose team `userId` is in (/conta links their dashboards). */
+export async function listMembershipsOf(userId: string, executor: Executor = db) {
+  return executor
+    .select({ name: organizations.name, slug: organizations.slug, role: members.role })
+    .from(members)
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(eq(members.userId, userId))
+    .orderBy(asc(organizations.name));
+}
+
 export async function listTeam(organizationId: string, executor: Executor = db) {
   const team = await executor
     .select({ userId: members.userId, role: members.role, name: user.name, email: user.email, since: members.createdAt })

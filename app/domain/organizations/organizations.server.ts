@@ -40,6 +40,26 @@ export async function listPublicOrganizations(filter: { causeId?: string; city?:
     .orderBy(desc(organizations.isMain), asc(organizations.name));
 }
 
+/** One active institution's public profile (`/causas/:slug`), with its razão social; null when none is active under that slug. */
+export async function findPublicOrganization(slug: string, executor: Executor = db) {
+  const [row] = await executor
+    .select({ ...publicColumns, legalName: organizations.legalName, siteUrl: organizations.siteUrl })
+    .from(organizations)
+    .leftJoin(causes, eq(causes.id, organizations.causeId))
+    .where(and(eq(organizations.slug, slug), eq(organizations.active, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the institution's monthly statement names: its names and CNPJ (any state: a statement of the past stays readable). */
+export async function findInstitutionIdentity(id: string, executor: Executor = db) {
+  const [row] = await executor
+    .select({ name: organizations.name, legalName: organizations.legalName, cnpj: organizations.cnpj, slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row ?? null;
+}
+
 /** The cities that have an active NGO, for the city filter. */
 export async function listOrganizationCities() {
   return db

@@ -3,3 +3,4 @@ export * from "./parties-admin.server";
 export * from "./parties.server";
 export * from "./party-totals.server";
 export * from "./party-moves.server";
+export * from "./institution-parties.server";

@@ -28,6 +28,7 @@ import {
 import { TESTIMONIAL_TYPES } from "../../domain/content/content-kinds";
 import { DONATION_STATUSES } from "../../domain/donations/donation-status";
 import { REFUND_STATUSES } from "../../domain/donations/refund-status";
+import { IMPACT_UPDATE_STATUSES } from "../../domain/impact/impact-update-review";
 import { LEDGER_KINDS } from "../../domain/ledger/ledger-kinds";
 import { PIX_KEY_TYPES } from "../../domain/organizations/pix-key";
 import { APPLICATION_DOCUMENT_KINDS, APPLICATION_STATUSES, REGISTRY_RESULTS } from "../../domain/organizations/application";
@@ -423,6 +424,11 @@ export const donations = pgTable(
     updatedAt: updatedAt(),
     /** The donor ticked "Quero receber notícias desta festa": the creator's one thank-you message may reach them. */
     wantsPartyNews: boolean("wants_party_news").notNull().default(false),
+    /**
+     * The donor ticked "share my name and e-mail with the institution" (LGPD consent, off by
+     * default, never on an anonymous gift): the institution's dashboard lists them (decision 190).
+     */
+    sharesContact: boolean("shares_contact").notNull().default(false),
   },
   (t) => [
     index("donations_party_paid_idx")
@@ -433,6 +439,7 @@ export const donations = pgTable(
     index("donations_payment_idx").on(t.providerPaymentId),
     // A person's gifts by the address typed (/conta, the statement, attaching at verification: decision 182).
     index("donations_donor_email_idx").on(sql`lower(${t.donorEmail})`),
+    check("donations_shares_contact_named", sql`not ${t.sharesContact} or not ${t.anonymous}`),
   ],
 );
 
@@ -995,7 +1002,13 @@ export const impactUnits = pgTable(
   (t) => [index("impact_units_organization_idx").on(t.organizationId), check("impact_units_cost_positive", sql`${t.costCents} > 0`)],
 );
 
-/** An institution's news for a month ("YYYY-MM"), sent in the subscribers' monthly impact report. */
+export const impactUpdateStatusEnum = pgEnum("impact_update_status", IMPACT_UPDATE_STATUSES);
+
+/**
+ * An institution's news for a month ("YYYY-MM"), sent in the subscribers' monthly impact report and
+ * shown on its public page once `aprovada`. Written by an admin (published at once) or by the
+ * institution's team (`submitted_by`; waits for an admin's review, decision 190).
+ */
 export const impactUpdates = pgTable(
   "impact_updates",
   {
@@ -1006,9 +1019,23 @@ export const impactUpdates = pgTable(
     month: text("month").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    status: impactUpdateStatusEnum("status").notNull().default("aprovada"),
+    /** The team member who wrote it (null: an admin wrote it). */
+    submittedBy: text("submitted_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Why an admin did not approve it (shown to the team). */
+    reviewNote: text("review_note"),
     createdAt: createdAt(),
   },
-  (t) => [index("impact_updates_month_idx").on(t.month, t.organizationId)],
+  (t) => [
+    index("impact_updates_month_idx").on(t.month, t.organizationId),
+    index("impact_updates_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pendente'`),
+    // What a team wrote is published or refused only by a review.
+    check("impact_updates_reviewed", sql`${t.status} = 'pendente' or ${t.submittedBy} is null or ${t.reviewedAt} is not null`),
+  ],
 );
 
 /**
