@@ -19,6 +19,7 @@ import { healthzEndpoint, readyzEndpoint } from "~/platform/readiness.server";
 import { limitRequestBodies } from "~/platform/http/body-limit.server";
 import { refuseMalformedRequests } from "~/platform/http/request-target.server";
 import { bodyLimitFor } from "~/request-limits.server";
+import { exchangeLinkTokens } from "~/platform/http/link-token.server";
 import { isStopping, stopHttpServer } from "~/platform/http/http-server.server";
 import { ALLOWED_METHODS } from "~/platform/http/limits.server";
 import { liveStreams } from "~/platform/http/live-streams.server";
@@ -142,6 +143,8 @@ export function createRequestPipeline({
   });
   app.use(securityHeaders(config));
   app.use(originCheck({ publicUrl: config.PUBLIC_URL, log }));
+  // An e-mailed link's token leaves the address on its first request (decision 195).
+  app.use(exchangeLinkTokens({ secure: config.isProduction }));
 
   // A NUL character (%00) in the address reaches no page: PostgreSQL text cannot hold it, so a
   // search for it would fail as a 500.
