@@ -10,7 +10,8 @@ import { copyFilesOut, failAndExit, MANIFEST, type Manifest, PG_DUMP_FILE, PGLIT
 
 async function backup(folder: string) {
   const config = getConfig();
-  if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) throw new Error(`${folder} já existe e não está vazia: escolha outra pasta.`);
+  if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0)
+    throw new Error(`${folder} já existe e não está vazia: escolha outra pasta.`);
   fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
 
   let database: Manifest["database"];
@@ -22,7 +23,10 @@ async function backup(folder: string) {
     database = "pglite";
     // The embedded database belongs to one process: only with the server stopped is the copy whole.
     const owner = readLockOwner(config.DATA_DIR);
-    if (owner) throw new Error(`O servidor (pid ${owner}) está usando o banco embutido em ${config.DATA_DIR}. Pare o servidor e rode o comando de novo.`);
+    if (owner)
+      throw new Error(
+        `O servidor (pid ${owner}) está usando o banco embutido em ${config.DATA_DIR}. Pare o servidor e rode o comando de novo.`,
+      );
     const release = acquireDataDirLock(config.DATA_DIR);
     try {
       const conn = await openPglite({ dataDir: path.resolve(config.DATA_DIR, "pglite") });

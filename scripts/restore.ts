@@ -31,7 +31,13 @@ async function restore(folder: string) {
     if (!config.DATABASE_URL) throw new Error("Esta cópia é de um banco PostgreSQL: defina DATABASE_URL com o banco novo, vazio.");
     if (!(await postgresIsEmpty(config.DATABASE_URL)))
       throw new Error("O banco de DATABASE_URL não está vazio: restaure num banco novo (createdb), nunca por cima de outro.");
-    runPgTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", `--dbname=${config.DATABASE_URL}`, path.join(folder, PG_DUMP_FILE)]);
+    runPgTool("pg_restore", [
+      "--no-owner",
+      "--no-privileges",
+      "--exit-on-error",
+      `--dbname=${config.DATABASE_URL}`,
+      path.join(folder, PG_DUMP_FILE),
+    ]);
   } else {
     if (config.DATABASE_URL) throw new Error("Esta cópia é do banco embutido (PGlite): tire DATABASE_URL e defina DATA_DIR.");
     const dataDir = path.resolve(config.DATA_DIR, "pglite");
@@ -50,7 +56,9 @@ async function restore(folder: string) {
     }
   }
   await copyFilesIn(getStorage(), folder, manifest.files);
-  console.log(`Restaurado de ${folder} (cópia de ${manifest.createdAt}): banco (${manifest.database}) e ${manifest.files.length} arquivo(s).`);
+  console.log(
+    `Restaurado de ${folder} (cópia de ${manifest.createdAt}): banco (${manifest.database}) e ${manifest.files.length} arquivo(s).`,
+  );
   console.log("Ao iniciar, o servidor pausa o envio de e-mails de uma cópia restaurada: veja `npm run outbox -- status`.");
 }
 

@@ -30,6 +30,7 @@ import { sharedPageFastPath } from "~/platform/http/shared-page-answer.server";
 import { configureContentCache } from "~/platform/content-cache.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
+import { TOO_LARGE_PATH, tooLargeEndpoint } from "./too-large";
 import { webhookFastPath } from "./webhooks";
 
 declare module "react-router" {
@@ -157,6 +158,8 @@ export function createRequestPipeline({
   app.get("/healthz", healthzEndpoint);
   app.get("/readyz", readyzEndpoint(stopping));
   app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
+  // nginx's own 413 (client_max_body_size) shows this page through error_page (docs/deploy/nginx.conf).
+  app.get(TOO_LARGE_PATH, tooLargeEndpoint);
 
   // While the database is known to be down, answer at once instead of queueing requests.
   app.use((req, res, next) => {

@@ -153,18 +153,10 @@ export default function PrivacyRequest({ loaderData, actionData }: Route.Compone
             )}
             <p className="mt-3 text-sm text-muted">Mensagens de contato com este e-mail: {loaderData.contactMessages}.</p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <a
-                href="/privacidade/exportar/json"
-                download
-                className={buttonVariants({ variant: "secondary" })}
-              >
+              <a href="/privacidade/exportar/json" download className={buttonVariants({ variant: "secondary" })}>
                 <Download size={18} aria-hidden="true" /> Baixar em JSON
               </a>
-              <a
-                href="/privacidade/exportar/csv"
-                download
-                className={buttonVariants({ variant: "secondary" })}
-              >
+              <a href="/privacidade/exportar/csv" download className={buttonVariants({ variant: "secondary" })}>
                 <Download size={18} aria-hidden="true" /> Baixar em CSV
               </a>
             </div>

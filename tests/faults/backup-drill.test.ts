@@ -30,7 +30,13 @@ let s3Env: Record<string, string>;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "fs-backup-drill-"));
 
 beforeAll(async () => {
-  s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(scratch, "s3"), configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(scratch, "s3"),
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3.run();
   s3Env = {
     STORAGE_S3_BUCKET: BUCKET,
@@ -79,7 +85,13 @@ describe.each(DB_KINDS)("backup and restore of the database and the files (%s)",
     const env: Record<string, string> = kind === "pg" ? { ...db.env, ...s3Env, DATA_DIR: dataDir } : { ...db.env };
     const storage =
       kind === "pg"
-        ? createS3Storage({ bucket: BUCKET, region: "us-east-1", endpoint: s3Env.STORAGE_S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } })
+        ? createS3Storage({
+            bucket: BUCKET,
+            region: "us-east-1",
+            endpoint: s3Env.STORAGE_S3_ENDPOINT,
+            forcePathStyle: true,
+            credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+          })
         : createDiskStorage(path.join(dataDir, "files"));
     try {
       // The uploads: a profile photo (its WebP variant) and a payout proof, through the storage.
@@ -100,8 +112,11 @@ describe.each(DB_KINDS)("backup and restore of the database and the files (%s)",
         values (${partyIds[0]!}, 10000, 500, 9500, current_date, current_date + 5, 'pendente',
                 ${proofKey}, 'application/pdf', ${proof.byteLength}, 'comprovante.pdf')`);
       const rowsOf = async (c: typeof conn) => ({
-        user: ((await c.db.execute(sql`select name, email, photo_key from "user" where id = ${ownerId}`)) as unknown as { rows: unknown[] }).rows,
-        payout: ((await c.db.execute(sql`select party_id, net_cents, proof_key, proof_size from payouts`)) as unknown as { rows: unknown[] }).rows,
+        user: ((await c.db.execute(sql`select name, email, photo_key from "user" where id = ${ownerId}`)) as unknown as { rows: unknown[] })
+          .rows,
+        payout: (
+          (await c.db.execute(sql`select party_id, net_cents, proof_key, proof_size from payouts`)) as unknown as { rows: unknown[] }
+        ).rows,
       });
       const before = await rowsOf(conn);
       await conn.close();

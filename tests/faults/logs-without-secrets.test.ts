@@ -97,13 +97,18 @@ describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
     expect(opened.headers.get("location")).toBe("/redefinir-senha");
     const linkCookie = opened.headers
       .getSetCookie()
-      .map((c) => c.split(";")[0])
+      .map((c) => c.split(";")[0]!)
       .find((c) => c.startsWith("fs_link="))!;
     expect(decodeURIComponent(linkCookie.slice("fs_link=".length))).toBe(token);
     const page = await fetch(`${server.url}/redefinir-senha`, { headers: { Cookie: linkCookie } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="password"');
-    const reset = await postForm(server, "/redefinir-senha", { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { Cookie: linkCookie });
+    const reset = await postForm(
+      server,
+      "/redefinir-senha",
+      { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      { Cookie: linkCookie },
+    );
     expect(reset.status).toBe(302);
     expect(reset.headers.get("location")).toBe("/redefinir-senha?sucesso=1");
     const signIn = await postForm(server, "/auth", { intent: "login", email, password: NEW_PASSWORD });

@@ -10,7 +10,7 @@ beforeAll(async () => {
   const app = express();
   app.use(exchangeLinkTokens({ secure: true }));
   app.use((req, res) => res.type("text/plain").send(`reached ${req.method} ${req.originalUrl}`));
-  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
