@@ -119,7 +119,6 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
     const exitCodes: Array<number | null> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const i = round % 2;
-      console.log(`[deploy] round ${round + 1}: stopping instance ${i} (${Math.round((Date.now() - began) / 1000)} s)`);
       const victim = servers[i]!;
       await sleep(300); // requests in flight on both instances
       const stopping = Date.now();
@@ -131,11 +130,16 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
           `[deploy] instance ${i} ended ${victim.proc.exitCode ?? victim.proc.signalCode} after ${tookMs} ms:\n${victim.output().slice(-4000)}`,
         );
       pastOutput.push(victim.output());
+      const starting = Date.now();
       const restarted = await startServer(db, env, victim.port);
       servers[i] = restarted;
+      const startMs = Date.now() - starting;
       // The next stop waits until nginx sends the restarted instance traffic again (its passive
       // check lets a failed instance rest for fail_timeout), as a rolling deploy does.
       await waitUntil(`instance ${i} back in nginx's rotation`, () => restarted.output().includes('"url":"/contato?carga='), 30_000, 100);
+      console.log(
+        `[deploy] round ${round + 1}: stopped in ${tookMs} ms, started in ${startMs} ms, back in rotation ${Date.now() - starting - startMs} ms later`,
+      );
     }
     stop = true;
     await Promise.all(load);
@@ -156,7 +160,7 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
                  (select count(*)::int from donation_status_history where to_status = 'paga' and donation_id in ${ids}) as moves`,
     )) as unknown as { rows: Array<{ paid: number; moves: number }> };
     expect(counted.rows[0]).toEqual({ paid: ok.length, moves: ok.length });
-  });
+  }, 480_000); // twenty instance starts: about 3 min on two idle cores, longer on a busy machine
 
   it("a 2 MB cover photo reaches the app; a body over nginx's cap gets the app's page", async () => {
     const cookie = await signUp({ url: nginx.url }, `capa-${Date.now().toString(36)}@exemplo.com.br`);

@@ -32,7 +32,7 @@ export async function freeLoopbackPort(): Promise<number> {
 }
 
 /** The example with this machine's details; throws if a line it relies on has changed. */
-export function siteConfig(example: string, { port, upstreams, dir }: { port: number; upstreams: number[]; dir: string }): string {
+function siteConfig(example: string, { port, upstreams, dir }: { port: number; upstreams: number[]; dir: string }): string {
   const replace = (text: string, pattern: RegExp, by: string) => {
     if (!pattern.test(text)) throw new Error(`docs/deploy/nginx.conf no longer has ${pattern}: update tests/deploy/support/nginx.ts`);
     return text.replace(pattern, by);
