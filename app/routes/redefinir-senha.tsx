@@ -5,6 +5,7 @@ import { isResetTokenLive, resetPassword, THROTTLED_MESSAGE } from "~/domain/acc
 import { resetFormAlert, resetSchema } from "~/domain/accounts/auth-forms";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
+import { getConfig } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { readFormData } from "~/platform/http/form-data.server";
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.ok) {
       // The spent token's cookie goes too (decision 195).
       const headers = new Headers();
-      for (const cookie of forgetLinkToken("/redefinir-senha", context.config.isProduction)) headers.append("Set-Cookie", cookie);
+      for (const cookie of forgetLinkToken("/redefinir-senha", getConfig().isProduction)) headers.append("Set-Cookie", cookie);
       return redirect("/redefinir-senha?sucesso=1", { headers });
     }
     // A spent, expired or tampered token: the loader shows "Link inválido" and leaves for /auth.
