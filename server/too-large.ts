@@ -11,7 +11,7 @@ import { MAX_PHOTO_BYTES } from "~/platform/images/photo-rules";
 /** Where nginx's error_page 413 points (GET, no body). */
 export const TOO_LARGE_PATH = "/erro/envio-grande-demais";
 
-export function renderTooLargePage(): string {
+function renderTooLargePage(): string {
   const photoMb = Math.round(MAX_PHOTO_BYTES / (1024 * 1024));
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Arquivo grande demais — Festa Solidária</title><meta name="robots" content="noindex"></head>

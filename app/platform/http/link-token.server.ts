@@ -9,7 +9,7 @@
 import type { RequestHandler } from "express";
 
 /** The cookie's name; each link page has its own Path, so two links opened in turn do not collide. */
-export const LINK_COOKIE = "fs_link";
+const LINK_COOKIE = "fs_link";
 /** Long enough to read the page and submit its form; the token's own expiry still applies. */
 const LINK_COOKIE_SECONDS = 30 * 60;
 
