@@ -66,7 +66,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     METRICS_TOKEN,
   };
-  servers.push(...(await Promise.all([startServer(db, env), startServer(db, env)])));
+  servers.push(...(await Promise.all([startServer(db, env).then(allWorkersUp), startServer(db, env).then(allWorkersUp)])));
   nginx = await startNginx({ port, upstreams: servers.map((s) => s.port) });
 }, 240_000);
 
@@ -78,6 +78,17 @@ afterAll(async () => {
   await conn?.close();
   await db?.drop();
 });
+
+/**
+ * startServer returns once the instance answers (its first worker); the primary says
+ * "— 2 processos" when every worker has started. A rolling restart waits for that: a SIGTERM
+ * while a worker is still starting is honoured when its start is over (decision 174), which on a
+ * busy machine takes longer than the harness waits for an exit.
+ */
+async function allWorkersUp(server: ServerProcess) {
+  await waitUntil(`every worker of :${server.port} started`, () => server.output().includes(" — 2 processos"), 90_000, 100);
+  return server;
+}
 
 const appOutput = () => [...pastOutput, ...servers.map((s) => s.output())].join("\n");
 
@@ -131,9 +142,9 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
         );
       pastOutput.push(victim.output());
       const starting = Date.now();
-      const restarted = await startServer(db, env, victim.port);
+      const restarted = await allWorkersUp(await startServer(db, env, victim.port));
       servers[i] = restarted;
-      const startMs = Date.now() - starting;
+      const startMs = Date.now() - starting; // both workers
       // The next stop waits until nginx sends the restarted instance traffic again (its passive
       // check lets a failed instance rest for fail_timeout), as a rolling deploy does.
       await waitUntil(`instance ${i} back in nginx's rotation`, () => restarted.output().includes('"url":"/contato?carga='), 30_000, 100);
