@@ -19,6 +19,7 @@ import { healthzEndpoint, readyzEndpoint } from "~/platform/readiness.server";
 import { limitRequestBodies } from "~/platform/http/body-limit.server";
 import { refuseMalformedRequests } from "~/platform/http/request-target.server";
 import { bodyLimitFor } from "~/request-limits.server";
+import { exchangeLinkTokens } from "~/platform/http/link-token.server";
 import { isStopping, stopHttpServer } from "~/platform/http/http-server.server";
 import { ALLOWED_METHODS } from "~/platform/http/limits.server";
 import { liveStreams } from "~/platform/http/live-streams.server";
@@ -29,6 +30,7 @@ import { sharedPageFastPath } from "~/platform/http/shared-page-answer.server";
 import { configureContentCache } from "~/platform/content-cache.server";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security";
+import { TOO_LARGE_PATH, tooLargeEndpoint } from "./too-large";
 import { webhookFastPath } from "./webhooks";
 
 declare module "react-router" {
@@ -142,6 +144,8 @@ export function createRequestPipeline({
   });
   app.use(securityHeaders(config));
   app.use(originCheck({ publicUrl: config.PUBLIC_URL, log }));
+  // An e-mailed link's token leaves the address on its first request (decision 195).
+  app.use(exchangeLinkTokens({ secure: config.isProduction }));
 
   // A NUL character (%00) in the address reaches no page: PostgreSQL text cannot hold it, so a
   // search for it would fail as a 500.
@@ -154,6 +158,8 @@ export function createRequestPipeline({
   app.get("/healthz", healthzEndpoint);
   app.get("/readyz", readyzEndpoint(stopping));
   app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
+  // nginx's own 413 (client_max_body_size) shows this page through error_page (docs/deploy/nginx.conf).
+  app.get(TOO_LARGE_PATH, tooLargeEndpoint);
 
   // While the database is known to be down, answer at once instead of queueing requests.
   app.use((req, res, next) => {

@@ -10,6 +10,7 @@ import { privatePageHeaders } from "~/platform/http/cache-headers";
 import { readFormData } from "~/platform/http/form-data.server";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
+import { linkToken } from "~/platform/http/link-token.server";
 
 export const meta = () => pageMeta({ title: "Confirmar mudança", description: "Confirme a mudança na sua assinatura.", noindex: true });
 
@@ -26,7 +27,7 @@ const BAD_LINK = {
  * scanners open links); the button posts the token, which is spent then.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const token = linkToken(request);
   const link = readPlanChangeToken(token, context.clock.now());
   if (!link.ok) return data({ view: "bad-link" as const, ...BAD_LINK[link.error] }, { status: link.error === "expired" ? 410 : 400 });
   const { title } = describeChange(link.change, link.plan);

@@ -14,6 +14,7 @@ import { readFormData } from "~/platform/http/form-data.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
+import { linkToken } from "~/platform/http/link-token.server";
 
 export const meta = () =>
   pageMeta({ title: "Gerenciar assinatura", description: "Cancele, mude de plano ou atualize o cartão da sua assinatura.", noindex: true });
@@ -50,8 +51,7 @@ function linkFailure(error: "invalid" | "expired") {
 
 /** Anyone holding the link may manage this one subscription (it reached the subscriber's inbox); nothing else. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token");
+  const token = linkToken(request);
   const found = await subscriptionOf(token, context.clock.now());
   if (!("row" in found) || !found.row) return linkFailure(found.error ?? "invalid");
   const row = found.row;

@@ -4,6 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { confirmEmailChange } from "~/domain/accounts/account.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { linkToken } from "~/platform/http/link-token.server";
 
 export const meta = () => pageMeta({ title: "Confirmar novo e-mail", description: "Confirmação de troca de e-mail.", noindex: true });
 
@@ -22,7 +23,7 @@ const FAILURES = {
 
 /** The link in the e-mail sent to the new address: anyone holding it may use it (it proves the address). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const token = linkToken(request);
   const outcome = await confirmEmailChange(token, context.clock.now(), context);
   return outcome.ok ? { ok: true as const, email: outcome.email } : { ok: false as const, ...FAILURES[outcome.error] };
 }

@@ -10,6 +10,7 @@ import { resendConfirmationSchema } from "~/domain/accounts/email-verification-f
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { linkToken } from "~/platform/http/link-token.server";
 
 export const meta = () => pageMeta({ title: "Confirmar e-mail", description: "Confirmação do e-mail da sua conta.", noindex: true });
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireUser(request);
   const profile = await findAccountProfile(session.id);
   if (!profile) throw data(null, { status: 404 });
-  const token = new URL(request.url).searchParams.get("token");
+  const token = linkToken(request);
   if (token === null) return { view: "status" as const, email: profile.email, verified: profile.emailVerified };
   const outcome = await confirmAddress(
     { token, sessionUserId: session.id, now: context.clock.now() },

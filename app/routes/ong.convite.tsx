@@ -8,6 +8,7 @@ import { acceptInvite, readInvite } from "~/domain/organizations/institution-tea
 import { readFormData } from "~/platform/http/form-data.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { linkToken } from "~/platform/http/link-token.server";
 
 export const meta = () =>
   pageMeta({ title: "Convite para a equipe", description: "Aceite o convite para a equipe de uma instituição.", noindex: true });
@@ -15,7 +16,7 @@ export const meta = () =>
 /** The signed link e-mailed by an institution's owner (`?t=`): sign in, then accept. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  const token = new URL(request.url).searchParams.get("t");
+  const token = linkToken(request, "t");
   const checked = await readInvite(token);
   if (!checked.ok) return { ok: false as const, message: checked.message, token: "" };
   return { ok: true as const, institutionName: checked.invite.institutionName, email: checked.invite.email, token: token! };

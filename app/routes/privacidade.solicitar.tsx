@@ -20,6 +20,7 @@ import { readFormData } from "~/platform/http/form-data.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
+import { linkToken } from "~/platform/http/link-token.server";
 
 export const meta = () =>
   pageMeta({
@@ -40,7 +41,7 @@ const LINK_FAILURES = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const token = linkToken(request);
   if (token === null) return { view: "form" as const };
   const link = readPrivacyLink(token, context.clock.now());
   if (!link.ok) return data({ view: "bad-link" as const, ...LINK_FAILURES[link.error] }, { status: link.error === "expired" ? 410 : 400 });
@@ -152,18 +153,10 @@ export default function PrivacyRequest({ loaderData, actionData }: Route.Compone
             )}
             <p className="mt-3 text-sm text-muted">Mensagens de contato com este e-mail: {loaderData.contactMessages}.</p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <a
-                href={`/privacidade/exportar/json?token=${encodeURIComponent(loaderData.token)}`}
-                download
-                className={buttonVariants({ variant: "secondary" })}
-              >
+              <a href="/privacidade/exportar/json" download className={buttonVariants({ variant: "secondary" })}>
                 <Download size={18} aria-hidden="true" /> Baixar em JSON
               </a>
-              <a
-                href={`/privacidade/exportar/csv?token=${encodeURIComponent(loaderData.token)}`}
-                download
-                className={buttonVariants({ variant: "secondary" })}
-              >
+              <a href="/privacidade/exportar/csv" download className={buttonVariants({ variant: "secondary" })}>
                 <Download size={18} aria-hidden="true" /> Baixar em CSV
               </a>
             </div>

@@ -5,9 +5,11 @@ import { isResetTokenLive, resetPassword, THROTTLED_MESSAGE } from "~/domain/acc
 import { resetFormAlert, resetSchema } from "~/domain/accounts/auth-forms";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
+import { getConfig } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { readFormData } from "~/platform/http/form-data.server";
+import { forgetLinkToken, linkToken } from "~/platform/http/link-token.server";
 
 /** Seconds before leaving for /auth (product-spec §9). */
 const INVALID_DELAY = 3;
@@ -16,7 +18,7 @@ const SUCCESS_DELAY = 2;
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.has("sucesso")) return { state: "done" as const, token: null };
-  const token = url.searchParams.get("token") ?? "";
+  const token = linkToken(request) ?? "";
   if (!(await isResetTokenLive(token))) return { state: "invalid" as const, token: null };
   return { state: "form" as const, token };
 }
@@ -37,7 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const result = await resetPassword({ token, newPassword: password, request, ip: clientIpFromContext(context) });
-    if (result.ok) return redirect("/redefinir-senha?sucesso=1");
+    if (result.ok) {
+      // The spent token's cookie goes too (decision 195).
+      const headers = new Headers();
+      for (const cookie of forgetLinkToken("/redefinir-senha", getConfig().isProduction)) headers.append("Set-Cookie", cookie);
+      return redirect("/redefinir-senha?sucesso=1", { headers });
+    }
     // A spent, expired or tampered token: the loader shows "Link inválido" and leaves for /auth.
     if (result.error === "invalid-token") return redirect("/redefinir-senha");
     return data<ResetActionData>({ formError: { title: "Erro ao atualizar senha", description: THROTTLED_MESSAGE } }, { status: 429 });

@@ -1,6 +1,6 @@
 /**
  * The built server's whole log output (stdout and stderr, LOG_LEVEL=debug) over a full journey —
- * sign-up, password recovery with the mailed reset token, a sandbox payment, a metrics scrape and,
+ * sign-up, password recovery with the mailed reset token (traded for a cookie on its first request), a sandbox payment, a metrics scrape and,
  * on PostgreSQL, the database going away and coming back mid-session — holds none of the secrets
  * the journey used: APP_SECRET, METRICS_TOKEN, the database password, session cookies and tokens,
  * the reset token, passwords, a webhook signature.
@@ -90,9 +90,27 @@ describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
     const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Redefina"), 30_000);
     const token = new URL(/http:\/\/\S+\/redefinir-senha\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]).searchParams.get("token")!;
     secrets.push(token);
-    expect((await fetch(`${server.url}/redefinir-senha?token=${token}`)).status).toBe(200);
-    const reset = await postForm(server, `/redefinir-senha?token=${token}`, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    // The link's first request trades the token for a cookie and leaves for the clean address
+    // (decision 195): every later request, the form's post included, has no token in its URL.
+    const opened = await fetch(`${server.url}/redefinir-senha?token=${token}`, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe("/redefinir-senha");
+    const linkCookie = opened.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("fs_link="))!;
+    expect(decodeURIComponent(linkCookie.slice("fs_link=".length))).toBe(token);
+    const page = await fetch(`${server.url}/redefinir-senha`, { headers: { Cookie: linkCookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('name="password"');
+    const reset = await postForm(
+      server,
+      "/redefinir-senha",
+      { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      { Cookie: linkCookie },
+    );
     expect(reset.status).toBe(302);
+    expect(reset.headers.get("location")).toBe("/redefinir-senha?sucesso=1");
     const signIn = await postForm(server, "/auth", { intent: "login", email, password: NEW_PASSWORD });
     expect(signIn.status).toBe(302);
     const cookie2 = signIn.headers

@@ -9,7 +9,8 @@
  */
 import { isSecretQueryKey } from "~/platform/logging/redact.server";
 
-const PERSONAL_COOKIES = ["festa.session_token", "__Secure-festa.session_token", "fs_toast"];
+// fs_link: an e-mailed link's token, traded for a cookie on its page (link-token.server.ts).
+const PERSONAL_COOKIES = ["festa.session_token", "__Secure-festa.session_token", "fs_toast", "fs_link"];
 
 /**
  * A request is personal when it carries a personal cookie, or a token in its query (issue 31: a

@@ -82,6 +82,22 @@ export function createDiskStorage(root: string): FileStorage {
       await fsp.rm(locate("data", key), { force: true });
       await fsp.rm(locate("meta", key, ".json"), { force: true });
     },
+    async *list() {
+      const dataRoot = path.join(base, "data");
+      let entries: string[];
+      try {
+        entries = await fsp.readdir(dataRoot, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = entry.split(path.sep).join("/");
+        // Temporary files of a write in progress start with a dot; folders are not keys.
+        if (key.split("/").some((segment) => segment.startsWith("."))) continue;
+        if ((await fsp.stat(path.join(dataRoot, entry))).isFile()) yield key;
+      }
+    },
     async exists(key) {
       try {
         return (await fsp.stat(locate("data", key))).isFile();

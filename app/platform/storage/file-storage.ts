@@ -20,6 +20,8 @@ export interface FileStorage {
   /** Removing a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every key stored, in no particular order (the backup copies them all: scripts/backup.ts). */
+  list(): AsyncIterable<string>;
 }
 
 export class StorageKeyError extends Error {

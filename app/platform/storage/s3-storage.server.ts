@@ -56,6 +56,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       const { s3, sdk } = await connect();
       await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
+    async *list() {
+      const { s3, sdk } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
     async exists(key) {
       keySegments(key);
       const { s3, sdk } = await connect();

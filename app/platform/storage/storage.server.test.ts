@@ -115,6 +115,17 @@ describe.each(adapters)("file storage contract: %s", (name, make) => {
     await expect(storage.delete(key("gone.pdf"))).resolves.toBeUndefined();
   });
 
+  it("lists every stored key, nested ones too, and no longer a deleted one", async () => {
+    const storage = make();
+    await storage.put(key("list/a.jpg"), allBytes(), "image/jpeg");
+    await storage.put(key("list/deep/b.pdf"), allBytes(), "application/pdf");
+    await storage.put(key("list/c.png"), allBytes(), "image/png");
+    await storage.delete(key("list/c.png"));
+    const listed: string[] = [];
+    for await (const k of storage.list()) if (k.startsWith(key("list/"))) listed.push(k);
+    expect(listed.sort()).toEqual([key("list/a.jpg"), key("list/deep/b.pdf")]);
+  });
+
   it.each([
     "",
     "../escape.txt",

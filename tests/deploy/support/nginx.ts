@@ -1,0 +1,116 @@
+/**
+ * Debian's nginx running docs/deploy/nginx.conf as shipped, with only what belongs to one machine
+ * replaced: the instances' addresses, the listening port (plain HTTP: TLS left out), and the log,
+ * cache and temporary folders (a throwaway prefix). Not a daemon: a child process of the test,
+ * stopped with it.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sleep, waitUntil } from "../../faults/support/harness";
+
+const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+const EXAMPLE = path.resolve(import.meta.dirname, "../../../docs/deploy/nginx.conf");
+
+export type Nginx = {
+  url: string;
+  port: number;
+  accessLog: () => string;
+  errorLog: () => string;
+  stop(): Promise<void>;
+};
+
+/** A port free on loopback now (nginx needs one before the instances, whose PUBLIC_URL it is). */
+export async function freeLoopbackPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+/** The example with this machine's details; throws if a line it relies on has changed. */
+function siteConfig(example: string, { port, upstreams, dir }: { port: number; upstreams: number[]; dir: string }): string {
+  const replace = (text: string, pattern: RegExp, by: string) => {
+    if (!pattern.test(text)) throw new Error(`docs/deploy/nginx.conf no longer has ${pattern}: update tests/deploy/support/nginx.ts`);
+    return text.replace(pattern, by);
+  };
+  let site = example;
+  site = replace(
+    site,
+    /(?:^\s*server 10\.0\.0\.\d+:3000 (.*);\n)+/m,
+    upstreams.map((p) => `  server 127.0.0.1:${p} ${/server 10\.0\.0\.\d+:3000 (.*);/.exec(example)![1]};\n`).join(""),
+  );
+  site = replace(site, /listen 443 ssl http2;/, `listen 127.0.0.1:${port};`);
+  site = replace(site, /^\s*ssl_certificate(_key)? .*\n/gm, "");
+  site = replace(site, /\/var\/log\/nginx\/festa\.log/, path.join(dir, "access.log"));
+  site = replace(site, /\/var\/cache\/nginx\/festa/, path.join(dir, "cache"));
+  return site;
+}
+
+export async function startNginx({ port, upstreams }: { port: number; upstreams: number[] }): Promise<Nginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-nginx-"));
+  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) fs.mkdirSync(path.join(dir, sub));
+  const site = siteConfig(fs.readFileSync(EXAMPLE, "utf8"), { port, upstreams, dir });
+  const errorLog = path.join(dir, "error.log");
+  // nginx's own main context, as /etc/nginx/nginx.conf gives it; the site goes inside http {}.
+  // As root (CI), workers would switch to "nobody", who cannot write the temporary folders.
+  const main = `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
+worker_processes 2;
+pid ${path.join(dir, "nginx.pid")};
+error_log ${errorLog} warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  client_body_temp_path ${path.join(dir, "body")};
+  proxy_temp_path ${path.join(dir, "proxy")};
+  fastcgi_temp_path ${path.join(dir, "fastcgi")};
+  uwsgi_temp_path ${path.join(dir, "uwsgi")};
+  scgi_temp_path ${path.join(dir, "scgi")};
+${site}
+}
+`;
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(conf, main);
+  // A config nginx refuses fails here with its own message.
+  execFileSync(NGINX, ["-t", "-q", "-p", dir, "-e", errorLog, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
+  const proc: ChildProcess = spawn(NGINX, ["-p", dir, "-e", errorLog, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  proc.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil(
+    `nginx on ${url}${out ? ` (${out})` : ""}`,
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`nginx exited: ${out}${read(errorLog)}`);
+      return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok;
+    },
+    20_000,
+    200,
+  );
+  return {
+    url,
+    port,
+    accessLog: () => read(path.join(dir, "access.log")),
+    errorLog: () => read(errorLog),
+    async stop() {
+      if (proc.exitCode === null) {
+        proc.kill("SIGQUIT"); // graceful: finish requests in flight
+        await Promise.race([exited, sleep(5_000)]);
+        if (proc.exitCode === null) proc.kill("SIGKILL");
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function read(file: string) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
