@@ -1,4 +1,5 @@
 import { testContext } from "@tests/context";
+import { readUntil } from "@tests/event-stream";
 import { testConnection, useTestDatabase } from "@tests/database";
 import { insertCause, insertParty, insertPaidGift, insertUser } from "@tests/parties";
 import { describe, expect, it } from "vitest";
@@ -11,22 +12,6 @@ useTestDatabase();
 
 const args = (id: string, signal?: AbortSignal) =>
   ({ request: new Request(`http://localhost/festa/${id}/eventos`, { signal }), params: { id }, context: testContext() }) as never;
-
-/** Reads an event stream until `until` holds for the text so far (or fails after 5 s). */
-async function readUntil(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + 5_000;
-  while (!until(text)) {
-    if (Date.now() > deadline) throw new Error(`timed out; got: ${text}`);
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
-    if (chunk?.done) break;
-    if (chunk?.value) text += decoder.decode(chunk.value, { stream: true });
-  }
-  reader.releaseLock();
-  return text;
-}
 
 type Snapshot = { raisedCents: number; paidCount: number; gifts: Array<Record<string, unknown>> };
 const snapshots = (text: string) =>

@@ -1,4 +1,5 @@
 import { testContext } from "@tests/context";
+import { readUntil } from "@tests/event-stream";
 import { testConnection, useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -15,22 +16,6 @@ import { loader as streamLoader } from "./painel.eventos";
 import { loader } from "./painel";
 
 const args = (request: Request) => ({ request, params: {}, context: testContext() }) as never;
-
-/** Reads an event stream until `until` holds for the text so far (or fails after 5 s). */
-async function readUntil(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + 5_000;
-  while (!until(text)) {
-    if (Date.now() > deadline) throw new Error(`timed out; got: ${text}`);
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
-    if (chunk?.done) break;
-    if (chunk?.value) text += decoder.decode(chunk.value, { stream: true });
-  }
-  reader.releaseLock();
-  return text;
-}
 
 const donationEvents = (text: string) =>
   text
