@@ -21,7 +21,7 @@ export function useFieldIds(name?: string, given?: string) {
   return { id, errorId: `${id}-erro`, hintId: `${id}-dica` };
 }
 
-export function describedBy(ids: ReturnType<typeof useFieldIds>, error: FieldCommon["error"], hint: FieldCommon["hint"]) {
+function describedBy(ids: ReturnType<typeof useFieldIds>, error: FieldCommon["error"], hint: FieldCommon["hint"]) {
   return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined;
 }
 
