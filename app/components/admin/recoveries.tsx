@@ -4,14 +4,17 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { TabData } from "~/domain/admin/panel.server";
-import { formatDate, formatDateTime, monthName } from "~/platform/dates";
+import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
 import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useSubmittingIntent } from "./common";
 
 type Data = TabData<"assinaturas">;
 
 const share = (value: number | null) => (value === null ? "—" : formatPercent(value * 100, 0));
-const monthLabel = (key: string) => `${monthName(Number(key.slice(5, 7))).slice(0, 3)}/${key.slice(0, 4)}`;
+// Intl, not the shared month names: those would join every page's shell chunk (the party page's budget).
+const shortMonth = new Intl.DateTimeFormat("pt-BR", { month: "short", timeZone: "UTC" });
+const monthLabel = (key: string) =>
+  `${shortMonth.format(new Date(Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, 15))).replace(".", "")}/${key.slice(0, 4)}`;
 
 /** Admin → Assinaturas: plans in recovery ("em atraso", "suspensa") with "Tentar agora", and the recovered share by month (issue 30). */
 export function RecoveriesTab({ data }: { data: Data }) {
