@@ -241,7 +241,8 @@ describe("hostile query strings on every route (fast-check through the pipeline)
       ),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 300), endOnFailure: true },
     );
-  });
+    // 300 requests through the whole pipeline: past the default 30 s on a loaded two-core machine.
+  }, 120_000);
 });
 
 /** The headers every response must carry. */

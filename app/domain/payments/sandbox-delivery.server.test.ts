@@ -101,6 +101,8 @@ describe("sandbox event delivery on pg-boss", () => {
     const queue = await createSandboxEventQueue(boss, { onQueued: worker.wake });
     await queue.deliver(event);
     await waitUntilPaid(gift.id);
+    // The gift is paid inside the webhook's handling; its answer is logged a moment later.
+    await vi.waitFor(() => expect(statuses).toHaveLength(2), { timeout: 10_000, interval: 50 });
     expect(statuses).toEqual([503, 200]);
     const [job] = (await boss.fetch(SANDBOX_DELIVERY_QUEUE)) ?? [];
     expect(job).toBeUndefined();
