@@ -6,6 +6,7 @@ import appCss from "./app.css?url";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteShell } from "~/components/layout/site-shell";
 import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { feeSentence } from "~/domain/donations/fee";
 import { useNonce } from "~/platform/ui/nonce";
 import { whenToastRequested } from "~/platform/ui/toast";
 import { publicConfig } from "~/platform/public-config.server";
@@ -15,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), readToast(request)]);
   // The page the toast was delivered to: it is shown there only, never on a later page.
   const flash = toast ? { ...toast, path: new URL(request.url).pathname } : null;
-  return data({ user, toast: flash, config: publicConfig(context.config) }, { headers });
+  // The fee sentence (footer, party page) written here: those pages' scripts carry the text, not fee.ts.
+  const config = { ...publicConfig(context.config), feeSentence: feeSentence(context.config.PLATFORM_FEE_PERCENT) };
+  return data({ user, toast: flash, config }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

@@ -14,7 +14,6 @@ import { SponsorBanner } from "~/components/content/sponsor-banner";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatCalendarDate } from "~/platform/dates";
-import { feeSentence } from "~/domain/donations/fee";
 import { institutionSummary } from "~/domain/organizations/institution";
 import { parseFestaParam } from "~/domain/parties/festa-param";
 import { formatCents } from "~/platform/money";
@@ -127,7 +126,7 @@ function peopleWhoGave(n: number) {
 
 export default function PartyPage({ loaderData }: Route.ComponentProps) {
   const { party, qr, ad, status, payout } = loaderData;
-  const feePercent = useRootData()?.config.feePercent ?? 10;
+  const feeText = useRootData()?.config.feeSentence;
   // Guests see the total and the gifts arrive without reloading (the page itself stays cacheable).
   const live = useLiveParty<PartyLiveSnapshot>(status === "live" ? `/festa/${party.shareCode}/eventos` : null);
   if (status === "ended")
@@ -248,7 +247,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
             <Link to={donateHref} className={buttonVariants({ className: "mt-4 w-full" })}>
               Fazer Doação
             </Link>
-            <p className="mt-3 text-sm text-muted">{feeSentence(feePercent)}</p>
+            <p className="mt-3 text-sm text-muted">{feeText}</p>
           </Card>
           {qr ? (
             <Card className="order-5 flex items-center gap-4 md:order-none">

@@ -4,14 +4,19 @@
  * each (`node server/index.js`, the built server) on one PostgreSQL database. Through nginx:
  * - ten rolling restarts, each instance in turn SIGTERMed with webhook POSTs and page GETs in
  *   flight and started again: every request gets an answer, none a 5xx;
- * - a 2 MB cover photo reaches the app (nginx's upload routes are not capped at 64 KB), and a
- *   body over nginx's own cap is answered with the app's page in Portuguese;
+ * - a 2 MB photo reaches the app (nginx's upload routes are not capped at 64 KB) and is stored in
+ *   S3 (s3rver, a local fake): both instances serve it; a body over nginx's own cap is answered
+ *   with the app's page in Portuguese;
  * - one instance's metrics, scraped twice with traffic between, only go up;
  * - a password reset journey, and no token it was mailed is in nginx's logs or the app's.
  *
  * PostgreSQL only (several instances need it): skipped without TEST_DATABASE_URL.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startTestSmtp } from "@tests/smtp";
+import S3rver from "s3rver";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,6 +47,9 @@ const ROUNDS = Number(process.env.DEPLOY_ROUNDS ?? 10);
 let db: FaultDb;
 let conn: Connection;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+/** Several instances share their files through S3 (docs/operations.md): a local fake here. */
+let s3: S3rver;
+const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-deploy-s3-"));
 let nginx: Nginx;
 const servers: ServerProcess[] = [];
 let env: Record<string, string>;
@@ -57,6 +65,8 @@ beforeAll(async () => {
   // stored event in a transaction — a steady stream of cheap POSTs.
   ({ gifts } = await seedPendingGifts(conn, 40, { parties: 4 }));
   smtp = await startTestSmtp();
+  s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: "deploy", configs: [] }] });
+  const s3Port = (await s3.run()).port;
   const port = await freeLoopbackPort();
   env = {
     WEB_CONCURRENCY: "2",
@@ -65,6 +75,12 @@ beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
     METRICS_TOKEN,
+    STORAGE_S3_BUCKET: "deploy",
+    STORAGE_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    STORAGE_S3_REGION: "us-east-1",
+    STORAGE_S3_FORCE_PATH_STYLE: "on",
+    STORAGE_S3_ACCESS_KEY_ID: "S3RVER",
+    STORAGE_S3_SECRET_ACCESS_KEY: "S3RVER",
   };
   servers.push(...(await Promise.all([startServer(db, env).then(allWorkersUp), startServer(db, env).then(allWorkersUp)])));
   nginx = await startNginx({ port, upstreams: servers.map((s) => s.port) });
@@ -90,6 +106,8 @@ afterAll(async () => {
   await nginx?.stop();
   await Promise.all(servers.map((s) => s.stop()));
   await smtp?.stop();
+  await s3?.close();
+  fs.rmSync(s3Dir, { recursive: true, force: true });
   await conn?.close();
   await db?.drop();
 });
@@ -209,10 +227,16 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
     });
     const body = await res.text();
     expect(res.status, body.slice(0, 300)).toBe(200);
-    const stored = (await conn.db.execute(sql`select count(*)::int as n from "user" where photo_key is not null`)) as unknown as {
-      rows: Array<{ n: number }>;
+    const stored = (await conn.db.execute(sql`select photo_key from "user" where photo_key is not null`)) as unknown as {
+      rows: Array<{ photo_key: string }>;
     };
-    expect(stored.rows[0]!.n).toBe(1);
+    expect(stored.rows).toHaveLength(1);
+    // Stored in the shared bucket: each instance serves it, whichever one took the upload.
+    for (const server of servers) {
+      const served = await fetch(`http://127.0.0.1:${server.port}/fotos/${stored.rows[0]!.photo_key}-256.webp`);
+      expect(served.status, `instance on port ${server.port}`).toBe(200);
+      expect(served.headers.get("Content-Type")).toBe("image/webp");
+    }
 
     // Over the public forms' 64 KB: nginx refuses it, and the page is the app's.
     const tooBig = await fetch(`${nginx.url}/contato`, {

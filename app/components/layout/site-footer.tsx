@@ -2,8 +2,17 @@ import { Heart, Mail } from "lucide-react";
 import { FacebookIcon, InstagramIcon } from "./brand-icons";
 import { Link } from "react-router";
 import { useRootData } from "~/components/layout/root-data";
-import { feeSentence } from "~/domain/donations/fee";
 import { Logo } from "./logo";
+
+const FOOTER_LINKS = [
+  ["/doar", "Doar"],
+  ["/criar-festa", "Criar Festa"],
+  ["/assine-o-bem", "Assine o Bem"],
+  ["/transparencia", "Transparência"],
+  ["/ongs/cadastrar", "Cadastre sua ONG"],
+  ["/termos-de-uso", "Termos de Uso"],
+  ["/politica-privacidade", "Política de Privacidade"],
+] as const;
 
 export function SiteFooter() {
   const config = useRootData()?.config;
@@ -17,27 +26,14 @@ export function SiteFooter() {
           <p className="max-w-xs text-sm text-indigo-100">
             Transforme sua festa em solidariedade: seus convidados presenteiam uma causa no lugar dos presentes.
           </p>
-          {config ? <p className="max-w-xs text-xs text-indigo-100">{feeSentence(config.feePercent)}</p> : null}
+          {config ? <p className="max-w-xs text-xs text-indigo-100">{config.feeSentence}</p> : null}
         </div>
         <nav aria-label="Rodapé" className="grid grid-cols-2 content-start gap-x-4 text-sm [&_a]:py-1.5">
-          <Link className="hover:underline" to="/doar">
-            Doar
-          </Link>
-          <Link className="hover:underline" to="/criar-festa">
-            Criar Festa
-          </Link>
-          <Link className="hover:underline" to="/assine-o-bem">
-            Assine o Bem
-          </Link>
-          <Link className="hover:underline" to="/transparencia">
-            Transparência
-          </Link>
-          <Link className="hover:underline" to="/termos-de-uso">
-            Termos de Uso
-          </Link>
-          <Link className="hover:underline" to="/politica-privacidade">
-            Política de Privacidade
-          </Link>
+          {FOOTER_LINKS.map(([to, label]) => (
+            <Link key={to} className="hover:underline" to={to}>
+              {label}
+            </Link>
+          ))}
         </nav>
         <div className="space-y-3 text-sm">
           {config ? (
