@@ -7,6 +7,9 @@ import { openPglite } from "~/platform/db.server";
 import { acquireDataDirLock, readLockOwner } from "~/platform/db/data-dir-lock.server";
 import { getStorage } from "~/platform/storage/index.server";
 import { copyFilesOut, failAndExit, MANIFEST, type Manifest, PG_DUMP_FILE, PGLITE_DUMP_FILE, runPgTool } from "./backup-files";
+import { countOf } from "~/platform/plural";
+
+const FILES = { one: "arquivo", other: "arquivos", zero: "nenhum arquivo" };
 
 async function backup(folder: string) {
   const config = getConfig();
@@ -48,7 +51,9 @@ async function backup(folder: string) {
   const manifest: Manifest = { format: "festa-backup-1", createdAt: new Date().toISOString(), database, storage: storage.kind, files };
   fs.writeFileSync(path.join(folder, MANIFEST), JSON.stringify(manifest, null, 2));
   const bytes = files.reduce((sum, f) => sum + f.size, 0);
-  console.log(`Cópia de segurança em ${folder}: banco (${database}) e ${files.length} arquivo(s), ${(bytes / 1_048_576).toFixed(1)} MB.`);
+  console.log(
+    `Cópia de segurança em ${folder}: banco (${database}) e ${countOf(files.length, FILES)}, ${(bytes / 1_048_576).toFixed(1)} MB.`,
+  );
 }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);

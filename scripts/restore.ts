@@ -9,6 +9,9 @@ import { openPglite } from "~/platform/db.server";
 import { acquireDataDirLock, readLockOwner } from "~/platform/db/data-dir-lock.server";
 import { getStorage } from "~/platform/storage/index.server";
 import { copyFilesIn, failAndExit, PG_DUMP_FILE, PGLITE_DUMP_FILE, readManifest, runPgTool } from "./backup-files";
+import { countOf } from "~/platform/plural";
+
+const FILES = { one: "arquivo", other: "arquivos", zero: "nenhum arquivo" };
 
 async function postgresIsEmpty(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
@@ -57,7 +60,7 @@ async function restore(folder: string) {
   }
   await copyFilesIn(getStorage(), folder, manifest.files);
   console.log(
-    `Restaurado de ${folder} (cópia de ${manifest.createdAt}): banco (${manifest.database}) e ${manifest.files.length} arquivo(s).`,
+    `Restaurado de ${folder} (cópia de ${manifest.createdAt}): banco (${manifest.database}) e ${countOf(manifest.files.length, FILES)}.`,
   );
   console.log("Ao iniciar, o servidor pausa o envio de e-mails de uma cópia restaurada: veja `npm run outbox -- status`.");
 }

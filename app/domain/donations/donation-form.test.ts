@@ -63,6 +63,7 @@ describe("donationSchema", () => {
       festa: null,
       ong: null,
       formKey: "k",
+      sharesContact: false,
       wantsPartyNews: false,
     });
     const anonymous = parse({ preset: "10", anonima: "on", nome: "Quem" });

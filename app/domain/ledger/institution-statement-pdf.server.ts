@@ -5,16 +5,16 @@ import { createPdf } from "~/platform/pdf.server";
 import { donorLabel, GIFT_SOURCE_LABELS, movementLabel } from "./gift-list";
 import { type InstitutionStatement, payoutSubject, statementParties } from "./institution-statement.server";
 
-export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<Buffer> {
-  const title = `Extrato mensal — ${s.month.label}`;
-  const pdf = createPdf({ title, subject: `Extrato de ${s.institution.name}`, createdAt: s.generatedAt });
+export function renderInstitutionStatementPdf(statement: InstitutionStatement): Promise<Buffer> {
+  const title = `Extrato mensal — ${statement.month.label}`;
+  const pdf = createPdf({ title, subject: `Extrato de ${statement.institution.name}`, createdAt: statement.generatedAt });
   const { width, heading, paragraph, table } = pdf;
-  const who = statementParties(s);
+  const who = statementParties(statement);
 
   pdf.title(title);
   paragraph(`Instituição beneficiária: ${who.institution}`, "#2a2340");
   paragraph(`Plataforma que recebe as doações e faz os repasses: ${who.operator}`, "#2a2340");
-  paragraph(`Gerado em ${formatDateTime(s.generatedAt)} (horário de Brasília), a partir do livro-caixa da Festa Solidária.`);
+  paragraph(`Gerado em ${formatDateTime(statement.generatedAt)} (horário de Brasília), a partir do livro-caixa da Festa Solidária.`);
 
   heading("Resumo do mês");
   const half = width / 2;
@@ -24,17 +24,17 @@ export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<
       { header: "", width: half - 60, align: "right" },
     ],
     [
-      ["Doações e mensalidades recebidas (bruto)", formatCents(s.totals.grossCents - s.totals.takenBackGrossCents)],
-      ["Reembolsos e contestações", formatCents(s.totals.takenBackGrossCents)],
-      ["Total bruto", formatCents(s.totals.grossCents)],
-      ["Taxa da plataforma", formatCents(-s.totals.feeCents)],
-      ["Líquido para a instituição", formatCents(s.totals.netCents)],
-      ["Repassado no mês", formatCents(s.totals.paidOutCents)],
+      ["Doações e mensalidades recebidas (bruto)", formatCents(statement.totals.grossCents - statement.totals.takenBackGrossCents)],
+      ["Reembolsos e contestações", formatCents(statement.totals.takenBackGrossCents)],
+      ["Total bruto", formatCents(statement.totals.grossCents)],
+      ["Taxa da plataforma", formatCents(-statement.totals.feeCents)],
+      ["Líquido para a instituição", formatCents(statement.totals.netCents)],
+      ["Repassado no mês", formatCents(statement.totals.paidOutCents)],
     ],
   );
 
   heading("Movimentos");
-  if (s.rows.length === 0) paragraph("Nenhuma doação, mensalidade ou reembolso neste mês.");
+  if (statement.rows.length === 0) paragraph("Nenhuma doação, mensalidade ou reembolso neste mês.");
   else
     table(
       [
@@ -45,7 +45,7 @@ export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<
         { header: "Taxa", width: 56, align: "right" },
         { header: "Líquido", width: 66, align: "right" },
       ],
-      s.rows.map((r) => [
+      statement.rows.map((r) => [
         formatDate(r.occurredAt),
         `${movementLabel(r.kind)} · ${GIFT_SOURCE_LABELS[r.source]}${r.receiptNumber ? ` nº ${r.receiptNumber}` : ""}`,
         r.partyName ? `${donorLabel(r)} · ${r.partyName}` : donorLabel(r),
@@ -53,11 +53,18 @@ export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<
         formatCents(r.feeCents),
         formatCents(r.netCents),
       ]),
-      ["Total", "", "", formatCents(s.totals.grossCents), formatCents(s.totals.feeCents), formatCents(s.totals.netCents)],
+      [
+        "Total",
+        "",
+        "",
+        formatCents(statement.totals.grossCents),
+        formatCents(statement.totals.feeCents),
+        formatCents(statement.totals.netCents),
+      ],
     );
 
   heading("Repasses realizados no mês");
-  if (s.payouts.length === 0) paragraph("Nenhum repasse neste mês.");
+  if (statement.payouts.length === 0) paragraph("Nenhum repasse neste mês.");
   else
     table(
       [
@@ -67,7 +74,7 @@ export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<
         { header: "Taxa", width: 80, align: "right" },
         { header: "Líquido", width: 100, align: "right" },
       ],
-      s.payouts.map((p) => [
+      statement.payouts.map((p) => [
         formatDate(p.transferredAt),
         payoutSubject(p),
         formatCents(p.grossCents),
@@ -81,5 +88,7 @@ export function renderInstitutionStatementPdf(s: InstitutionStatement): Promise<
     "Cada linha é um lançamento do livro-caixa, com a taxa fixada quando o dinheiro entrou. Reembolsos e contestações entram no mês em que aconteceram, como valores negativos. " +
       "O líquido é o bruto menos a taxa da plataforma; os repasses transferem o líquido após a liquidação pela operadora de pagamento. Valores em reais (R$).",
   );
-  return pdf.finish((page, pages) => `Festa Solidária · ${s.institution.name} · ${s.month.label} · página ${page} de ${pages}`);
+  return pdf.finish(
+    (page, pages) => `Festa Solidária · ${statement.institution.name} · ${statement.month.label} · página ${page} de ${pages}`,
+  );
 }

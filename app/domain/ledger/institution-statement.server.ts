@@ -53,16 +53,16 @@ export const statementParties = (s: Pick<InstitutionStatement, "institution" | "
 });
 
 /** The statement as a spreadsheet: who is who, one line per movement, the totals, the transfers. */
-export function institutionStatementCsv(s: InstitutionStatement): string {
-  const who = statementParties(s);
+export function institutionStatementCsv(statement: InstitutionStatement): string {
+  const who = statementParties(statement);
   const lines = [
-    csvLine([`Extrato mensal — ${s.month.label}`]),
+    csvLine([`Extrato mensal — ${statement.month.label}`]),
     csvLine(["Instituição beneficiária", who.institution]),
     csvLine(["Plataforma (recebe as doações e repassa)", who.operator]),
-    csvLine(["Gerado em", formatDate(s.generatedAt)]),
+    csvLine(["Gerado em", formatDate(statement.generatedAt)]),
     csvLine([]),
     csvLine(["Data", "Movimento", "Origem", "Festa", "Doador", "Recibo nº", "Bruto (R$)", "Taxa (R$)", "Líquido (R$)"]),
-    ...s.rows.map((r) =>
+    ...statement.rows.map((r) =>
       csvLine([
         formatDate(r.occurredAt),
         movementLabel(r.kind),
@@ -82,13 +82,13 @@ export function institutionStatementCsv(s: InstitutionStatement): string {
       "",
       "",
       "",
-      centsForCsv(s.totals.grossCents),
-      centsForCsv(s.totals.feeCents),
-      centsForCsv(s.totals.netCents),
+      centsForCsv(statement.totals.grossCents),
+      centsForCsv(statement.totals.feeCents),
+      centsForCsv(statement.totals.netCents),
     ]),
     csvLine([]),
     csvLine(["Data do repasse", "Referente a", "", "", "", "", "Bruto (R$)", "Taxa (R$)", "Líquido transferido (R$)"]),
-    ...s.payouts.map((p) =>
+    ...statement.payouts.map((p) =>
       csvLine([
         formatDate(p.transferredAt),
         payoutSubject(p),
@@ -101,7 +101,7 @@ export function institutionStatementCsv(s: InstitutionStatement): string {
         centsForCsv(p.netCents),
       ]),
     ),
-    csvLine(["Total repassado no mês", "", "", "", "", "", "", "", centsForCsv(s.payouts.reduce((t, p) => t + p.netCents, 0))]),
+    csvLine(["Total repassado no mês", "", "", "", "", "", "", "", centsForCsv(statement.payouts.reduce((t, p) => t + p.netCents, 0))]),
   ];
   return "\ufeff" + lines.join("");
 }
