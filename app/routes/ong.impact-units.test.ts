@@ -75,9 +75,15 @@ describe("impact units proposed by the institution", () => {
     expect(posted).toMatchObject({ status: 302, location: `/ong/${org.slug}/painel#unidades` });
     expect(await doarImpact(org.slug)).not.toMatch(/cesta/);
     expect((await partyCertificateForOwner(party.id, host.id))!.impactLine).toBeNull();
-    const dashboard = (await outcome(() =>
-      dashboardLoader({ request: authedRequest(`/ong/${org.slug}/painel`, { cookie: member.cookie }), params: { slug: org.slug }, context: ctx } as never),
-    )).body as { units: unknown[]; unitProposals: { status: string; singular: string }[] };
+    const dashboard = (
+      await outcome(() =>
+        dashboardLoader({
+          request: authedRequest(`/ong/${org.slug}/painel`, { cookie: member.cookie }),
+          params: { slug: org.slug },
+          context: ctx,
+        } as never),
+      )
+    ).body as { units: unknown[]; unitProposals: { status: string; singular: string }[] };
     expect(dashboard.units).toEqual([]);
     expect(dashboard.unitProposals).toMatchObject([{ status: "pendente", singular: "cesta básica" }]);
 
@@ -90,7 +96,9 @@ describe("impact units proposed by the institution", () => {
       "Os R$ 90,00 que chegam à instituição equivalem a 2 cestas básicas (R$ 45,00 cada).",
     );
     // A second review changes nothing.
-    expect(await reviewImpactUnitProposal(db, { id: pending!.id, approve: false, reviewerId: admin.user.id, note: "Tarde demais." })).toBeNull();
+    expect(
+      await reviewImpactUnitProposal(db, { id: pending!.id, approve: false, reviewerId: admin.user.id, note: "Tarde demais." }),
+    ).toBeNull();
 
     // A change of that unit: the old words and cost stay public until it is approved.
     const unitId = approved!.unitId!;
@@ -144,10 +152,21 @@ describe("impact units proposed by the institution", () => {
         .set({ status: "recusada", reviewedAt: new Date(), reviewedBy: admin.user.id, reviewNote: "  " })
         .where(eq(schema.impactUnitProposals.id, pending!.id)),
     ).rejects.toThrow();
-    await reviewImpactUnitProposal(db, { id: pending!.id, approve: false, reviewerId: admin.user.id, note: "Informe o custo de um kit completo." });
-    const dashboard = (await outcome(() =>
-      dashboardLoader({ request: authedRequest(`/ong/${org.slug}/painel`, { cookie: member.cookie }), params: { slug: org.slug }, context: ctx } as never),
-    )).body as { units: unknown[]; unitProposals: { status: string; reviewNote: string }[] };
+    await reviewImpactUnitProposal(db, {
+      id: pending!.id,
+      approve: false,
+      reviewerId: admin.user.id,
+      note: "Informe o custo de um kit completo.",
+    });
+    const dashboard = (
+      await outcome(() =>
+        dashboardLoader({
+          request: authedRequest(`/ong/${org.slug}/painel`, { cookie: member.cookie }),
+          params: { slug: org.slug },
+          context: ctx,
+        } as never),
+      )
+    ).body as { units: unknown[]; unitProposals: { status: string; reviewNote: string }[] };
     expect(dashboard.units).toEqual([]);
     expect(dashboard.unitProposals).toMatchObject([{ status: "recusada", reviewNote: "Informe o custo de um kit completo." }]);
   });

@@ -18,8 +18,8 @@ export function ImpactUnitProposalsQueue({ pending }: { pending: Pending[] }) {
         Unidades propostas pelas ONGs {pending.length > 0 ? <span className="text-coral-700">({pending.length})</span> : null}
       </h2>
       <p className="mb-4 text-sm text-muted">
-        Unidades de impacto que as equipes das instituições propuseram pelo painel. Aprovadas, passam a valer no painel de impacto de
-        /doar e nos certificados; recusadas, voltam com o motivo.
+        Unidades de impacto que as equipes das instituições propuseram pelo painel. Aprovadas, passam a valer no painel de impacto de /doar
+        e nos certificados; recusadas, voltam com o motivo.
       </p>
       <ResultNotice intents={["approveImpactUnitProposal", "refuseImpactUnitProposal"]} />
       {pending.length === 0 ? (

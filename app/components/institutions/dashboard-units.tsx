@@ -51,7 +51,11 @@ export function DashboardUnits({
   }, [result]);
   const nameOf = (unitId: string | null) => units.find((u) => u.id === unitId)?.singular;
   return (
-    <section id="unidades" aria-labelledby="unidades-titulo" className="rounded-3xl border border-coral-100 bg-white p-5 shadow-soft sm:p-6">
+    <section
+      id="unidades"
+      aria-labelledby="unidades-titulo"
+      className="rounded-3xl border border-coral-100 bg-white p-5 shadow-soft sm:p-6"
+    >
       <h2 id="unidades-titulo" className="text-xl">
         Unidades de impacto
       </h2>
@@ -73,7 +77,13 @@ export function DashboardUnits({
       {canWrite ? (
         <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-5 grid gap-3">
           <input type="hidden" name="intent" value={PROPOSE_UNIT_INTENT} />
-          <SelectField ref={first} label="O que propor" name="unitId" defaultValue={fields.unitId.initialValue ?? ""} error={fields.unitId.errors}>
+          <SelectField
+            ref={first}
+            label="O que propor"
+            name="unitId"
+            defaultValue={fields.unitId.initialValue ?? ""}
+            error={fields.unitId.errors}
+          >
             <option value="">Uma unidade nova</option>
             {units.map((u) => (
               <option key={u.id} value={u.id}>
