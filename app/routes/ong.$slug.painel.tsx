@@ -103,7 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const saved = await insertImpactUnitProposal({
       organizationId: institution.id,
       submittedBy: user.id,
-      unitId: unitId ?? null,
+      unitId: unitId || null,
       singular,
       plural,
       costCents: cost,

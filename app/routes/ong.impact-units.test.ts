@@ -71,7 +71,12 @@ describe("impact units proposed by the institution", () => {
     await insertPaidGift(party.id, { amountCents: 10_000, feePercent: 10 });
     const admin = await createTestUser({ admin: true });
 
-    const posted = await propose(org.slug, member.cookie, { singular: "cesta básica", plural: "cestas básicas", cost: "45,00" });
+    const posted = await propose(org.slug, member.cookie, {
+      unitId: "",
+      singular: "cesta básica",
+      plural: "cestas básicas",
+      cost: "45,00",
+    });
     expect(posted).toMatchObject({ status: 302, location: `/ong/${org.slug}/painel#unidades` });
     expect(await doarImpact(org.slug)).not.toMatch(/cesta/);
     expect((await partyCertificateForOwner(party.id, host.id))!.impactLine).toBeNull();

@@ -285,7 +285,10 @@ export const impactUnitSchema = z.object({
  * the institution taken from the URL, and the unit it changes (empty: a new unit).
  */
 export const impactUnitProposalSchema = z.extend(z.omit(impactUnitSchema, { organizationId: true }), {
-  unitId: z.optional(z.uuid({ error: "Escolha uma unidade da lista." })),
+  // Empty ("Uma unidade nova"): the browser's check keeps the empty option's value.
+  unitId: z.optional(
+    z.union([z.literal(""), z.uuid({ error: "Escolha uma unidade da lista." })], { error: "Escolha uma unidade da lista." }),
+  ),
 });
 
 /** Impacto → "Unidades propostas pelas ONGs" (decision 191): approve, or send back with a reason the team reads. */
