@@ -13,6 +13,8 @@ const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n`) });
 
 async function expectNoAxeViolations(page: Page, label: string) {
+  // A toast sliding in is measured half transparent: check once the page stands still.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
@@ -188,6 +190,7 @@ test("apply, approval, an invited member sees a gift, downloads the books, posts
   await units.getByLabel("Custo (R$)").fill("25,00");
   await units.getByRole("button", { name: "Enviar unidade para aprovação" }).click();
   await expect(memberPage.getByText("Unidade enviada")).toBeVisible();
+  await expect(units.getByLabel("Singular")).toHaveValue("");
   await expect(units.getByText("Aguardando aprovação")).toBeVisible();
   await expectNoAxeViolations(memberPage, "painel com unidade proposta");
   await shoot(memberPage, "ong-painel-unidades");

@@ -75,7 +75,15 @@ export function DashboardUnits({
         </ul>
       )}
       {canWrite ? (
-        <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-5 grid gap-3">
+        // A new proposal in the list remounts the form: the next one starts empty.
+        <Form
+          key={proposals[0]?.id ?? "primeira"}
+          id={form.id}
+          method="post"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="mt-5 grid gap-3"
+        >
           <input type="hidden" name="intent" value={PROPOSE_UNIT_INTENT} />
           <SelectField
             ref={first}
