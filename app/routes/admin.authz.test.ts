@@ -36,6 +36,7 @@ type Ctx = AdminFixture & {
   otherOrgId: string;
   recoveryId: string;
   pendingUpdateId: string;
+  pendingUnitProposalId: string;
 };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
@@ -138,6 +139,8 @@ const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
   deleteImpactUpdate: (fx) => ({ id: fx.impactUpdate.id, confirmed: "sim" }),
   approveInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId }),
   refuseInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId, reason: "Conte quantas famílias foram atendidas." }),
+  approveImpactUnitProposal: (fx) => ({ id: fx.pendingUnitProposalId }),
+  refuseImpactUnitProposal: (fx) => ({ id: fx.pendingUnitProposalId, reason: "Informe o custo de uma cesta completa." }),
   runReconcile: () => ({}),
   retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
@@ -200,6 +203,11 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
       submittedBy: plainUser.user.id,
     })
     .returning();
+  // An impact unit the institution's team proposed, waiting for an admin (decision 191).
+  const [proposal] = await db
+    .insert(schema.impactUnitProposals)
+    .values({ organizationId: fx.org.id, singular: "cesta", plural: "cestas", costCents: 5_000, submittedBy: plainUser.user.id })
+    .returning();
   return {
     ctx: {
       ...fx,
@@ -209,6 +217,7 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
       otherOrgId: otherOrg!.id,
       recoveryId: recovery!.id,
       pendingUpdateId: pending!.id,
+      pendingUnitProposalId: proposal!.id,
     },
     user,
     admin,

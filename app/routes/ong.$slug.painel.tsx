@@ -3,10 +3,13 @@ import type { Route } from "./+types/ong.$slug.painel";
 import { DashboardGifts } from "~/components/institutions/dashboard-gifts";
 import { DashboardMoney } from "~/components/institutions/dashboard-money";
 import { DashboardContacts, DashboardParties, DashboardPayouts, DashboardStatement } from "~/components/institutions/dashboard-sections";
+import { DashboardUnits, PROPOSE_UNIT_INTENT } from "~/components/institutions/dashboard-units";
 import { DashboardUpdates } from "~/components/institutions/dashboard-updates";
+import { impactUnitProposalSchema } from "~/domain/admin/forms";
 import { PageHeader } from "~/components/ui/page-header";
 import { monthKeyLabel, monthLabel, recentReportMonths } from "~/domain/content/report-month";
 import { listSharedContacts } from "~/domain/donations/institution-contacts.server";
+import { insertImpactUnitProposal, listImpactUnitProposals } from "~/domain/impact/impact-unit-proposals.server";
 import { insertInstitutionUpdate, listInstitutionUpdates } from "~/domain/impact/institution-updates.server";
 import { institutionUpdateSchema } from "~/domain/impact/institution-update-form";
 import { filterRange, parseGiftFilters } from "~/domain/ledger/gift-filters";
@@ -17,6 +20,7 @@ import {
   institutionPayoutRows,
   institutionTotals,
 } from "~/domain/ledger/institution-ledger.server";
+import { listImpactUnits } from "~/domain/organizations/index.server";
 import { requireInstitutionMember, requireInstitutionViewer } from "~/domain/organizations/institution-guards.server";
 import { listPartiesForInstitution } from "~/domain/parties/institution-parties.server";
 import { institutionMoneyStates } from "~/domain/payouts/institution-money";
@@ -39,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = institution.id;
   const filters = parseGiftFilters(new URL(request.url).searchParams);
   const now = context.clock.now();
-  const [totals, months, gifts, payouts, parties, contacts, updates, directItems, openParties] = await Promise.all([
+  const [totals, months, gifts, payouts, parties, contacts, updates, directItems, openParties, units, unitProposals] = await Promise.all([
     institutionTotals(id),
     institutionMonths(id, 12),
     institutionGiftRows(id, { range: filterRange(filters), source: filters.origem, partyId: filters.festa }, 100_000),
@@ -49,6 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listInstitutionUpdates(id),
     listOpenInstitutionItems(id),
     institutionOpenPartyMoney(id),
+    listImpactUnits(id),
+    listImpactUnitProposals(id),
   ]);
   const money = institutionMoneyStates({
     balanceCents: totals.balanceCents,
@@ -74,18 +80,46 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     parties,
     contacts,
     updates: updates.map((u) => ({ ...u, monthLabel: monthKeyLabel(u.month) })),
+    units: units.map(({ id, singular, plural, costCents }) => ({ id, singular, plural, costCents })),
+    unitProposals,
     thisMonth: todayInSaoPaulo(now).slice(0, 7),
     statementMonths: recentReportMonths(24, now).map((m) => ({ key: m.key, label: monthLabel(m) })),
   };
 }
 
-type ActionResult = { result: FormResult };
+type ActionResult = { form: "update" | "unit"; result: FormResult };
 
-/** Posts an impact update: the team only (an admin reviews, never writes here); it waits for an admin's approval. */
+/**
+ * The team only (an admin reviews, never writes here): posts an impact update, or proposes an impact
+ * unit (intent "propor-unidade", decision 191); both wait for an admin's approval.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const { institution, user } = await requireInstitutionMember(request, params.slug);
-  const submission = parseFormSubmission(await readFormData(request), institutionUpdateSchema);
-  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  const form = await readFormData(request);
+  if (form.get("intent") === PROPOSE_UNIT_INTENT) {
+    const submission = parseFormSubmission(form, impactUnitProposalSchema);
+    if (submission.status !== "success") return data<ActionResult>({ form: "unit", result: submission.reply() }, { status: 400 });
+    const { unitId, singular, plural, cost } = submission.value;
+    const saved = await insertImpactUnitProposal({
+      organizationId: institution.id,
+      submittedBy: user.id,
+      unitId: unitId || null,
+      singular,
+      plural,
+      costCents: cost,
+    });
+    if (!saved) {
+      const result = submission.reply({ fieldErrors: { unitId: ["Escolha uma unidade da lista."] } });
+      return data<ActionResult>({ form: "unit", result }, { status: 400 });
+    }
+    return redirectWithToast(`/ong/${institution.slug}/painel#unidades`, {
+      type: "success",
+      title: "Unidade enviada",
+      description: "A equipe da Festa Solidária revisa antes de a unidade aparecer em /doar e nos certificados.",
+    });
+  }
+  const submission = parseFormSubmission(form, institutionUpdateSchema);
+  if (submission.status !== "success") return data<ActionResult>({ form: "update", result: submission.reply() }, { status: 400 });
   await insertInstitutionUpdate({ organizationId: institution.id, submittedBy: user.id, ...submission.value });
   return redirectWithToast(`/ong/${institution.slug}/painel#atualizacoes`, {
     type: "success",
@@ -127,7 +161,13 @@ export default function InstitutionDashboard({ loaderData, actionData }: Route.C
           updates={loaderData.updates}
           canWrite={role !== "admin"}
           thisMonth={loaderData.thisMonth}
-          result={actionData?.result}
+          result={actionData?.form === "update" ? actionData.result : undefined}
+        />
+        <DashboardUnits
+          units={loaderData.units}
+          proposals={loaderData.unitProposals}
+          canWrite={role !== "admin"}
+          result={actionData?.form === "unit" ? actionData.result : undefined}
         />
       </div>
     </>

@@ -722,6 +722,27 @@ const EXTRA_CASES: Array<{
   fields?: Record<string, string>;
   cells: Cells;
 }> = [
+  // The dashboard's other intent (decision 191): only the team proposes an impact unit; it waits for an admin.
+  {
+    name: "impact unit proposal",
+    route: "routes/ong.$slug.painel",
+    fn: "action",
+    path: (w) => `/ong/${w.org.slug}/painel`,
+    fields: { intent: "propor-unidade", singular: "cesta básica", plural: "cestas básicas", cost: "50,00" },
+    cells: {
+      anonymous: { status: 302, location: /^\/auth\?redirectTo=%2Fong%2F.+%2Fpainel$/, refused: true },
+      user: {
+        status: 302,
+        location: /^\/ong\/.+\/painel#unidades$/,
+        check: async (_r, w) => {
+          const rows = await db.select().from(schema.impactUnitProposals).where(eq(schema.impactUnitProposals.organizationId, w.org.id));
+          expect(rows.at(-1)).toMatchObject({ status: "pendente", submittedBy: w.users.user.user.id, costCents: 5_000 });
+        },
+      },
+      other: notFound,
+      admin: notFound,
+    },
+  },
   {
     name: "unknown sandbox checkout",
     route: "routes/sandbox.checkout.$id",

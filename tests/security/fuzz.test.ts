@@ -672,6 +672,23 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    name: "/ong/:slug/painel (impact unit proposal)",
+    route: "routes/ong.$slug.painel",
+    runs: 100,
+    path: (w) => `/ong/${w.org.slug}/painel`,
+    params: (w) => ({ slug: w.org.slug }),
+    handler: institutionDashboardAction as never,
+    cookie: (w) => w.users.user.cookie,
+    // Mostly a valid proposal (saved, waiting for review: the deep path), a forged unit id, or anything at all.
+    fields: () => ({
+      intent: fc.constantFrom("propor-unidade", "propor-unidade", "propor-unidade", null),
+      unitId: fc.option(uuid, { freq: 2 }),
+      singular: field(fc.constantFrom("cesta básica", "consulta")),
+      plural: field(fc.constantFrom("cestas básicas", "consultas")),
+      cost: field(reais),
+    }),
+  },
+  {
     name: "/ong/convite",
     route: "routes/ong.convite",
     runs: 150,

@@ -6,6 +6,7 @@ import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { impactUnitSchema, impactUpdateSchema } from "~/domain/admin/forms";
 import type { TabData } from "~/domain/admin/panel.server";
 import { formatCents } from "~/platform/money";
+import { ImpactUnitProposalsQueue } from "./impact-unit-proposals-queue";
 import { InstitutionUpdatesQueue } from "./institution-updates-queue";
 import { DeleteButton, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
@@ -22,6 +23,7 @@ export function ImpactTab({ data }: { data: Data }) {
   return (
     <div className="space-y-10">
       <InstitutionUpdatesQueue pending={data.pendingInstitutionUpdates} />
+      <ImpactUnitProposalsQueue pending={data.pendingUnitProposals} />
       <section aria-labelledby="unidades-impacto" className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <NewUnitForm key={unitKey} organizations={data.organizations} />
         <div>

@@ -28,7 +28,7 @@ export function OrganizationsTab({ data }: { data: Data }) {
         {data.organizations.length === 0 ? (
           <EmptyState title="Nenhuma ONG cadastrada." />
         ) : (
-          <ScrollTable label="ONGs cadastradas" minWidth={1000}>
+          <ScrollTable label="Tabela das ONGs cadastradas" minWidth={1000}>
             <thead>
               <tr>
                 <th className={thClass}>ONG</th>

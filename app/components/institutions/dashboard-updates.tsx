@@ -7,6 +7,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { IMPACT_UPDATE_STATUS_LABELS, type ImpactUpdateStatus } from "~/domain/impact/impact-update-review";
 import { institutionUpdateSchema } from "~/domain/impact/institution-update-form";
 import { formatDate } from "~/platform/dates";
+import { PROPOSE_UNIT_INTENT } from "./dashboard-units";
 import type { FormResult } from "~/platform/forms/submission";
 
 type Update = {
@@ -36,7 +37,8 @@ export function DashboardUpdates({
   result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const sending =
+    navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== PROPOSE_UNIT_INTENT;
   const [form, fields] = useSchemaForm(institutionUpdateSchema, result);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => {

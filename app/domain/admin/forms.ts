@@ -280,6 +280,24 @@ export const impactUnitSchema = z.object({
   ),
 });
 
+/**
+ * An institution's impact unit proposal from its dashboard (decision 191): the admin form's rules,
+ * the institution taken from the URL, and the unit it changes (empty: a new unit).
+ */
+export const impactUnitProposalSchema = z.extend(z.omit(impactUnitSchema, { organizationId: true }), {
+  // Empty ("Uma unidade nova"): the browser's check keeps the empty option's value.
+  unitId: z.optional(
+    z.union([z.literal(""), z.uuid({ error: "Escolha uma unidade da lista." })], { error: "Escolha uma unidade da lista." }),
+  ),
+});
+
+/** Impacto → "Unidades propostas pelas ONGs" (decision 191): approve, or send back with a reason the team reads. */
+export const approveImpactUnitProposalSchema = z.object({ id: idField });
+export const refuseImpactUnitProposalSchema = z.object({
+  id: idField,
+  reason: text("Explique à instituição o que ajustar.", 500).check(atLeast(10, "Explique o motivo em pelo menos 10 caracteres.")),
+});
+
 export const impactUpdateSchema = z.object({
   organizationId: z.uuid({ error: IMPACT_MESSAGES.organization }),
   month: text(IMPACT_MESSAGES.month, 7).check(z.regex(/^20\d{2}-(0[1-9]|1[0-2])$/, IMPACT_MESSAGES.month)),

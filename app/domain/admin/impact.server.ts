@@ -6,6 +6,7 @@ import {
   insertImpactUnit,
   insertImpactUpdate,
   listImpactUpdates,
+  listPendingImpactUnitProposals,
   listPendingInstitutionUpdates,
 } from "~/domain/impact/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
@@ -19,6 +20,7 @@ export async function loadImpact() {
     organizations: organizations.map((o) => ({ ...o, units: units.get(o.id) ?? [] })),
     updates: await listImpactUpdates(),
     pendingInstitutionUpdates: await listPendingInstitutionUpdates(),
+    pendingUnitProposals: await listPendingImpactUnitProposals(),
   };
 }
 

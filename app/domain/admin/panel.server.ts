@@ -18,6 +18,7 @@ import {
   deleteImpactUpdateAction,
   loadImpact,
 } from "./impact.server";
+import { approveImpactUnitProposalAction, refuseImpactUnitProposalAction } from "./impact-unit-proposals.server";
 import { approveInstitutionUpdateAction, refuseInstitutionUpdateAction } from "./institution-updates.server";
 import { loadMessages, markMessageAnsweredAction } from "./messages.server";
 import {
@@ -89,6 +90,8 @@ const adminActions = {
   deleteImpactUpdate: deleteImpactUpdateAction,
   approveInstitutionUpdate: approveInstitutionUpdateAction,
   refuseInstitutionUpdate: refuseInstitutionUpdateAction,
+  approveImpactUnitProposal: approveImpactUnitProposalAction,
+  refuseImpactUnitProposal: refuseImpactUnitProposalAction,
   markMessageAnswered: markMessageAnsweredAction,
   markPayoutTransferred: markPayoutTransferredAction,
   markInstitutionPayoutTransferred: markInstitutionPayoutTransferredAction,

@@ -1039,6 +1039,44 @@ export const impactUpdates = pgTable(
 );
 
 /**
+ * An impact unit an institution's team proposes from its dashboard (decision 191): a new unit
+ * (`unit_id` null) or new words/cost for one of its units. Kept apart from `impact_units`, so every
+ * reader of units (/doar's panel, certificates) sees only what an admin approved: approving copies
+ * the proposal into `impact_units`; refusing sends it back with a reason.
+ */
+export const impactUnitProposals = pgTable(
+  "impact_unit_proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The unit it changes (null: a new unit). */
+    unitId: uuid("unit_id").references(() => impactUnits.id, { onDelete: "cascade" }),
+    singular: text("singular").notNull(),
+    plural: text("plural").notNull(),
+    costCents: integer("cost_cents").notNull(),
+    status: impactUpdateStatusEnum("status").notNull().default("pendente"),
+    submittedBy: text("submitted_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Why an admin did not approve it (shown to the team). */
+    reviewNote: text("review_note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("impact_unit_proposals_organization_idx").on(t.organizationId, t.createdAt),
+    index("impact_unit_proposals_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pendente'`),
+    check("impact_unit_proposals_cost_positive", sql`${t.costCents} > 0`),
+    // Published or refused only by a review; a refusal always carries its reason.
+    check("impact_unit_proposals_reviewed", sql`${t.status} = 'pendente' or ${t.reviewedAt} is not null`),
+    check("impact_unit_proposals_refusal_reason", sql`${t.status} <> 'recusada' or length(trim(${t.reviewNote})) > 0`),
+  ],
+);
+
+/**
  * An impact certificate's public verification code: one per ended party, or one per subscriber and
  * year. The figures are read from the ledger when shown; the code only proves the certificate is ours.
  */
