@@ -54,7 +54,9 @@ export async function applyRecoveryPixPayment(
       id: event.id,
       provider: subscription.provider as ProviderName,
       type: "recovery.pix",
-      occurredAt: event.occurredAt,
+      // Never older than the news already applied: the link exists only after the failure, but a
+      // Pix is stamped to the second (the failure within that second would otherwise win).
+      occurredAt: new Date(Math.max(event.occurredAt.getTime(), subscription.lastEventAt.getTime())),
       kind: "subscription",
       action: "invoice_paid",
       subscriptionId: subscription.providerSubscriptionId,
