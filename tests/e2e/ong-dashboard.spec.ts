@@ -77,6 +77,7 @@ test("apply, approval, an invited member sees a gift, downloads the books, posts
   await ownerPage.getByLabel("Cartão CNPJ *").setInputFiles(pdf("cartao-cnpj.pdf"));
   await ownerPage.getByLabel("Comprovante de titularidade da conta/chave Pix *").setInputFiles(pdf("comprovante.pdf"));
   await expectNoAxeViolations(ownerPage, "pedido de cadastro");
+  await shoot(ownerPage, "ong-cadastro");
   await ownerPage.getByRole("button", { name: "Enviar pedido" }).click();
   await expect(ownerPage).toHaveURL(/\/ongs\/cadastrar\?enviado=1$/);
 
@@ -90,6 +91,7 @@ test("apply, approval, an invited member sees a gift, downloads the books, posts
     .click();
   await expect(adminPage.getByText("Consultado na Receita Federal").first()).toBeVisible();
   await expectNoAxeViolations(adminPage, "revisao do pedido");
+  await shoot(adminPage, "admin-pedido");
   await adminPage.getByLabel("Conferi os dados da Receita Federal com o cartão CNPJ e os documentos.").check();
   await adminPage.getByLabel("Nota da aprovação (o que foi conferido) *").fill("Estatuto, ata e cartão CNPJ conferidos.");
   await adminPage.getByRole("button", { name: "Aprovar" }).click();
