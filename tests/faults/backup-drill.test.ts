@@ -124,7 +124,7 @@ describe.each(DB_KINDS)("backup and restore of the database and the files (%s)",
 
       const folder = path.join(scratch, `backup-${kind}`);
       const said = await npmRun("backup", [folder], env);
-      expect(said).toMatch(/Cópia de segurança em .*: banco \((postgres|pglite)\) e 2 arquivo\(s\)/);
+      expect(said).toMatch(/Cópia de segurança em .*: banco \((postgres|pglite)\) e 2 arquivos/);
 
       // The wipe: the database gone (a new, empty one in its place) and every file deleted.
       if (kind === "pg") {
@@ -138,7 +138,7 @@ describe.each(DB_KINDS)("backup and restore of the database and the files (%s)",
       expect(await allKeys(storage)).toEqual([]);
 
       const restored = await npmRun("restore", [folder], env);
-      expect(restored).toContain("2 arquivo(s)");
+      expect(restored).toContain("2 arquivos");
       // A second restore over the restored database is refused, not merged.
       await expect(npmRun("restore", [folder], env)).rejects.toThrow(/não está vazio|já tem um banco/);
 

@@ -66,7 +66,7 @@ describe.runIf(enabled)("PostgreSQL restarted under load", () => {
     const cookie = await signUp(server, email);
     const conn = await db.open();
     const ownerId = await userIdByEmail(conn, email);
-    const { gifts, partyIds, codes } = await seedPendingGifts(conn, GIFTS + 1, { ownerId });
+    const { gifts, partyIds, codes } = await seedPendingGifts(conn, GIFTS + 1, { ownerId, creatorEmails: "cada" });
     const burst = gifts.slice(0, GIFTS);
     const late = gifts[GIFTS]!;
 

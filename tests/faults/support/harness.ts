@@ -125,7 +125,8 @@ export type Gift = { id: string; checkoutId: string; amountCents: number; partyI
 export async function seedPendingGifts(
   conn: Connection,
   count: number,
-  options: { parties?: number; ownerId?: string } = {},
+  /** creatorEmails 'cada': a note per gift (exactly-once checkable per gift); default the digest. */
+  options: { parties?: number; ownerId?: string; creatorEmails?: "cada" | "resumo" } = {},
 ): Promise<{ gifts: Gift[]; partyIds: string[]; ownerId: string; codes: string[] }> {
   const parties = options.parties ?? 5;
   const ownerId = options.ownerId ?? crypto.randomUUID();
@@ -146,8 +147,8 @@ export async function seedPendingGifts(
     const code = `f${ownerId.slice(0, 3)}${p}`;
     codes.push(code);
     const row = (await conn.db.execute(
-      sql`insert into parties (user_id, name, event_type, event_date, cause_id, organization_id, share_code, share_link)
-          values (${ownerId}, ${`Festa ${p}`}, 'Aniversário', (now() + interval '10 days')::date, ${cause.rows[0]!.id}, ${org.rows[0]!.id}, ${code}, ${`http://localhost/festa/${code}`}) returning id`,
+      sql`insert into parties (user_id, name, event_type, event_date, cause_id, organization_id, share_code, share_link, creator_emails)
+          values (${ownerId}, ${`Festa ${p}`}, 'Aniversário', (now() + interval '10 days')::date, ${cause.rows[0]!.id}, ${org.rows[0]!.id}, ${code}, ${`http://localhost/festa/${code}`}, ${options.creatorEmails ?? "resumo"}) returning id`,
     )) as unknown as { rows: Array<{ id: string }> };
     partyIds.push(row.rows[0]!.id);
   }
