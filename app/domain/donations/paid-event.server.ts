@@ -46,7 +46,7 @@ type Row = {
  * (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaidBatch = preparedStatement<Row>(
-  "apply_paid_events_v3",
+  "apply_paid_events_v4",
   `WITH e AS (
     SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
       e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at, e.provider_fee_cents
@@ -102,7 +102,10 @@ const applyPaidBatch = preparedStatement<Row>(
     FROM up
     ON CONFLICT DO NOTHING
     RETURNING donation_id, fee_cents, net_cents, fee_percent),
-  pl AS (SELECT p.id FROM parties p WHERE p.id IN (SELECT party_id FROM up) ORDER BY p.id FOR UPDATE),
+  -- NO KEY UPDATE, the lock the UPDATE below takes anyway: FOR UPDATE would also wait for the KEY SHARE
+  -- that a single-path transaction holds on the party from its own inserts' foreign keys, while that
+  -- transaction may be waiting for this statement's creator notice (same party): a deadlock.
+  pl AS (SELECT p.id FROM parties p WHERE p.id IN (SELECT party_id FROM up) ORDER BY p.id FOR NO KEY UPDATE),
   tot AS (
     UPDATE parties SET raised_cents = parties.raised_cents + s.raised_cents, paid_count = parties.paid_count + s.paid_count
     FROM (SELECT party_id, sum(amount_cents) AS raised_cents, count(*)::int AS paid_count FROM up WHERE party_id IS NOT NULL GROUP BY party_id) s

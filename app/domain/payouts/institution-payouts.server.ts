@@ -26,6 +26,8 @@ function methodOf(row: { paymentMethod: string | null }): PaymentMethod {
  */
 export async function listOpenInstitutionItems(organizationId?: string, executor: Executor = db): Promise<OpenLedgerItem[]> {
   const undone = alias(ledgerEntries, "undone");
+  // A partial refund undoes no row (only the last refund names the paid row): it travels with its gift's payment.
+  const paid = alias(ledgerEntries, "paid");
   const rows = await executor
     .select({
       id: ledgerEntries.id,
@@ -37,12 +39,13 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
       occurredAt: ledgerEntries.occurredAt,
       donationId: ledgerEntries.donationId,
       subscriptionChargeId: ledgerEntries.subscriptionChargeId,
-      undoneAt: undone.occurredAt,
+      undoneAt: sql<Date | null>`coalesce(${undone.occurredAt}, ${paid.occurredAt})`.mapWith(ledgerEntries.occurredAt),
       // A refund or chargeback undoes a payment of the same gift: one method for both.
       paymentMethod: donations.paymentMethod,
     })
     .from(ledgerEntries)
     .leftJoin(undone, eq(undone.id, ledgerEntries.reversesId))
+    .leftJoin(paid, and(eq(ledgerEntries.kind, "refund"), eq(paid.donationId, ledgerEntries.donationId), eq(paid.kind, "gift_paid")))
     .leftJoin(donations, eq(donations.id, ledgerEntries.donationId))
     .where(
       and(

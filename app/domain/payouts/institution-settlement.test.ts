@@ -34,6 +34,30 @@ function refundOf(row: OpenLedgerItem, date: string): OpenLedgerItem {
 }
 
 describe("institution settlement rules", () => {
+  it("dates and counts a dispute won alone (its gift and chargeback paid out before) as money coming in", () => {
+    const gift = paid("2026-03-02", 9_000, { method: "pix" });
+    const chargeback = { ...refundOf(gift, "2026-03-05"), kind: "chargeback" };
+    const won: OpenLedgerItem = {
+      ...gift,
+      id: `row-${++seq}`,
+      kind: "reversal",
+      occurredAt: new Date("2026-03-20T15:00:00Z"),
+      reversed: { occurredAt: chargeback.occurredAt, method: "pix" },
+    };
+    const batch = batchUpTo([{ ...won, dueDate: dueDateOf(won) }], "2026-03-31");
+    expect(batch).toMatchObject({ netCents: 9_000, gifts: 1, firstDue: "2026-03-20", lastDue: "2026-03-20", deadline: "2026-03-25" });
+  });
+
+  it("counts each refund as a gift taken back, as the reports do, a partial one included", () => {
+    const gift = paid("2026-03-02", 9_000, { method: "pix" });
+    const part = { ...refundOf(gift, "2026-03-03"), grossCents: -3_000, feeCents: -300, netCents: -2_700 };
+    const batch = batchUpTo(
+      [gift, part].map((i) => ({ ...i, dueDate: dueDateOf(i) })),
+      "2026-03-31",
+    );
+    expect(batch).toMatchObject({ netCents: 6_300, gifts: 0, lastDue: "2026-03-02" });
+  });
+
   it("settles a card payment 33 calendar days later and Pix the same day", () => {
     expect(settlementDateFor(null, "2026-03-15")).toBe("2026-04-17");
     expect(settlementDateFor("card", "2026-03-15")).toBe("2026-04-17");

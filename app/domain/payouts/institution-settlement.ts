@@ -32,7 +32,7 @@ export type OpenLedgerItem = {
   netCents: number;
   occurredAt: Date;
   method: PaymentMethod;
-  /** For a refund or chargeback: the row it undoes. */
+  /** For a refund (in full or in part), a chargeback or a dispute won: the row it undoes. */
   reversed: { occurredAt: Date; method: PaymentMethod } | null;
   donationId: string | null;
   subscriptionChargeId: string | null;
@@ -56,8 +56,8 @@ function totalsOf(items: DatedItem[]): Totals {
     t.grossCents += i.grossCents;
     t.feeCents += i.feeCents;
     t.netCents += i.netCents;
-    // Gifts and charges net of those taken back, as the reports count them.
-    const sign = i.reversed ? -1 : 1;
+    // Gifts and charges net of those taken back, as the reports count them (a dispute won gives one back).
+    const sign = takesBack(i) ? -1 : 1;
     if (i.subscriptionChargeId) t.charges += sign;
     else t.gifts += sign;
   }
@@ -75,10 +75,14 @@ export type Batch = Totals & {
   deadline: string | null;
 };
 
+/** A refund or a chargeback (negative); a payment or a dispute won brings money in. */
+const takesBack = (item: OpenLedgerItem) => item.kind === "refund" || item.kind === "chargeback";
+
 export function batchUpTo(items: DatedItem[], cutoff: string): Batch {
   const chosen = items.filter((i) => i.dueDate <= cutoff);
+  // Money that came in settles; a batch of a dispute won alone (its gift paid out before) has a date too.
   const paidDates = chosen
-    .filter((i) => !i.reversed)
+    .filter((i) => !takesBack(i))
     .map((i) => i.dueDate)
     .sort();
   const firstDue = paidDates[0] ?? null;
