@@ -301,12 +301,16 @@ export const impactUnitProposalSchema = z.object({
   ),
 });
 
-/** Impacto → "Unidades propostas pelas ONGs" (decision 191): approve, or send back with a reason the team reads. */
-export const approveImpactUnitProposalSchema = z.object({ id: idField });
-export const refuseImpactUnitProposalSchema = z.object({
+/** What an institution's team sent for review (an update, a unit): approved as is, or sent back with a reason the team reads. */
+const approveReviewSchema = z.object({ id: idField });
+const refuseReviewSchema = z.object({
   id: idField,
   reason: text("Explique à instituição o que ajustar.", 500).check(atLeast(10, "Explique o motivo em pelo menos 10 caracteres.")),
 });
+
+/** Impacto → "Unidades propostas pelas ONGs" (decision 191). */
+export const approveImpactUnitProposalSchema = approveReviewSchema;
+export const refuseImpactUnitProposalSchema = refuseReviewSchema;
 
 export const impactUpdateSchema = z.object({
   organizationId: z.uuid({ error: IMPACT_MESSAGES.organization }),
@@ -315,9 +319,6 @@ export const impactUpdateSchema = z.object({
   body: text("Escreva o texto da atualização.", 4000),
 });
 
-/** Impacto → "Atualizações das ONGs" (decision 190): approve an institution's update, or send it back with a reason the team reads. */
-export const approveInstitutionUpdateSchema = z.object({ id: idField });
-export const refuseInstitutionUpdateSchema = z.object({
-  id: idField,
-  reason: text("Explique à instituição o que ajustar.", 500).check(atLeast(10, "Explique o motivo em pelo menos 10 caracteres.")),
-});
+/** Impacto → "Atualizações das ONGs" (decision 190). */
+export const approveInstitutionUpdateSchema = approveReviewSchema;
+export const refuseInstitutionUpdateSchema = refuseReviewSchema;
