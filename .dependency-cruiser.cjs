@@ -17,16 +17,16 @@ module.exports = {
     {
       name: "platform-is-the-bottom",
       severity: "error",
-      comment: "app/platform is what every domain uses; it knows no domain, route, component or e-mail.",
+      comment: "app/platform is what every domain uses; it knows no domain, route or component (the shared e-mail layout lives in it).",
       from: { path: "^app/platform/", pathNot: ["\\.test\\.tsx?$", "^app/platform/db/schema\\.ts$"] },
-      to: { path: "^app/(domain|routes|components|emails|seed)/|^app/(root|routes|startup\\.server|jobs\\.server)\\.tsx?$" },
+      to: { path: "^app/(domain|routes|components|seed)/|^app/(root|routes|startup\\.server|jobs\\.server)\\.tsx?$" },
     },
     {
       name: "schema-reads-only-domain-constants",
       severity: "error",
       comment: "The schema may read the domains' plain constant modules (event types, statuses), nothing else of theirs.",
       from: { path: "^app/platform/db/schema\\.ts$" },
-      to: { path: "^app/(domain/.*\\.server\\.tsx?|routes/|components/|emails/|seed/)" },
+      to: { path: "^app/(domain/.*\\.server\\.tsx?|routes/|components/|seed/)" },
     },
     {
       name: "domain-below-routes",
@@ -45,8 +45,9 @@ module.exports = {
     {
       name: "browser-never-imports-server",
       severity: "error",
-      comment: "Components, e-mail templates and plain domain rules run in the browser too: no *.server module, no schema at runtime.",
-      from: { path: "^app/(components/|platform/|domain/|emails/)", pathNot: "\\.server\\.tsx?$|\\.test\\.tsx?$|^app/emails/" },
+      comment:
+        "Components and plain domain rules run in the browser too (e-mail templates are *.server.tsx): no *.server module, no schema at runtime.",
+      from: { path: "^app/(components/|platform/|domain/)", pathNot: "\\.server\\.tsx?$|\\.test\\.tsx?$" },
       to: {
         path: "\\.server\\.tsx?$|^app/platform/db/schema\\.ts$|^node_modules/(drizzle-orm|pg|@electric-sql)/",
         dependencyTypesNot: ["type-only", "type-import"],

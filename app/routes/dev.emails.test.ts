@@ -7,7 +7,7 @@ import { type Config, parseConfig } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
 import { createTestUser } from "@tests/auth";
 import { PRODUCTION_DETAILS_ENV } from "@tests/production-env.mjs";
-import { passwordResetEmail } from "~/emails/password-reset";
+import { passwordResetEmail } from "~/domain/accounts/emails/password-reset.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { loader as detail } from "./dev.emails.$id";
 import { loader as list } from "./dev.emails";

@@ -10,7 +10,7 @@ import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { signToken, verifyToken } from "~/platform/signed-link.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { welcomeEmail } from "~/emails/welcome";
+import { welcomeEmail } from "~/domain/accounts/emails/welcome.server";
 import { grantAdmin } from "./users.server";
 
 const { user, donations, auditLog } = schema;

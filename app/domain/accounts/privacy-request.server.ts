@@ -10,7 +10,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { rateLimitSubject } from "~/platform/http/client-ip.server";
 import { signToken, verifyToken } from "~/platform/signed-link.server";
-import { privacyRequestEmail } from "~/emails/privacy-request";
+import { privacyRequestEmail } from "~/domain/accounts/emails/privacy-request.server";
 import { recordAccountAudit, redactAuditDetails } from "./account.server";
 import { anonymiseSubjectData, collectPersonalData, donorNamesOf, type DataSubject } from "./personal-data.server";
 import { PRIVACY_LINK_TTL_SECONDS } from "./privacy-policy";

@@ -5,7 +5,7 @@
  * who, when and what was checked in the audit log. "Pedir ajustes" and "Recusar" e-mail the reason.
  */
 import { z } from "zod";
-import { institutionApplicationEmail } from "~/emails/institution-application";
+import { institutionApplicationEmail } from "~/domain/organizations/index.server";
 import {
   applicationDisplayName,
   applicationReviewSchema,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { SessionUser } from "~/domain/accounts/index.server";
-import { institutionPayoutProofEmail } from "~/emails/institution-payout-proof";
+import { institutionPayoutProofEmail } from "~/domain/payouts/index.server";
 import { recordPayout } from "~/domain/ledger/index.server";
 import { batchUpTo, dueDateOf, institutionDue, PROOF_MESSAGES } from "~/domain/payouts";
 import {

@@ -11,7 +11,7 @@ import {
   setPartyActive,
   updatePartyByAdmin,
 } from "~/domain/parties/index.server";
-import { partyMovedEmails } from "~/emails/party-moved";
+import { partyMovedEmails } from "~/domain/parties/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { type AdminActionHandler, auditedChange, fail, refuse, succeed, toggleActiveAction } from "./action-kit.server";
 import { partyMoveSchema, partyUpdateSchema } from "./forms";

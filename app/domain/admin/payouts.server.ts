@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SessionUser } from "~/domain/accounts/index.server";
-import { payoutProofEmail } from "~/emails/payout-proof";
+import { payoutProofEmail } from "~/domain/payouts/index.server";
 import { partyPayoutStage, payoutDates } from "~/domain/payouts";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { partiesAmountsDue, partyAmountsDue, partyFeePercents, recordPayout } from "~/domain/ledger/index.server";

@@ -1,4 +1,4 @@
-import { contactMessageEmail } from "~/emails/contact-message";
+import { contactMessageEmail } from "~/domain/content/emails/contact-message.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 

@@ -10,7 +10,7 @@ import { db, schema } from "~/platform/db.server";
 import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
-import { creatorDigestEmail } from "~/emails/creator-digest";
+import { creatorDigestEmail } from "~/domain/donations/emails/creator-digest.server";
 import { CREATOR_DIGEST_MINUTES } from "~/domain/parties";
 
 const QUEUE = "creator-digest";

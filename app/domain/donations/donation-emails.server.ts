@@ -7,8 +7,8 @@
 import { bindNamed } from "~/platform/db/named-sql.server";
 import type { Config } from "~/platform/config.server";
 import type { Executor } from "~/platform/db.server";
-import { donationReceiptEmail } from "~/emails/donation-receipt";
-import { donationReceivedEmail } from "~/emails/donation-received";
+import { donationReceiptEmail } from "~/domain/donations/emails/donation-receipt.server";
+import { donationReceivedEmail } from "~/domain/donations/emails/donation-received.server";
 import type { RenderedEmail } from "~/platform/mail/render.server";
 import type { QueuedEmailRenderer } from "~/platform/mail/outbox.server";
 import { receiptPath } from "~/domain/receipts";

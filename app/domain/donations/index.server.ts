@@ -8,3 +8,4 @@ export * from "./party-refunds.server";
 export * from "./refund-request.server";
 export * from "./refunds.server";
 export { renderQueuedDonationEmail } from "./donation-emails.server";
+export { monthlyShareSentence } from "./fee";

@@ -1,7 +1,7 @@
 /** The donor's "we refunded your gift" e-mail, queued in the transaction that moves the money. */
 import { eq } from "drizzle-orm";
 import { type Executor, schema } from "~/platform/db.server";
-import { donationRefundedEmail } from "~/emails/donation-refunded";
+import { donationRefundedEmail } from "~/domain/donations/emails/donation-refunded.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 
 const { donations, parties } = schema;

@@ -10,7 +10,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
-import { certificateReadyEmail } from "~/emails/certificate-ready";
+import { certificateReadyEmail } from "~/domain/impact/emails/certificate-ready.server";
 import {
   findCertificateByCode,
   issuePartyCertificate,

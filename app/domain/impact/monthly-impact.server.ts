@@ -14,7 +14,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 import { monthLabel, monthRange, type ReportMonth } from "~/domain/content";
 import { describeNetShareInUnits } from "~/domain/organizations";
 import { listImpactUnits } from "~/domain/organizations/index.server";
-import { monthlyImpactEmail } from "~/emails/monthly-impact";
+import { monthlyImpactEmail } from "~/domain/impact/emails/monthly-impact.server";
 import { impactUpdatesOf } from "./impact-admin.server";
 
 const { ledgerEntries, subscriptionCharges, subscriptions, organizations, user } = schema;

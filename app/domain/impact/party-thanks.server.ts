@@ -9,7 +9,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { enqueueListEmail } from "~/platform/mail/mailing-lists.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { partyVisibility } from "~/domain/parties";
-import { partyThankYouEmail } from "~/emails/party-thank-you";
+import { partyThankYouEmail } from "~/domain/impact/emails/party-thank-you.server";
 
 const { parties, donations, partyThankYous, user } = schema;
 

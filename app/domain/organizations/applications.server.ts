@@ -5,7 +5,7 @@
  * then, in one transaction, the application, its documents and the applicant's e-mail.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { institutionApplicationEmail } from "~/emails/institution-application";
+import { institutionApplicationEmail } from "~/domain/organizations/emails/institution-application.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import type { FileStorage } from "~/platform/storage/index.server";

@@ -6,3 +6,4 @@ export * from "./impact-units.server";
 export { cnpjRegistryFor } from "./cnpj-registry.server";
 export * from "./application-review.server";
 export { registryColumns } from "./applications.server";
+export { institutionApplicationEmail } from "./emails/institution-application.server";

@@ -4,7 +4,7 @@
  * query for institution A never reads institution B's rows.
  */
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { institutionInviteEmail } from "~/emails/institution-invite";
+import { institutionInviteEmail } from "~/domain/organizations/emails/institution-invite.server";
 import { getConfig } from "~/platform/config.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";

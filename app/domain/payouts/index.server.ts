@@ -4,3 +4,5 @@ export * from "./payout-proof.server";
 export * from "./payouts-admin.server";
 export * from "./party-payouts.server";
 export * from "./institution-payouts.server";
+export { institutionPayoutProofEmail } from "./emails/institution-payout-proof.server";
+export { payoutProofEmail } from "./emails/payout-proof.server";

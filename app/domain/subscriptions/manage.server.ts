@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "~/platform/config.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
-import { subscriptionChangedEmail, type SubscriptionChangeKind } from "~/emails/subscription-changed";
+import { subscriptionChangedEmail, type SubscriptionChangeKind } from "~/domain/subscriptions/emails/subscription-changed.server";
 import { CheckoutError, type SubscriptionChange } from "~/domain/payments";
 import type { Payments } from "~/domain/payments/index.server";
 import { getPlan, planOf, type PlanId } from "./plans";

@@ -12,7 +12,7 @@ import type { Mailer } from "~/platform/mail/outbox.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { signToken, verifyToken } from "~/platform/signed-link.server";
 import type { Payments } from "~/domain/payments/index.server";
-import { planChangeConfirmationEmail } from "~/emails/plan-change-confirmation";
+import { planChangeConfirmationEmail } from "~/domain/subscriptions/emails/plan-change-confirmation.server";
 import { customPlan, getPlan, type Plan, type SubscriptionPlanId } from "./plans";
 import { getUserContact, type SubscriptionRow } from "./subscriptions.server";
 import type { applyPlanLinkChange, LinkChange, LinkChangeResult } from "./manage.server";

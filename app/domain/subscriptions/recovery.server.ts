@@ -16,7 +16,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "~/platform/db.server";
 import type { SubscriptionPaymentEvent } from "~/domain/payments";
-import { subscriptionPaymentFailedEmail } from "~/emails/subscription-payment-failed";
+import { subscriptionPaymentFailedEmail } from "~/domain/subscriptions/emails/subscription-payment-failed.server";
 import type { SubscriptionEventDeps } from "./subscription-events.server";
 import { planOf } from "./plans";
 import { PIX_AUTOMATICO } from "./pix-automatico.server";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Clock } from "~/platform/clock";
 import type { Config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
-import { subscriptionConfirmationEmail } from "~/emails/subscription-confirmation";
+import { subscriptionConfirmationEmail } from "~/domain/subscriptions/emails/subscription-confirmation.server";
 import { logger } from "~/platform/logger.server";
 import { PLAN_IDS } from "~/domain/subscriptions/plan-ids";
 import type { Mailer } from "~/platform/mail/outbox.server";

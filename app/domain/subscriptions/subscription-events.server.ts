@@ -16,8 +16,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "~/platform/db.server";
 import type { Config } from "~/platform/config.server";
-import { subscriptionChangedEmail } from "~/emails/subscription-changed";
-import { subscriptionReceiptEmail } from "~/emails/subscription-receipt";
+import { subscriptionChangedEmail } from "~/domain/subscriptions/emails/subscription-changed.server";
+import { subscriptionReceiptEmail } from "~/domain/subscriptions/emails/subscription-receipt.server";
 import { findChargeReceipt } from "~/domain/receipts/index.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { receiptPath, yearlyStatementPath } from "~/domain/receipts";

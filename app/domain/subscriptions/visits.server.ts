@@ -4,7 +4,7 @@
  * decision 152) and listed for the team. Institutions have no dashboard yet: they answer by e-mail.
  */
 import { and, asc, desc, eq, gt } from "drizzle-orm";
-import { visitRequestEmail } from "~/emails/visit-request";
+import { visitRequestEmail } from "~/domain/subscriptions/emails/visit-request.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planIncludes } from "./benefits";

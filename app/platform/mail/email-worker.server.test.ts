@@ -5,13 +5,13 @@ import { startTestSmtp } from "@tests/smtp";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import { passwordResetEmail } from "~/emails/password-reset";
+import { passwordResetEmail } from "~/domain/accounts/emails/password-reset.server";
 import { type Boss, startBoss, stopBoss } from "~/platform/jobs/boss.server";
 import { drainOutbox, retryDelayMs, startEmailWorker } from "~/platform/mail/email-worker.server";
 import { createSmtpTransport, type MailTransport } from "~/platform/mail/mailer.server";
 import { BLANKED_BODY, enqueueEmail, purgeSentEmails, readableEmail } from "~/platform/mail/outbox.server";
-import { emailChangeEmail } from "~/emails/email-change";
-import { passwordChangedEmail } from "~/emails/password-changed";
+import { emailChangeEmail } from "~/domain/accounts/emails/email-change.server";
+import { passwordChangedEmail } from "~/domain/accounts/emails/password-changed.server";
 import { sql } from "drizzle-orm";
 
 const FAST = { baseDelayMs: 150, maxDelayMs: 600, maxAttempts: 50 };

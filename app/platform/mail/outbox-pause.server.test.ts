@@ -4,7 +4,7 @@ useTestDatabase();
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import { passwordResetEmail } from "~/emails/password-reset";
+import { passwordResetEmail } from "~/domain/accounts/emails/password-reset.server";
 import { drainOutbox } from "~/platform/mail/email-worker.server";
 import type { MailTransport } from "~/platform/mail/mailer.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";

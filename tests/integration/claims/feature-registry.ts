@@ -50,7 +50,7 @@ export const FEATURES: Feature[] = [
       "app/domain/subscriptions/benefits.ts", // the label; offeredBenefits drops it without the link
       "app/components/account/subscriber-benefits.tsx", // shown only with whatsappGroupUrl
       "app/components/static-pages/subscription-success-view.tsx", // only with whatsappGroupUrl
-      "app/emails/subscription-confirmation.tsx", // only with whatsappGroup
+      "app/domain/subscriptions/emails/subscription-confirmation.server.tsx", // only with whatsappGroup
       "app/routes/subscription-canceled.tsx", // only with config.subscribersGroup
     ],
   },
@@ -59,14 +59,18 @@ export const FEATURES: Feature[] = [
     claim: "Visita guiada à instituição apoiada (Plano Diamante), pedida em Minha conta",
     phrases: [/visita guiada/i],
     status: "present",
-    backedBy: ["app/domain/subscriptions/visits.server.ts", "app/emails/visit-request.tsx", "app/routes/assine-o-bem.mural.test.ts"],
+    backedBy: [
+      "app/domain/subscriptions/visits.server.ts",
+      "app/domain/subscriptions/emails/visit-request.server.tsx",
+      "app/routes/assine-o-bem.mural.test.ts",
+    ],
   },
   {
     id: "monthly-impact-report",
     claim: "Relatório mensal de impacto por e-mail para assinantes",
     phrases: [/relat[óo]rios? (mensa(l|is) )?de impacto/i],
     status: "present",
-    backedBy: ["app/emails/monthly-impact.tsx", "app/domain/impact/monthly-impact.server.test.ts"],
+    backedBy: ["app/domain/impact/emails/monthly-impact.server.tsx", "app/domain/impact/monthly-impact.server.test.ts"],
   },
   {
     id: "subscriber-certificate",

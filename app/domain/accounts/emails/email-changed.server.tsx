@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatDateTime } from "~/platform/dates";
-import { EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /**

@@ -1,10 +1,10 @@
 import { getConfig } from "~/platform/config.server";
 import { formatDate } from "~/platform/dates";
-import { monthlyShareSentence } from "~/domain/donations/fee";
+import { monthlyShareSentence } from "~/domain/donations/index.server";
 import { formatCents } from "~/platform/money";
 import type { Plan } from "~/domain/subscriptions/plans";
 import { planIncludes } from "~/domain/subscriptions/benefits";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type SubscriptionConfirmationProps = {

@@ -2,8 +2,8 @@ import { getConfig } from "~/platform/config.server";
 import { formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { formatReceiptNumber } from "~/domain/receipts";
-import { formatCnpj } from "~/domain/organizations/cnpj";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
+import { formatCnpj } from "~/domain/organizations";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type SubscriptionReceiptProps = {

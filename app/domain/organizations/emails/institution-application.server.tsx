@@ -1,5 +1,5 @@
 import { getConfig } from "~/platform/config.server";
-import { EmailButton, EmailHeading, EmailLayout, EmailText } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailText } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 import { truncateText } from "~/platform/text";
 

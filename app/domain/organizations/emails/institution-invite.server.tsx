@@ -1,4 +1,4 @@
-import { EmailButton, EmailHeading, EmailLayout, EmailText } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailText } from "~/platform/mail/layout";
 import { renderEmail } from "~/platform/mail/render.server";
 import { truncateText } from "~/platform/text";
 

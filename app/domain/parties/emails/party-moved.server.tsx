@@ -2,7 +2,7 @@ import { getConfig } from "~/platform/config.server";
 import { formatDateTime } from "~/platform/dates";
 import type { NewEmail } from "~/platform/mail/outbox.server";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
-import { EmailButton, EmailHeading, EmailLayout, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailText, StandardFooter } from "~/platform/mail/layout";
 
 type Institution = { id: string; name: string; email: string | null };
 

@@ -1,6 +1,6 @@
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
-import { renderTransferProof } from "./transfer-proof";
+import { renderTransferProof } from "./transfer-proof.server";
 
 export type InstitutionPayoutProofEmail = {
   organizationName: string;

@@ -1,5 +1,5 @@
 import { getConfig } from "~/platform/config.server";
-import { EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
+import { EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
 import { renderEmail } from "~/platform/mail/render.server";
 
 export type PartyThankYouProps = { creatorName: string; partyName: string; message: string; unsubscribeUrl: string };

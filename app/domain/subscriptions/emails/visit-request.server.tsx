@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatDateTime } from "~/platform/dates";
-import { EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
+import { EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
 import { renderEmail } from "~/platform/mail/render.server";
 import { truncateText } from "~/platform/text";
 

@@ -1,7 +1,7 @@
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents, formatFeePercents } from "~/platform/money";
 import { firstName } from "~/platform/mail/render.server";
-import { renderTransferProof } from "./transfer-proof";
+import { renderTransferProof } from "./transfer-proof.server";
 
 export type PayoutProofEmail = {
   recipient: "creator" | "organization";

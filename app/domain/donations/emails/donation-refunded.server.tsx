@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
-import { EmailHeading, EmailLayout, EmailLink, EmailText } from "./layout";
+import { EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type DonationRefundedProps = {

@@ -1,5 +1,5 @@
 import { getConfig } from "~/platform/config.server";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { renderEmail } from "~/platform/mail/render.server";
 
 /** Sent by /privacidade/solicitar: proves the address, then opens its data (export, erasure). */

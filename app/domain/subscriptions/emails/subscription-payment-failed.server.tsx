@@ -2,7 +2,7 @@ import { getConfig } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
 import { formatDate } from "~/platform/dates";
 import type { Plan } from "~/domain/subscriptions/plans";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 type Props = {

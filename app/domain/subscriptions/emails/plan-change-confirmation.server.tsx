@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /**

@@ -2,7 +2,7 @@ import { getConfig } from "~/platform/config.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import type { Plan } from "~/domain/subscriptions/plans";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** `bank-cancel`: the subscriber revoked the Pix Automático authorisation in their bank app. */

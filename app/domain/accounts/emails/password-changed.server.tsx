@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatDateTime } from "~/platform/dates";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** Sent after a password reset, so an owner who did not ask for it notices at once. */

@@ -1,5 +1,5 @@
 import { getConfig } from "~/platform/config.server";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "./layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 /** Sent by the Recuperar tab: a single-use link to /redefinir-senha, valid for one hour. */
