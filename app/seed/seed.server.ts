@@ -221,7 +221,12 @@ export async function seedDemoData(options: { withUsers?: boolean } = {}) {
         await recordSubscriptionChargePaid(
           tx,
           { chargeId: charge.id, amountCents: charge.amountCents, organizationId: mainId },
-          { provider: "sandbox", providerEventId: `demo_evt_${charge.providerInvoiceId}`, occurredAt: charge.paidAt },
+          {
+            provider: "sandbox",
+            providerEventId: `demo_evt_${charge.providerInvoiceId}`,
+            occurredAt: charge.paidAt,
+            providerFeeCents: providerFeeOf(cardFee, charge.amountCents),
+          },
           feePercent,
         );
       }

@@ -78,6 +78,7 @@ export async function recordSubscriptionChargePaid(
       organizationId: charge.organizationId ?? (await mainInstitutionId(executor)),
       subscriptionChargeId: charge.chargeId,
       plan: charge.plan ?? null,
+      providerFeeCents: source.providerFeeCents ?? null,
       grossCents: charge.amountCents,
       feeCents,
       netCents,

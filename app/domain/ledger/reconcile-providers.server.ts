@@ -70,23 +70,32 @@ export async function checkSandbox(read: Read, out: Discrepancy[], fees?: { card
 }
 
 /**
- * The sandbox's statement of fees (decision 207): a paid row's recorded PSP fee is the one the
- * sandbox simulates on it (card or Pix). A row without one (paid before the sandbox reported
- * fees) states nothing to compare.
+ * The sandbox's statement of fees (decision 207): a paid row's recorded PSP fee — a gift's or a
+ * monthly charge's — is the one the sandbox simulates on it (card, or Pix and Pix Automático). A
+ * row without one (paid before the sandbox reported fees) states nothing to compare.
  */
 async function checkSandboxFees(read: Read, out: Discrepancy[], fees: { card: FeeSchedule; pix: FeeSchedule }) {
-  const rows = await read<{ receipt: string; method: string; gross: string; provider_fee: string }>(sql`
-    select d.receipt_number as receipt, d.payment_method as method, l.gross_cents as gross, l.provider_fee_cents as provider_fee
+  const rows = await read<{ what: "gift" | "charge"; receipt: string; method: string; gross: string; provider_fee: string }>(sql`
+    select 'gift' as what, d.receipt_number as receipt, d.payment_method as method, l.gross_cents as gross, l.provider_fee_cents as provider_fee
     from ledger_entries l join donations d on d.id = l.donation_id
     where l.provider = 'sandbox' and l.kind = 'gift_paid' and l.provider_fee_cents is not null
-    order by d.receipt_number`);
+    union all
+    select 'charge', c.receipt_number, s.payment_method, l.gross_cents, l.provider_fee_cents
+    from ledger_entries l join subscription_charges c on c.id = l.subscription_charge_id join subscriptions s on s.id = c.subscription_id
+    where l.provider = 'sandbox' and l.kind = 'subscription_charge_paid' and l.provider_fee_cents is not null
+    order by 1, 2`);
   for (const row of rows) {
-    const expected = providerFeeOf(row.method === "pix" ? fees.pix : fees.card, n(row.gross));
+    const pix = row.method === "pix" || row.method === "pix_automatico";
+    const expected = providerFeeOf(pix ? fees.pix : fees.card, n(row.gross));
     if (expected === n(row.provider_fee)) continue;
+    const [pt, en] =
+      row.what === "gift"
+        ? [`a doação nº ${row.receipt}`, `gift #${row.receipt}`]
+        : [`a cobrança mensal nº ${row.receipt}`, `monthly charge #${row.receipt}`];
     out.push({
       check: "provider",
-      pt: `Sandbox: a doação nº ${row.receipt} (${brl(row.gross)}) teria taxa do provedor de ${brl(expected)}; o livro-caixa registra ${brl(row.provider_fee)}.`,
-      en: `Sandbox: gift #${row.receipt} (${brl(row.gross)}) would have a provider fee of ${brl(expected)}; the ledger records ${brl(row.provider_fee)}.`,
+      pt: `Sandbox: ${pt} (${brl(row.gross)}) teria taxa do provedor de ${brl(expected)}; o livro-caixa registra ${brl(row.provider_fee)}.`,
+      en: `Sandbox: ${en} (${brl(row.gross)}) would have a provider fee of ${brl(expected)}; the ledger records ${brl(row.provider_fee)}.`,
     });
   }
 }

@@ -294,7 +294,7 @@ export function createPixApiProvider(config: PixApiConfig, options: { http?: Htt
       }
       // The Pix Automático webhooks (`rec`, `cobr`) come to the same authenticated URL.
       if (isPixAutomaticoBody(json)) {
-        const events = pixAutomaticoEvents(json);
+        const events = pixAutomaticoEvents(json, new Date(), config.fee ?? null);
         if (!events) throw new WebhookSignatureError("evento malformado");
         return events;
       }

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { PaymentEvent, SubscriptionPaymentEvent } from "./types";
 import { pixValueToCents } from "./pix-codes.server";
 import { pixAutomaticoPriceId, readContract, recSchema, updatesSchema } from "./pix-automatico-api.server";
+import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 
 const cobrNotificationSchema = z.object({
   idRec: z.string().min(1).max(35),
@@ -52,7 +53,7 @@ function chargeCents(cobr: z.infer<typeof cobrNotificationSchema>): number | nul
  * `invoice_failed`. Event ids name the resource, its status and how many updates it had, so a
  * redelivery is a duplicate and a retry is news. Null for a body that is not one of these.
  */
-export function pixAutomaticoEvents(json: unknown, now = new Date()): PaymentEvent[] | null {
+export function pixAutomaticoEvents(json: unknown, now = new Date(), fee: FeeSchedule | null = null): PaymentEvent[] | null {
   const parsed = webhookSchema.safeParse(json);
   if (!parsed.success) return null;
   const events: PaymentEvent[] = [];
@@ -123,7 +124,12 @@ export function pixAutomaticoEvents(json: unknown, now = new Date()): PaymentEve
       status: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: null,
-      invoice: { id: cobr.txid, amountCents: chargeCents(cobr) ?? 0, periodEnd },
+      invoice: {
+        id: cobr.txid,
+        amountCents: chargeCents(cobr) ?? 0,
+        periodEnd,
+        ...(action === "invoice_paid" ? { providerFeeCents: fee ? providerFeeOf(fee, chargeCents(cobr) ?? 0) : null } : {}),
+      },
     };
     events.push(event);
   }

@@ -12,6 +12,7 @@ import { planOfCheckout, type SubscriptionPlanId } from "~/domain/subscriptions"
 import type { SandboxEvent } from "./sandbox.server";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
 import type { PaymentEvent, PaymentProvider, SubscriptionChangeRequest, SubscriptionEventAction } from "./types";
+import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 
 const SANDBOX_SUBSCRIPTION_EVENT_TYPES = {
   "subscription.created": "updated",
@@ -52,7 +53,11 @@ export function isSandboxSubscriptionEventType(type: string): type is SandboxSub
 
 type Base = { id: string; provider: "sandbox"; type: string; occurredAt: Date };
 
-export function normalizeSandboxSubscriptionEvent(event: SandboxEvent, base: Base): PaymentEvent {
+export function normalizeSandboxSubscriptionEvent(
+  event: SandboxEvent,
+  base: Base,
+  fees: { card: FeeSchedule; pix: FeeSchedule },
+): PaymentEvent {
   const data = event.data.subscription;
   if (!isSandboxSubscriptionEventType(event.type) || !data) return { ...base, kind: "ignored", reason: "evento de assinatura incompleto" };
   const action = SANDBOX_SUBSCRIPTION_EVENT_TYPES[event.type];
@@ -72,7 +77,20 @@ export function normalizeSandboxSubscriptionEvent(event: SandboxEvent, base: Bas
     cancelAtPeriodEnd: isInvoice ? null : data.cancelAtPeriodEnd,
     invoice:
       isInvoice && data.invoice
-        ? { id: data.invoice.id, amountCents: data.invoice.amountCents, periodEnd: at(data.invoice.periodEnd) }
+        ? {
+            id: data.invoice.id,
+            amountCents: data.invoice.amountCents,
+            periodEnd: at(data.invoice.periodEnd),
+            // A paid month keeps the simulated tariff of its method, as a paid gift does.
+            ...(action === "invoice_paid"
+              ? {
+                  providerFeeCents: providerFeeOf(
+                    event.type.startsWith("pix_automatico.") ? fees.pix : fees.card,
+                    data.invoice.amountCents,
+                  ),
+                }
+              : {}),
+          }
         : null,
     canceledByPayer: event.type === "pix_automatico.rec_cancelada",
   };

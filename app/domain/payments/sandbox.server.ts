@@ -101,7 +101,7 @@ export function sandboxPaymentId(checkoutId: string) {
  */
 function normalizeSandboxEvent(event: SandboxEvent, fees: SandboxFees): PaymentEvent {
   const base = { id: event.id, provider: "sandbox" as const, type: event.type, occurredAt: new Date(event.created * 1000) };
-  if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base);
+  if (isSandboxSubscriptionEventType(event.type)) return normalizeSandboxSubscriptionEvent(event, base, fees);
   if (event.type === SANDBOX_PIX_EVENT && event.data.pix) {
     const p = event.data.pix;
     const horario = new Date(p.paidAt * 1000).toISOString();

@@ -129,7 +129,14 @@ export type SubscriptionPaymentEvent = EventBase & {
    * Only on invoice events. `nextAttemptAt`: on a failure at a provider that retries by itself
    * (Stripe's `next_payment_attempt`), its next try, null on its last; absent when we retry.
    */
-  invoice: { id: string; amountCents: number; periodEnd: Date | null; nextAttemptAt?: Date | null } | null;
+  invoice: {
+    id: string;
+    amountCents: number;
+    periodEnd: Date | null;
+    nextAttemptAt?: Date | null;
+    /** On `invoice_paid`: what the PSP kept of the charge (decision 206); null or absent = unknown (Stripe's invoices today). */
+    providerFeeCents?: number | null;
+  } | null;
   /** On `deleted`: the payer ended it outside our pages (Pix Automático revoked in the bank app); we e-mail them. */
   canceledByPayer?: boolean;
 };

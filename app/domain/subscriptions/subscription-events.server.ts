@@ -100,7 +100,12 @@ export async function applySubscriptionEvent(
       .returning({ id: subscriptionCharges.id });
     charged = Boolean(charge);
     if (charge) {
-      const source = { provider: event.provider, providerEventId: event.id, occurredAt: event.occurredAt };
+      const source = {
+        provider: event.provider,
+        providerEventId: event.id,
+        occurredAt: event.occurredAt,
+        providerFeeCents: event.invoice.providerFeeCents ?? null,
+      };
       // What the charge paid for, fixed now: the invoice's own price when it names one of our
       // plans, else the plan the subscription has at this moment (decision 166).
       const chargedPlan = plan?.id ?? row.plan;
