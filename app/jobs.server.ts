@@ -7,7 +7,7 @@ import { startCreatorDigests } from "~/domain/donations/creator-digest.server";
 import { renderQueuedDonationEmail } from "~/domain/donations/index.server";
 import { startPartyRefundWorker } from "~/domain/donations/party-refunds.server";
 import { createSandboxEventQueue, loopbackTransport, startSandboxDeliveryWorker } from "~/domain/payments/sandbox-delivery.server";
-import { createPayments, enabledProviders, type SandboxEventQueue } from "~/domain/payments/index.server";
+import { createPayments, type SandboxEventQueue } from "~/domain/payments/index.server";
 import { startDailyReconcile } from "~/domain/ledger/index.server";
 import { startEmailWorker } from "~/platform/mail/email-worker.server";
 import { logger } from "~/platform/logger.server";
@@ -45,12 +45,12 @@ export async function startBackgroundJobs(
   stops.push(sandboxWorker.stop);
   const sandboxEvents = await createSandboxEventQueue(boss, { onQueued: sandboxWorker.wake });
   const payments = createPayments(config, sandboxEvents);
-  await startDailyReconcile(boss, { providers: enabledProviders(payments), clock });
+  await startDailyReconcile(boss, { providers: payments.all, clock });
   // A cancelled party's refunds (docs/decisions/151-refunds.md).
   stops.push(await startPartyRefundWorker(boss, connection, { payments }));
   await startImpactJobs(boss, { mailer: outboxMailer, publicUrl: config.PUBLIC_URL, clock });
   // Each month's Pix Automático charge at the PSP, 2–10 days before it is due (decision 150).
-  await startPixAutomaticoCharges(boss, { provider: payments.webhook("pix"), secret: config.APP_SECRET, clock });
+  await startPixAutomaticoCharges(boss, { provider: payments.with("pixAutomaticoAtPsp"), secret: config.APP_SECRET, clock });
   // Failed monthly charges: our retries on their schedule (docs/recovery.md; never at Stripe).
   await startSubscriptionRecovery(boss, { payments, config, mailer: outboxMailer, clock });
 

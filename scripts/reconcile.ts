@@ -1,6 +1,6 @@
 // npm run reconcile [-- --dias N | --desde AAAA-MM-DD [--ate AAAA-MM-DD]]  (see app/domain/ledger/reconcile-cli.server.ts)
 import { getConfig } from "~/platform/config.server";
-import { createPayments, enabledProviders } from "~/domain/payments/index.server";
+import { createPayments } from "~/domain/payments/index.server";
 import { RECONCILE_IN_SERVER_EXIT, reconcileInServerAdvice, runReconcileCommand } from "~/domain/ledger/index.server";
 import { readLockOwner } from "~/platform/db/data-dir-lock.server";
 import { withScriptDatabase } from "./script-db";
@@ -22,7 +22,7 @@ await withScriptDatabase(async () => {
   code = await runReconcileCommand(
     process.argv.slice(2),
     { log: (l) => console.log(l), error: (l) => console.error(l) },
-    { providers: enabledProviders(payments) },
+    { providers: payments.all },
   );
 });
 process.exit(code);

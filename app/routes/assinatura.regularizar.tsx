@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           copyPaste: recovery.pixCopyPaste,
           qr: await qrCodeDataUrl(recovery.pixCopyPaste),
           expiresAt: recovery.pixExpiresAt.toISOString(),
-          testBank: context.payments.pix?.name === "sandbox" ? `/sandbox/pix/${recovery.pixTxid}` : null,
+          testBank: context.payments.can(context.payments.pix?.name, "testBank") ? `/sandbox/pix/${recovery.pixTxid}` : null,
         }
       : null;
   return {

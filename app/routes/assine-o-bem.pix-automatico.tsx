@@ -31,8 +31,8 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** The PSP's Pix Automático, when on (PIX_AUTOMATICO=on); the sandbox has its own test bank page. */
 function pspOf(context: Route.LoaderArgs["context"]): PaymentProvider {
-  const pix = context.payments.pix;
-  if (!pix || pix.name !== "pix" || !pix.createPixAutomaticoCheckout || !pix.getPixRecurrence) throw data(null, { status: 404 });
+  const pix = context.payments.with("pixAutomaticoAtPsp");
+  if (!pix?.createPixAutomaticoCheckout || !pix.getPixRecurrence) throw data(null, { status: 404 });
   return pix;
 }
 

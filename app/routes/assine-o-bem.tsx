@@ -37,13 +37,12 @@ export const meta = () =>
     description: "Doe todo mês para causas que transformam vidas. Planos Bronze, Prata, Ouro e Diamante, com relatório mensal de impacto.",
   });
 
-/** Pix Automático is offered where its provider is on: the sandbox, or the PSP with PIX_AUTOMATICO=on. */
-const pixAutomaticoProvider = (context: Route.LoaderArgs["context"]) =>
-  context.payments.pix?.createPixAutomaticoCheckout ? context.payments.pix : null;
+/** Pix Automático is offered where a provider with it is on: the PSP with PIX_AUTOMATICO=on, or the sandbox. */
+const pixAutomaticoProvider = (context: Route.LoaderArgs["context"]) => context.payments.with("pixAutomatico");
 /** At a PSP the recurrence needs the payer's CPF first: our Pix Automático page asks for it. */
-const pspPixAutomaticoPage = (pix: { name: string } | null, plano: SubscriptionPlanId) =>
+const pspPixAutomaticoPage = (context: Route.LoaderArgs["context"], pix: { name: string } | null, plano: SubscriptionPlanId) =>
   // "Outro valor" is not offered at a PSP yet: the service answers that on this page.
-  pix?.name === "pix" && plano !== CUSTOM_PLAN_ID ? `/assine-o-bem/pix-automatico?plano=${plano}` : null;
+  context.payments.can(pix?.name, "pixAutomaticoAtPsp") && plano !== CUSTOM_PLAN_ID ? `/assine-o-bem/pix-automatico?plano=${plano}` : null;
 const methodOf = (value: unknown): SubscriptionMethod => (value === "pix-automatico" ? "pix-automatico" : "cartao");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       });
     }
     const pix = method === "pix-automatico" ? pixAutomaticoProvider(context) : null;
-    const page = pspPixAutomaticoPage(pix, chosen);
+    const page = pspPixAutomaticoPage(context, pix, chosen);
     if (page) throw redirect(page);
     const result = await startSubscription(user, chosen, {
       provider: pix ?? context.payments.checkout,
@@ -123,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const choice = submission.value;
   const deps = { provider: context.payments.checkout, config: context.config, clock: context.clock };
   const pix = choice.intent === "assinar" && choice.metodo === "pix-automatico" ? pixAutomaticoProvider(context) : null;
-  const page = choice.intent === "assinar" ? pspPixAutomaticoPage(pix, choice.plano) : null;
+  const page = choice.intent === "assinar" ? pspPixAutomaticoPage(context, pix, choice.plano) : null;
   if (page) return redirect(page);
   const result =
     choice.intent === "gerenciar"

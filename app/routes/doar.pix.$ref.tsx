@@ -61,8 +61,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     qr: await qrCodeDataUrl(charge.copyPaste),
     expiresAt: charge.expiresAt.toISOString(),
     serverNow: now.toISOString(),
-    // The tester's way to the sandbox's "bank" (only for sandbox charges).
-    testBank: gift.provider === "sandbox" ? `/sandbox/pix/${charge.txid}` : null,
+    // The tester's way to the sandbox's "bank" (only for a provider our test bank pays).
+    testBank: context.payments.can(gift.provider, "testBank") ? `/sandbox/pix/${charge.txid}` : null,
     payee: pixPayeeSentence(context.config.operator),
   };
 }
@@ -72,7 +72,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseFormSubmission(await readFormData(request), pixPageSchema);
   if (submission.status !== "success") throw data(null, { status: 400 });
   const page = new URL(request.url).pathname;
-  const provider = context.payments.webhook(gift.provider === "pix" ? "pix" : "sandbox");
+  const provider = context.payments.byName(gift.provider);
   if (submission.value.intent === "ja-paguei") {
     try {
       const outcome = await checkPixGiftPaid(gift, { provider, clientIp: clientIpFromContext(context) }, context);

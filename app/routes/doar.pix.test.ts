@@ -210,10 +210,10 @@ describe("Pix through a PSP's API Pix (local mTLS fake)", () => {
   /** `context` with its PSP provider's status reads counted. */
   const countingPspReads = (base: AppLoadContext) => {
     const counter = { reads: 0 };
-    const webhookOf = base.payments.webhook.bind(base.payments);
+    const byNameOf = base.payments.byName.bind(base.payments);
     const payments = Object.assign(Object.create(Object.getPrototypeOf(base.payments) as object) as object, base.payments, {
-      webhook: (name: Parameters<typeof webhookOf>[0]) => {
-        const provider = webhookOf(name);
+      byName: (name: Parameters<typeof byNameOf>[0]) => {
+        const provider = byNameOf(name);
         if (!provider?.getPixCharge) return provider;
         const read = provider.getPixCharge.bind(provider);
         return Object.assign(Object.create(provider) as object, provider, {

@@ -246,7 +246,7 @@ export type DeletionResult =
  */
 export async function deleteAccount(
   input: { userId: string; password: string; now: Date },
-  deps: { payments: Pick<Payments, "webhook">; config: Config },
+  deps: { payments: Pick<Payments, "byName">; config: Config },
 ): Promise<DeletionResult> {
   if (!(await passwordCheckAllowed(input.userId))) return { ok: false, error: "throttled" };
   if (!(await passwordMatches(input.userId, input.password))) return { ok: false, error: "wrong-password" };

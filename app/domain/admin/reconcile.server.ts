@@ -5,7 +5,6 @@
  * as the daily job and `npm run reconcile` do.
  */
 import { lastReconcileResult, reconcileRange, runReconcile } from "~/domain/ledger/index.server";
-import { enabledProviders } from "~/domain/payments/index.server";
 import { countOf } from "~/platform/plural";
 import { type AdminActionHandler, type AdminDeps, auditedChange, succeed } from "./action-kit.server";
 
@@ -33,5 +32,5 @@ export const runReconcileAction: AdminActionHandler = async ({ admin, deps }) =>
 
 function runNow({ payments, clock }: Pick<AdminDeps, "payments" | "clock">) {
   const now = clock.now();
-  return runReconcile({ providers: enabledProviders(payments), range: reconcileRange(now), now });
+  return runReconcile({ providers: payments.all, range: reconcileRange(now), now });
 }

@@ -14,7 +14,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action } from "~/routes/admin";
 import { db, schema } from "~/platform/db.server";
-import type { PaymentProvider, ProviderName } from "~/domain/payments/types";
+import type { PaymentProvider } from "~/domain/payments/types";
 
 type RefundRequest = Parameters<NonNullable<PaymentProvider["refund"]>>[0];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,13 +27,13 @@ describe("concurrent refunds", () => {
     const base = testDeps({ payments: { sandboxEvents: queue } });
     // The provider answers after a network round trip, as Stripe does: the window in which another
     // request used to count what remains before this one was recorded.
-    const slowProvider = (name: ProviderName) => {
-      const provider = base.payments.webhook(name);
+    const slowProvider = (name: string | null | undefined) => {
+      const provider = base.payments.byName(name);
       if (!provider?.refund) return provider;
       const refund = provider.refund.bind(provider);
       return { ...provider, refund: async (request: RefundRequest) => (await sleep(30), refund(request)) } as PaymentProvider;
     };
-    const deps = { payments: { sandboxEvents: queue, webhook: slowProvider } };
+    const deps = { payments: { sandboxEvents: queue, byName: slowProvider } };
     const gift = await insertPaidGift(fx.liveParty.id, { amountCents: 1000 });
 
     // R$ 6 and R$ 7 alternately (and a few R$ 1 and R$ 3): many pairs that cannot both pass.

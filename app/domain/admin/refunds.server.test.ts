@@ -97,7 +97,7 @@ describe("Doações, Reembolsar", () => {
     const audits = await countAudit();
     const fields = { intent: "refundDonation", donationId: fx.liveGift.id, amount: "10,00", reason: "Pedido do doador", confirmed: "sim" };
     const refused = await outcome(() =>
-      action(routeArgs(adminPost(admin.cookie, fields), { payments: { webhook: (name) => (name === "sandbox" ? refusing : null) } })),
+      action(routeArgs(adminPost(admin.cookie, fields), { payments: { byName: (name) => (name === "sandbox" ? refusing : null) } })),
     );
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ ok: false, message: "A Stripe recusou o reembolso: saldo insuficiente." });

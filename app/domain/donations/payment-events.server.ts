@@ -10,7 +10,8 @@ import { db, schema, type Transaction } from "~/platform/db.server";
 import { type DonationStatus, nextDonationStatus } from "~/domain/donations/donation-status";
 import { paidGiftAnnouncements } from "~/domain/donations/live-events.server";
 import { type Announcement, announceAfterCommit } from "~/platform/db/announcer.server";
-import type { DonationPaymentEvent, PaymentEvent, PaymentProvider, ProviderName } from "~/domain/payments";
+import type { DonationPaymentEvent, PaymentEvent } from "~/domain/payments";
+import type { Payments } from "~/domain/payments/index.server";
 import { isUuid } from "./donations.server";
 import { recordPaymentFailure } from "~/domain/donations/payment-abuse.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
@@ -38,7 +39,7 @@ export type ProcessOutcome =
   | { outcome: "unmatched" };
 
 /** What applying an event needs (from the request context): the configuration, where e-mail goes, the providers. */
-export type EventDeps = SubscriptionEventDeps & { payments?: { webhook(name: ProviderName): PaymentProvider | null } };
+export type EventDeps = SubscriptionEventDeps & { payments?: Pick<Payments, "byName"> };
 
 export async function processPaymentEvent(event: PaymentEvent, deps: EventDeps): Promise<ProcessOutcome | SubscriptionOutcome> {
   if (event.kind === "subscription") return db.transaction((tx) => applySubscriptionEvent(tx, event, deps));

@@ -165,7 +165,7 @@ async function refreshPixGift(donationId: string, provider: PaymentProvider | nu
     const status = await provider.getPixCharge(txid);
     for (const p of status?.payments ?? []) {
       const event = pixReceivedEvent(
-        provider.name === "pix" ? "pix" : "sandbox",
+        provider.name,
         {
           endToEndId: p.endToEndId,
           txid,

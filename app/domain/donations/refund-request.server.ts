@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { giftMoney, remainingCents } from "~/domain/ledger/index.server";
 import type { Payments } from "~/domain/payments/index.server";
-import { type ProviderName, RefundError } from "~/domain/payments";
+import { RefundError } from "~/domain/payments";
 import { pendingRefundCents } from "./refunds.server";
 
 const { donations, refunds } = schema;
@@ -93,7 +93,7 @@ export async function requestProviderRefund(
   request: { amountCents: number; reason: string; key?: string },
   payments: Payments,
 ): Promise<{ refundId: string }> {
-  const provider = payments.webhook(gift.provider as ProviderName);
+  const provider = payments.byName(gift.provider);
   if (!provider?.refund) throw new RefundError("Este provedor de pagamento não está ativo aqui; reembolse pelo painel dele.");
   if (!gift.providerPaymentId) throw new RefundError("O provedor não informou o pagamento desta doação; reembolse pelo painel dele.");
   const before = gift.amountCents - gift.remainingCents;

@@ -15,14 +15,14 @@ import { recordUnmatchedPaymentEvent, UNMATCHED_RETRY_AFTER_SECONDS } from "~/do
 export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 
 /** The request context's dependencies the webhook uses: the providers, and what applying an event needs. */
-export type WebhookDeps = EventDeps & { payments: Pick<Payments, "webhook"> };
+export type WebhookDeps = EventDeps & { payments: Pick<Payments, "byName"> };
 
 /** What the webhook reads of its request: a route's `Request`, or the fast path's plain copy (server/webhooks.ts). */
 export type WebhookRequest = Pick<Request, "method" | "headers" | "url" | "text">;
 
 export async function handleWebhook(name: ProviderName, request: WebhookRequest, deps: WebhookDeps): Promise<Response> {
   if (request.method !== "POST") return Response.json({ error: "método não permitido" }, { status: 405, headers: { Allow: "POST" } });
-  const provider = deps.payments.webhook(name);
+  const provider = deps.payments.byName(name);
   if (!provider) return Response.json({ error: "provedor não habilitado" }, { status: 404 });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BODY_BYTES) {
     return Response.json({ error: "corpo grande demais" }, { status: 413 });

@@ -236,7 +236,7 @@ async function reconcileIn(read: Read, { providers, range, now = new Date() }: R
     providerRecords: 0,
   };
   for (const provider of providers) {
-    if (provider.name === "sandbox") checked.providerRecords += await checkSandbox(read, discrepancies, provider.simulatedFees);
+    if (provider.simulatedFees) checked.providerRecords += await checkSandbox(read, discrepancies, provider.simulatedFees);
     else if (provider.listBalanceRecords) checked.providerRecords += await checkProviderBooks(read, discrepancies, provider, range);
   }
   return {

@@ -1,5 +1,5 @@
 /** The payments domain's public server interface: what other domains may use. */
-export * from "./provider.server";
+export * from "./registry.server";
 export type { SandboxEventQueue } from "./sandbox-delivery.server";
 export { centsToPixValue, pixTxid } from "./pix-codes.server";
 export { pixReceivedEvent } from "./pix-api.server";

@@ -32,6 +32,7 @@ import { getPlan } from "~/domain/subscriptions";
 import { pixAutomaticoResources } from "./pix-automatico-api.server";
 import { listReceivedPix } from "./pix-received-list.server";
 import { isPixAutomaticoBody, pixAutomaticoEvents } from "./pix-automatico-events.server";
+import { capabilityFlags, type ProviderRegistration } from "./registration";
 
 export { pixReceivedEvent } from "./pix-events.server";
 
@@ -125,6 +126,18 @@ export function webhookTokenMatches(given: string | null, expected: string): boo
 export function pixWebhookUrl(publicUrl: string, token: string) {
   return `${publicUrl}/api/webhooks/pix?token=${encodeURIComponent(token)}&ignorar=`;
 }
+
+/**
+ * A PSP's API Pix in the registry: on when PIX_API_URL is set; its Pix Automático only with
+ * PIX_AUTOMATICO=on. A recurrence's contract names the plan, not a price.
+ */
+export const pixApiRegistration: ProviderRegistration = {
+  name: "pix",
+  capabilities: capabilityFlags("pixOneOff", "pixAutomatico", "pixAutomaticoAtPsp", "refunds", "feeReporting"),
+  switchedOff: (config) => (config.pixApi?.automatico ? [] : ["pixAutomatico", "pixAutomaticoAtPsp"]),
+  planPriceId: (plan) => `pix_automatico_${plan.id}`,
+  create: (config) => (config.pixApi ? createPixApiProvider(config.pixApi, { publicUrl: config.PUBLIC_URL }) : null),
+};
 
 export function createPixApiProvider(config: PixApiConfig, options: { http?: HttpRequest; publicUrl?: string } = {}) {
   const http = options.http ?? mtlsTransport(config);

@@ -131,7 +131,7 @@ describe("Pix Automático through a PSP's API (local mTLS fake)", () => {
     expect((await outbox()).map((m) => m.template)).toContain("subscription-payment-failed");
     // Our schedule's intraday retry, asked of the PSP on the day (issue 30); asked twice, asked once.
     const [recovery] = await db.select().from(schema.subscriptionRecoveries);
-    const retryDeps = { ...context, payments: { webhook: () => provider }, clock: fixedClock(new Date("2026-11-28T22:00:00Z")) };
+    const retryDeps = { ...context, payments: { byName: () => provider }, clock: fixedClock(new Date("2026-11-28T22:00:00Z")) };
     expect(await retryRecovery(recovery!.id, retryDeps)).toBe("asked");
     expect(await retryRecovery(recovery!.id, retryDeps)).toBe("not-allowed");
     expect(psp.requests.filter((r) => r.path.includes("/retentativa/")).map((r) => r.path)).toEqual([

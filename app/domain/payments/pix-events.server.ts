@@ -3,7 +3,7 @@
  * (`paid`, keyed by its end-to-end id) and its settled devoluções (`refunded`, or `disputed` for a MED).
  */
 import { z } from "zod";
-import type { PaymentEvent } from "./types";
+import type { PaymentEvent, ProviderName } from "./types";
 import { pixValueToCents } from "./pix-codes.server";
 import { type FeeSchedule, providerFeeOf } from "~/platform/fee-schedule";
 
@@ -27,7 +27,7 @@ export const devolucaoSchema = z.object({
  * id. The standard's Pix object has no fee: the PSP's is its configured tariff (`fee`; null = unknown).
  */
 export function pixReceivedEvent(
-  provider: "pix" | "sandbox",
+  provider: ProviderName,
   p: { endToEndId: string; txid?: string; valor: string; horario: string },
   fee: FeeSchedule | null = null,
 ): PaymentEvent {

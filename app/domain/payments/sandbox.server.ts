@@ -7,6 +7,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { SandboxEventQueue } from "./sandbox-delivery.server";
+import { capabilityFlags, type ProviderRegistration } from "./registration";
 import {
   type CheckoutSession,
   type DonationCheckoutRequest,
@@ -131,6 +132,27 @@ export type SandboxOptions = {
   pix?: { merchantName: string; merchantCity: string; pixKey: string };
   /** The fees it simulates (SANDBOX_CARD_FEE, SANDBOX_PIX_FEE); their defaults otherwise. */
   fees?: SandboxFees;
+};
+
+/** The sandbox in the registry: on where the configuration allows it (never beside Stripe); its test bank pays its Pix. */
+export const sandboxRegistration: ProviderRegistration = {
+  name: "sandbox",
+  capabilities: capabilityFlags("card", "pixOneOff", "pixAutomatico", "refunds", "portal", "feeReporting", "testBank", "planChanges"),
+  planPriceId: (plan) => plan.sandboxPriceId,
+  create: (config, { sandboxEvents }) =>
+    config.paymentsSandbox
+      ? createSandboxProvider({
+          secret: config.APP_SECRET,
+          publicUrl: config.PUBLIC_URL,
+          events: sandboxEvents,
+          fees: { card: config.SANDBOX_CARD_FEE, pix: config.SANDBOX_PIX_FEE },
+          pix: {
+            merchantName: config.PIX_MERCHANT_NAME,
+            merchantCity: config.PIX_MERCHANT_CITY,
+            pixKey: config.PIX_KEY ?? "pix@festasolidaria.org.br",
+          },
+        })
+      : null,
 };
 
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {

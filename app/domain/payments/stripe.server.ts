@@ -17,6 +17,7 @@ import {
 } from "./types";
 import { normalizeStripeSubscriptionEvent, stripeSubscriptionMethods } from "./stripe-subscriptions.server";
 import { listStripeBalanceRecords, withStripeFees } from "./stripe-balance.server";
+import { capabilityFlags, type ProviderRegistration } from "./registration";
 
 export type StripeOptions = {
   secretKey: string;
@@ -42,6 +43,22 @@ export function parseApiHost(apiHost: string | undefined): { host?: string; port
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
 }
+
+/** Stripe in the registry: on when both keys are set; it retries a failed month by itself. */
+export const stripeRegistration: ProviderRegistration = {
+  name: "stripe",
+  capabilities: capabilityFlags("card", "refunds", "portal", "feeReporting", "retriesFailedCharges", "planChanges"),
+  planPriceId: (plan, config) => (plan.stripePriceKey ? (config[plan.stripePriceKey] ?? null) : null),
+  create: (config) =>
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          apiHost: config.STRIPE_API_HOST,
+          paymentMethods: config.STRIPE_PAYMENT_METHODS,
+        })
+      : null,
+};
 
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = stripeClient(options);

@@ -10,7 +10,7 @@ import { db, type Executor, schema } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { subscriptionChangedEmail, type SubscriptionChangeKind } from "~/domain/subscriptions/emails/subscription-changed.server";
 import { CheckoutError, type SubscriptionChange } from "~/domain/payments";
-import type { Payments } from "~/domain/payments/index.server";
+import { type Payments, providerCan } from "~/domain/payments/index.server";
 import { getPlan, planOf, type PlanId } from "./plans";
 import { priceIdForPlan } from "./plan-prices.server";
 import { planManageUrl } from "./manage-link.server";
@@ -22,16 +22,13 @@ export function isLiveSubscription(row: Pick<SubscriptionRow, "status">): boolea
   return row.status === "active" || row.status === "past_due";
 }
 
-const providerOf = (row: Pick<SubscriptionRow, "provider">) =>
-  row.provider === "stripe" || row.provider === "pix" ? row.provider : "sandbox";
-
 /** Asks the subscription's own provider for the change; throws CheckoutError (pt-BR message) when it refuses. */
 export async function requestSubscriptionChange(
   row: SubscriptionRow,
   change: SubscriptionChange,
-  deps: { payments: Pick<Payments, "webhook">; config: Config },
+  deps: { payments: Pick<Payments, "byName">; config: Config },
 ): Promise<void> {
-  const provider = deps.payments.webhook(providerOf(row));
+  const provider = deps.payments.byName(row.provider);
   if (!provider?.changeSubscription) throw new Error(`provider ${row.provider} cannot change subscriptions here`);
   const plan = planOf(row);
   await provider.changeSubscription({
@@ -58,7 +55,7 @@ export async function findSubscriptionById(id: string, executor: Executor = db):
 export type LinkChange = { intent: "cancelar" } | { intent: "reativar" } | { intent: "mudar"; planId: PlanId };
 export type LinkChangeResult = { ok: true; message: string } | { ok: false; message: string };
 
-type LinkDeps = { payments: Pick<Payments, "webhook">; config: Config; mailer: Mailer; now: Date };
+type LinkDeps = { payments: Pick<Payments, "byName">; config: Config; mailer: Mailer; now: Date };
 
 /**
  * A change asked from the plan-management page: the provider applies it (its events update the
@@ -93,8 +90,9 @@ export async function applyPlanLinkChange(row: SubscriptionRow, change: LinkChan
     case "cancelar":
       if (row.cancelAtPeriodEnd) return { ok: false, message: "O cancelamento desta assinatura já está agendado." };
       // Paid until the period's end: it simply does not renew. A failed payment ends it now.
-      // Pix Automático has no "at period end": the authorisation ends now, and the month paid stays paid.
-      providerChange = row.status === "active" && row.provider !== "pix" ? { kind: "cancel-at-period-end" } : { kind: "cancel-now" };
+      // Pix Automático at a PSP has no "at period end": the authorisation ends now, and the month paid stays paid.
+      providerChange =
+        row.status === "active" && providerCan(row.provider, "planChanges") ? { kind: "cancel-at-period-end" } : { kind: "cancel-now" };
       kind = "cancel";
       break;
     case "reativar":
@@ -103,11 +101,11 @@ export async function applyPlanLinkChange(row: SubscriptionRow, change: LinkChan
       kind = "resume";
       break;
     case "mudar": {
-      if (row.provider === "pix") return { ok: false, message: "No Pix Automático o valor é fixo: cancele e assine o novo plano." };
+      if (!providerCan(row.provider, "planChanges"))
+        return { ok: false, message: "No Pix Automático o valor é fixo: cancele e assine o novo plano." };
       const next = getPlan(change.planId);
       if (!next || next.id === row.plan) return { ok: false, message: "Escolha um plano diferente do atual." };
-      const provider = row.provider === "stripe" ? "stripe" : "sandbox";
-      const priceId = priceIdForPlan(next, provider, deps.config);
+      const priceId = priceIdForPlan(next, row.provider, deps.config);
       if (!priceId) return { ok: false, message: "Este plano não está disponível agora." };
       providerChange = { kind: "change-plan", priceId };
       kind = "change-plan";
@@ -154,8 +152,8 @@ export async function applyPlanLinkChange(row: SubscriptionRow, change: LinkChan
 }
 
 /** The provider's page to update the card, coming back to `returnUrl`; audited. */
-export async function paymentMethodPortal(row: SubscriptionRow, returnUrl: string, deps: { payments: Pick<Payments, "webhook"> }) {
-  const provider = deps.payments.webhook(providerOf(row));
+export async function paymentMethodPortal(row: SubscriptionRow, returnUrl: string, deps: { payments: Pick<Payments, "byName"> }) {
+  const provider = deps.payments.byName(row.provider);
   if (!provider?.createPortalSession) return null;
   try {
     const { url } = await provider.createPortalSession({ customerId: row.providerCustomerId, returnUrl });

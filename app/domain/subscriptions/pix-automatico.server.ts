@@ -8,6 +8,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { db, type Executor, schema, type Transaction } from "~/platform/db.server";
 import type { SubscriptionPaymentEvent } from "~/domain/payments";
+import { providerCan } from "~/domain/payments/index.server";
 import { institutionSummary, type InstitutionSummary } from "~/domain/organizations";
 import { findMainInstitution } from "~/domain/organizations/index.server";
 import type { PlanId } from "./plans";
@@ -119,7 +120,7 @@ export async function findOwnRecurrence(userId: string, recurrenceId: string, ex
  * still read against our record, which wins.
  */
 export async function withRecurringCharge(tx: Transaction, event: SubscriptionPaymentEvent): Promise<SubscriptionPaymentEvent> {
-  if (event.provider !== "pix" || !event.invoice) return event;
+  if (!providerCan(event.provider, "pixAutomaticoAtPsp") || !event.invoice) return event;
   const [charge] = await tx.select().from(pixRecurringCharges).where(eq(pixRecurringCharges.txid, event.invoice.id)).limit(1);
   if (!charge) return event;
   return {

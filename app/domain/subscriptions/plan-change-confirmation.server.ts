@@ -21,7 +21,7 @@ type LinkChangePlanId = Extract<LinkChange, { intent: "mudar" }>["planId"];
 
 const PLAN_CHANGE_LINK_TTL_SECONDS = 60 * 60;
 
-type Deps = { payments: Pick<Payments, "webhook">; config: Config; mailer: Mailer; now: Date };
+type Deps = { payments: Pick<Payments, "byName">; config: Config; mailer: Mailer; now: Date };
 /** s: subscription id; c: the change; p: its plan; f: the plan when it was asked (a change since makes the link stale). */
 // `a`: the chosen amount when the plan is "personalizado" (a reactivation of one).
 type ChangeToken = { s: string; c: "mudar" | "reativar"; p: SubscriptionPlanId | null; a?: number | null; f: string };

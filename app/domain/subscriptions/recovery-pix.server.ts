@@ -10,14 +10,15 @@
 import { eq, sql } from "drizzle-orm";
 import { db, schema, type Transaction } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import type { DonationPaymentEvent, PaymentProvider, ProviderName, SubscriptionPaymentEvent } from "~/domain/payments";
+import type { DonationPaymentEvent, ProviderName, SubscriptionPaymentEvent } from "~/domain/payments";
+import type { Payments } from "~/domain/payments/index.server";
 import { applySubscriptionEvent, type SubscriptionEventDeps, type SubscriptionOutcome } from "./subscription-events.server";
 import { findRecoveryIdByPixTxid } from "./recovery-link.server";
 
 const { subscriptionRecoveries, subscriptionRecoveryEvents, subscriptions } = schema;
 
 /** `payments`: the providers, to tell one that retries by itself that the month was paid. */
-type Deps = SubscriptionEventDeps & { payments?: { webhook(name: ProviderName): PaymentProvider | null } };
+type Deps = SubscriptionEventDeps & { payments?: Pick<Payments, "byName"> };
 
 /** Null when the Pix is not a recovery link's (then it is a gift's, as before). */
 export async function applyRecoveryPixPayment(
@@ -77,7 +78,7 @@ export async function applyRecoveryPixPayment(
   if (result.extra) logger.warn({ recoveryId, endToEndId: pix.endToEndId }, "recovery pix for a month already paid: give it back");
   if (result.outcome.outcome === "subscription" && result.outcome.charged) {
     // After the commit: a provider that retries by itself stops (Stripe: paid out of band).
-    const provider = deps.payments?.webhook(result.provider as ProviderName);
+    const provider = deps.payments?.byName(result.provider);
     await provider?.settleInvoiceOutOfBand?.(result.invoiceId).catch((error: Error) => {
       logger.error({ recoveryId, error: error.message }, "could not settle the invoice at the provider");
     });

@@ -12,7 +12,7 @@ import { db, schema } from "~/platform/db.server";
 import type { Boss } from "~/platform/jobs/boss.server";
 import { logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
-import type { PaymentProvider, ProviderName } from "~/domain/payments";
+import type { Payments } from "~/domain/payments/index.server";
 import { planOf } from "./plans";
 import { PIX_RETRY_WINDOW_MS, mayRetryNow } from "./recovery-schedule";
 import { suspendRecovery } from "./recovery.server";
@@ -21,7 +21,7 @@ const { subscriptionRecoveries, subscriptionRecoveryEvents, subscriptions } = sc
 const QUEUE = "subscription-recovery";
 
 export type RetryDeps = {
-  payments: { webhook(name: ProviderName): PaymentProvider | null };
+  payments: Pick<Payments, "byName">;
   config: Config;
   mailer: Mailer;
   clock: Clock;
@@ -57,7 +57,7 @@ export async function retryRecovery(recoveryId: string, deps: RetryDeps): Promis
   });
   if (!claimed) return "not-allowed";
   const { recovery, subscription, attempt } = claimed;
-  const provider = deps.payments.webhook(subscription.provider as ProviderName);
+  const provider = deps.payments.byName(subscription.provider);
   try {
     if (!provider?.retrySubscriptionCharge) throw new Error(`o provedor ${subscription.provider} não faz novas tentativas`);
     await provider.retrySubscriptionCharge({

@@ -178,7 +178,7 @@ describe("Stripe retries by itself: we read its next try and never schedule ours
     const clock = movableClock(FAILED_AT);
     const deps = testDeps({
       clock,
-      payments: { webhook: (name) => (name === "stripe" ? stripe : base.payments.webhook(name)) },
+      payments: { byName: (name) => (name === "stripe" ? stripe : base.payments.byName(name)) },
     });
     await db.insert(schema.subscriptions).values({
       userId: user.id,

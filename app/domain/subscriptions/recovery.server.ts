@@ -16,6 +16,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "~/platform/db.server";
 import type { SubscriptionPaymentEvent } from "~/domain/payments";
+import { providerCan } from "~/domain/payments/index.server";
 import { subscriptionPaymentFailedEmail } from "~/domain/subscriptions/emails/subscription-payment-failed.server";
 import type { SubscriptionEventDeps } from "./subscription-events.server";
 import { planOf } from "./plans";
@@ -41,8 +42,8 @@ export async function recordRecoveryFailure(
   const invoice = event.invoice;
   if (!invoice || row.status === "canceled" || row.status === "incomplete_expired") return;
   const method = recoveryMethodOf(row);
-  // Stripe retries by itself and says when (`next_payment_attempt`): we only read it.
-  const retriesBy = event.provider === "stripe" || invoice.nextAttemptAt !== undefined ? "provider" : "ours";
+  // A provider that retries by itself says when (Stripe's `next_payment_attempt`): we only read it.
+  const retriesBy = providerCan(event.provider, "retriesFailedCharges") || invoice.nextAttemptAt !== undefined ? "provider" : "ours";
   const [paid] = await tx
     .select({ paidAt: subscriptionCharges.paidAt })
     .from(subscriptionCharges)

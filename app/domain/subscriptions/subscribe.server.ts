@@ -25,6 +25,7 @@ import {
   type SubscriptionStatus,
 } from "~/domain/subscriptions/subscriptions.server";
 import { CheckoutError, type PaymentProvider } from "~/domain/payments";
+import { providerCan } from "~/domain/payments/index.server";
 import { priceIdForPlan } from "./plan-prices.server";
 import type { SubscriptionMethod } from "./subscription-form";
 import { planManageUrl } from "./manage-link.server";
@@ -103,7 +104,7 @@ export async function startSubscription(
   }
 
   // Pix Automático at a PSP: the recurrence's payer is named by CPF (the standard's `vinculo.devedor`).
-  const atPsp = method === "pix-automatico" && provider.name === "pix";
+  const atPsp = method === "pix-automatico" && providerCan(provider.name, "pixAutomaticoAtPsp");
   // A PSP's recurrence contract names one of the four plans (pix-automatico-api.server.ts): not an amount yet.
   if (atPsp && isCustomPlan(plan)) return fail(400, SUBSCRIPTION_MESSAGES.checkoutTitle, SUBSCRIPTION_MESSAGES.customNotAtPsp);
   if (atPsp && !isValidCpfDigits(pixPayer?.cpf ?? ""))

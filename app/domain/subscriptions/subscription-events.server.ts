@@ -23,6 +23,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { receiptPath, yearlyStatementPath } from "~/domain/receipts";
 import { planForPriceId } from "~/domain/subscriptions/plan-prices.server";
 import type { ProviderName, SubscriptionPaymentEvent, SubscriptionSnapshot, SubscriptionState } from "~/domain/payments";
+import { providerCan } from "~/domain/payments/index.server";
 import { planColumns, planName, planOf, type Plan } from "~/domain/subscriptions/plans";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { planManageUrl } from "./manage-link.server";
@@ -170,7 +171,8 @@ async function insertFromEvent(
       currentPeriodEnd: isInvoice ? (event.invoice?.periodEnd ?? null) : event.currentPeriodEnd,
       cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? false,
       lastEventAt: event.occurredAt,
-      ...(event.provider === "pix" || event.type.startsWith("pix_automatico.") ? { paymentMethod: PIX_AUTOMATICO } : {}),
+      // A provider without card payments has only Pix Automático subscriptions; the sandbox says so in the event type.
+      ...(!providerCan(event.provider, "card") || event.type.startsWith("pix_automatico.") ? { paymentMethod: PIX_AUTOMATICO } : {}),
     })
     .onConflictDoNothing({ target: subscriptions.providerSubscriptionId });
   const row = await lockSubscription(tx, event.provider, event.subscriptionId);
