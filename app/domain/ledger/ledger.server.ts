@@ -108,6 +108,30 @@ export async function partyAmountsDue(executor: Executor, partyId: string): Prom
 }
 
 /**
+ * The rows partyAmountsDue adds up, one by one: a party's payout lists them as its items
+ * (`payout_items`), so a row that lands after the transfer (a refund, a Pix MED) is known to be
+ * outside it and becomes the institution's debt (decision 208). Call it with the party row locked.
+ */
+export async function partyRowsDue(executor: Executor, partyId: string): Promise<{ ids: string[]; amounts: Amounts }> {
+  const rows = await executor
+    .select({
+      id: ledgerEntries.id,
+      grossCents: ledgerEntries.grossCents,
+      feeCents: ledgerEntries.feeCents,
+      netCents: ledgerEntries.netCents,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartyInstitution));
+  const amounts = { grossCents: 0, feeCents: 0, netCents: 0 };
+  for (const r of rows) {
+    amounts.grossCents += r.grossCents;
+    amounts.feeCents += r.feeCents;
+    amounts.netCents += r.netCents;
+  }
+  return { ids: rows.map((r) => r.id), amounts };
+}
+
+/**
  * A transfer to the institution: the negation of what was paid out (a party's partyAmountsDue, or
  * an institution payout's items, decision 152; `partyId` null then). Dated `now()`, the
  * transaction's time, so it equals the payout's `transferred_at`.
