@@ -27,7 +27,7 @@ function methodOf(row: { paymentMethod: string | null }): PaymentMethod {
  * - or the party was already paid out and the row is not one of its payout's items: a refund, a
  *   chargeback (a Pix MED) or a dispute won that landed after the transfer is the institution's
  *   debt (or credit), netted in its next batch (decision 208). A party not paid out yet nets its
- *   own rows in its payout (partyAmountsDue), so no row is counted twice.
+ *   own rows in its payout (partyRowsDue), so no row is counted twice.
  */
 export async function listOpenInstitutionItems(organizationId?: string, executor: Executor = db): Promise<OpenLedgerItem[]> {
   const undone = alias(ledgerEntries, "undone");
