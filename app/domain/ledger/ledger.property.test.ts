@@ -367,6 +367,26 @@ describe("ledger (property)", () => {
           (balances.find((b) => b.organizationId === orgB.id)?.balanceCents ?? 0) - partyBNet,
         );
 
+        // Party A's rows (decision 208): its payout transferred some (its items, adding up to it); those that
+        // landed after it are open for institution A, netted in its next batch — every row exactly once.
+        const partyARows = rows.filter((r) => r.partyId === partyA.id);
+        const openA = (await listOpenInstitutionItems(orgA.id)).filter((o) => partyARows.some((r) => r.id === o.id));
+        const [partyAPayout] = await db.select().from(schema.payouts).where(eq(schema.payouts.partyId, partyA.id));
+        const partyAItems = partyAPayout
+          ? await db.select().from(schema.payoutItems).where(eq(schema.payoutItems.payoutId, partyAPayout.id))
+          : [];
+        // Not paid out yet: its rows travel with it, none is the institution's.
+        if (!partyAPayout) expect(openA).toEqual([]);
+        if (partyAPayout) {
+          expect([...partyAItems.map((i) => i.ledgerEntryId), ...openA.map((o) => o.id)].sort()).toEqual(
+            partyARows.map((r) => r.id).sort(),
+          );
+          const transferred = partyAItems.map((i) => partyARows.find((r) => r.id === i.ledgerEntryId)!);
+          expect(transferred.reduce((s, r) => s + r.netCents, 0)).toBe(partyAPayout.netCents);
+          // What party A still shows in the balance of A is exactly what is open for A.
+          expect(openA.reduce((s, o) => s + o.netCents, 0)).toBe(partyARows.reduce((s, r) => s + r.netCents, 0) - partyAPayout.netCents);
+        }
+
         // Report totals (all time, the month, by cause) = the ledger = every paid gift's stored row.
         const all = await db.select().from(schema.ledgerEntries);
         const money = all.filter((r) => r.kind !== "payout");
