@@ -4,12 +4,12 @@
  * its next batch through the admin's real "Marcar como transferido". Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
-import { type TestDepsOverrides, testDeps } from "@tests/context";
+import { type TestDepsOverrides, testContext, testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
 import { adminGet, adminPost, outcome, routeArgs } from "@tests/admin";
-import { createTestUser } from "@tests/auth";
+import { authedRequest, createTestUser } from "@tests/auth";
 import { insertPendingPixGift, pixStepBodies } from "@tests/donations";
 import { insertCause, insertInstitution, insertParty, insertUser } from "@tests/parties";
 import { and, eq } from "drizzle-orm";
@@ -25,6 +25,7 @@ import { fixedClock } from "~/platform/clock";
 import { getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { action, loader } from "./admin";
+import { loader as dashboardLoader } from "./ong.$slug.painel";
 
 type Batch = { cutoff: string; netCents: number; itemIds: string[] };
 type InstitutionView = {
@@ -126,7 +127,15 @@ describe("Pix MED 2.0: hold before payout, debt after it (decision 208)", () => 
     expect(withDebt.dueNow.netCents).toBe(-9_000);
     expect(withDebt.options.map((o) => [o.cutoff, o.netCents])).toEqual([["2026-05-01", 18_000]]);
 
-    // So does the institution's dashboard, and its money states still add up to its balance.
+    // So does the institution's dashboard (/ong/:slug/painel), and its money states still add up to its balance.
+    const dashboard = await outcome(() =>
+      dashboardLoader({
+        request: authedRequest(`/ong/${org.slug}/painel`, { cookie: admin.cookie }),
+        params: { slug: org.slug },
+        context: testContext(at("2026-04-21")),
+      } as never),
+    );
+    expect((dashboard.body as { money: { debt: unknown } }).money.debt).toEqual({ medCents: 9_000, otherCents: 0 });
     const totals = await institutionTotals(org.id);
     const states = institutionMoneyStates({
       balanceCents: totals.balanceCents,
