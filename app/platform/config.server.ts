@@ -125,6 +125,8 @@ const envSchema = z.object({
     .optional(),
   PIX_RECEBEDOR_TIPO_CONTA: z.enum(["CORRENTE", "POUPANCA", "PAGAMENTO"], "deve ser CORRENTE, POUPANCA ou PAGAMENTO").optional(),
   PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Calendar days a Pix is held before payout: a MED 2.0 devolution may still take it back (decision 208). */
+  PIX_MED_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(11),
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default("FESTA SOLIDARIA"),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default("BELO HORIZONTE"),
   PAYMENTS_SANDBOX: booleanFlag.optional(),

@@ -82,7 +82,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shareUrl = `/festa/${party.shareCode}`;
   if (visibility !== "live") {
     // Donors see that the money arrived: the transfer's date, the net amount and the proof.
-    const payout = await publicPayoutLines(party, context.config.PLATFORM_FEE_PERCENT);
+    const payout = await publicPayoutLines(party, context.config.PLATFORM_FEE_PERCENT, context.config.PIX_MED_HOLD_DAYS);
     // A late guest may still give to the party's own institution while it takes gifts.
     const lateGift =
       visibility === "ended" && organization?.slug && organization.name && organization.active && organization.verifiedAt

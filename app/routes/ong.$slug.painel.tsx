@@ -62,6 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     directItems,
     parties: openParties,
     today: todayInSaoPaulo(now),
+    pixHoldDays: context.config.PIX_MED_HOLD_DAYS,
   });
   const add = (key: "grossCents" | "feeCents" | "netCents") => gifts.reduce((s, g) => s + g[key], 0);
   return {

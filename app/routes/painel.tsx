@@ -15,7 +15,7 @@ import { listPartyPayouts } from "~/domain/payouts/party-payouts.server";
 import { partyCertificateCodes } from "~/domain/impact/certificates.server";
 import { useRootData } from "~/components/layout/root-data";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // Ownership is in the query's where: only the session user's parties are ever read.
   const parties = await listPartiesOfOwner(user.id);
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ended = parties.filter((p) => partyVisibility(p) === "ended");
   const [gifts, payouts, certificates] = await Promise.all([
     listRecentPaidGiftsByParty(live.map((p) => p.id)),
-    listPartyPayouts(ended),
+    listPartyPayouts(ended, context.config.PIX_MED_HOLD_DAYS),
     partyCertificateCodes(ended.map((p) => p.id)),
   ]);
   return {

@@ -4,16 +4,25 @@
  * items and a proof link, and its ledger row. Refused, as the admin is, when the batch is not positive.
  */
 import { randomUUID } from "node:crypto";
+import { getConfig } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
-import { partyAmountsDue, recordPayout } from "~/domain/ledger/ledger.server";
+import { partyRowsDue, recordPayout } from "~/domain/ledger/ledger.server";
 import { findPartyForPayout, insertTransferredPayout } from "~/domain/payouts/payouts-admin.server";
-import { insertInstitutionPayout, listOpenInstitutionItems, lockInstitutionForPayout } from "~/domain/payouts/institution-payouts.server";
+import {
+  insertInstitutionPayout,
+  insertPayoutItems,
+  listOpenInstitutionItems,
+  lockInstitutionForPayout,
+} from "~/domain/payouts/institution-payouts.server";
 import { batchUpTo, dueDateOf } from "~/domain/payouts/institution-settlement";
 
 export async function payOutInstitution(organizationId: string, proofUrl = "https://banco.example/comprovante/1") {
   return db.transaction(async (tx) => {
     await lockInstitutionForPayout(tx, organizationId);
-    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({ ...i, dueDate: dueDateOf(i) }));
+    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({
+      ...i,
+      dueDate: dueDateOf(i, getConfig().PIX_MED_HOLD_DAYS),
+    }));
     const batch = batchUpTo(items, "2100-01-01");
     if (batch.netCents <= 0) return null;
     const amounts = { grossCents: batch.grossCents, feeCents: batch.feeCents, netCents: batch.netCents };
@@ -43,7 +52,7 @@ export async function payOutParty(partyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const party = (await findPartyForPayout(tx, partyId))!;
     if (party.raisedCents <= 0) return false; // the admin refuses: nothing to transfer
-    const amounts = await partyAmountsDue(tx, partyId);
+    const { ids, amounts } = await partyRowsDue(tx, partyId);
     const payout = await insertTransferredPayout(tx, {
       partyId,
       ...amounts,
@@ -57,6 +66,7 @@ export async function payOutParty(partyId: string): Promise<boolean> {
       proofOriginalName: null,
       transferredBy: null as never,
     });
+    await insertPayoutItems(tx, payout!.id, ids);
     await recordPayout(tx, { payoutId: payout!.id, partyId, organizationId: party.organizationId, amounts });
     return true;
   });

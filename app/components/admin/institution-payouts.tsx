@@ -31,8 +31,9 @@ export function InstitutionPayouts({ data, today }: { data: NonNullable<TabData<
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Doações diretas (/doar) e mensalidades do Assine o Bem: cartão liquida 33 dias corridos após o pagamento, Pix no mesmo dia. O
-        repasse vence 3 dias úteis depois da liquidação. Doações de festas são repassadas por festa.
+        Doações diretas (/doar) e mensalidades do Assine o Bem: cartão liquida 33 dias corridos após o pagamento; Pix: liberado após{" "}
+        {data.pixHoldDays} dias (prazo do MED). O repasse vence 3 dias úteis depois da liquidação. Doações de festas são repassadas por
+        festa; um estorno ou MED que chega depois do repasse da festa é descontado aqui.
       </p>
       <ResultNotice intents={[INTENT]} />
       {data.institutions.length === 0 ? (
@@ -95,6 +96,15 @@ function InstitutionCard({ org, today }: { org: Institution; today: string }) {
       ) : (
         <p className="text-sm text-muted">Nada liquidado a repassar hoje.</p>
       )}
+
+      {org.debt.medCents > 0 ? (
+        <p className="text-sm font-bold text-danger">Débito de MED: {formatCents(org.debt.medCents)} (descontado no próximo repasse)</p>
+      ) : null}
+      {org.debt.otherCents > 0 ? (
+        <p className="text-sm font-bold text-danger">
+          Débito de estornos: {formatCents(org.debt.otherCents)} (descontado no próximo repasse)
+        </p>
+      ) : null}
 
       {org.upcoming.length > 0 ? (
         <div>

@@ -23,7 +23,7 @@ export function DashboardMoney({ money, totals, months }: { money: MoneyStates; 
           cents={money.receivable.netCents}
           lines={money.receivable.lines}
           datePrefix="libera em"
-          hint="Ainda não liquidado pela operadora de pagamento."
+          hint="Ainda não liquidado pela operadora de pagamento. Pix: liberado após o prazo do MED."
         />
         <StateCard
           title="Liberado para repasse"
@@ -40,9 +40,21 @@ export function DashboardMoney({ money, totals, months }: { money: MoneyStates; 
           hint="Transferido para a conta da instituição, com comprovante."
         />
       </div>
+      <DebtLines debt={money.debt} />
       <h3 className="mt-6 text-lg font-extrabold text-indigo-800">Mês a mês</h3>
       <MonthlyLedgerTable months={months} empty="Nenhuma doação recebida ainda." />
     </section>
+  );
+}
+
+/** Money taken back after it was transferred (decision 208): shown until a transfer covers it. */
+function DebtLines({ debt }: { debt: MoneyStates["debt"] }) {
+  if (debt.medCents <= 0 && debt.otherCents <= 0) return null;
+  return (
+    <ul className="mt-4 space-y-1 rounded-2xl bg-coral-50 p-4 text-sm font-bold text-coral-700">
+      {debt.medCents > 0 ? <li>Débito de MED: {formatCents(debt.medCents)} (descontado no próximo repasse)</li> : null}
+      {debt.otherCents > 0 ? <li>Débito de estornos: {formatCents(debt.otherCents)} (descontado no próximo repasse)</li> : null}
+    </ul>
   );
 }
 

@@ -33,13 +33,14 @@ import { earlyReasonError, institutionPayoutTransferSchema } from "./payout-form
 const TRANSFERS_SHOWN = 5;
 
 /** Every institution with money owed or transferred: due now, upcoming by date, and its latest transfers. */
-export async function loadInstitutionPayouts(today: string) {
+export async function loadInstitutionPayouts(today: string, pixHoldDays: number) {
   const [items, transfers] = await Promise.all([listOpenInstitutionItems(), listInstitutionTransfers(200)]);
   const ids = [...new Set([...items.map((i) => i.organizationId), ...transfers.map((t) => t.organizationId!)])];
   const institutions = (await findInstitutionsByIds(ids)).map((org) => {
     const due = institutionDue(
       items.filter((i) => i.organizationId === org.id),
       today,
+      pixHoldDays,
     );
     return {
       ...org,
@@ -52,7 +53,7 @@ export async function loadInstitutionPayouts(today: string) {
         .map((t) => ({ ...t, proofHref: t.proofFileName ? proofPath(t.id) : null })),
     };
   });
-  return { institutions, dueCount: institutions.filter((i) => i.dueNow.netCents > 0).length };
+  return { institutions, dueCount: institutions.filter((i) => i.dueNow.netCents > 0).length, pixHoldDays };
 }
 
 const INTENT = "markInstitutionPayoutTransferred";
@@ -127,7 +128,10 @@ async function recordInstitutionTransfer(admin: SessionUser, values: TransferVal
     const org = await lockInstitutionForPayout(tx, organizationId);
     if (!org) return { kind: "missing" as const };
     if (await findPayoutByIdempotencyKey(tx, idempotencyKey)) return { kind: "already" as const };
-    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({ ...i, dueDate: dueDateOf(i) }));
+    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({
+      ...i,
+      dueDate: dueDateOf(i, deps.config.PIX_MED_HOLD_DAYS),
+    }));
     const batch = batchUpTo(items, chosen.cutoff);
     // The amount the admin transferred at the bank is the one the page showed: anything else is refused.
     if (batch.netCents !== chosen.netCents || batch.netCents <= 0) return { kind: "changed" as const, netCents: batch.netCents };

@@ -1,16 +1,18 @@
 import { z } from "zod";
 import type { SessionUser } from "~/domain/accounts/index.server";
 import { payoutProofEmail } from "~/domain/payouts/index.server";
-import { partyPayoutStage, payoutDates } from "~/domain/payouts";
+import { partyPayoutDates, partyPayoutStage } from "~/domain/payouts";
 import { todayInSaoPaulo } from "~/platform/dates";
-import { partiesAmountsDue, partyAmountsDue, partyFeePercents, recordPayout } from "~/domain/ledger/index.server";
+import { partiesAmountsDue, partyFeePercents, partyRowsDue, recordPayout } from "~/domain/ledger/index.server";
 import { oldestLiveEventDate } from "~/domain/parties";
 import {
   countPayoutRows,
   findPartyForPayout,
   findPayoutRecipients,
   findPayoutStatus,
+  insertPayoutItems,
   insertTransferredPayout,
+  lastPixPaidOnByParty,
   listPayoutRows,
   type PayoutSituation,
 } from "~/domain/payouts/index.server";
@@ -34,13 +36,14 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
   const query = querySchema.parse({ situacao: url.searchParams.get("situacao") ?? undefined, pagina: url.searchParams.get("pagina") ?? 1 });
   const feePercent = config.PLATFORM_FEE_PERCENT;
   // Institutions (decision 152): their direct gifts and charges, in institution-payouts.server.ts.
-  const institutions = query.situacao === "instituicoes" ? await loadInstitutionPayouts(today) : null;
+  const institutions = query.situacao === "instituicoes" ? await loadInstitutionPayouts(today, config.PIX_MED_HOLD_DAYS) : null;
   const situation: PayoutSituation = query.situacao === "instituicoes" ? "pendentes" : query.situacao;
   const total = institutions ? 0 : await countPayoutRows(situation, today);
   const rows = institutions ? [] : await listPayoutRows(situation, query.pagina, PAYOUTS_PAGE_SIZE, today);
   const pendingCount = situation === "pendentes" && !institutions ? total : await countPayoutRows("pendentes", today);
   // What is due comes from the stored ledger rows (fees fixed when each gift was paid).
-  const due = await partiesAmountsDue(rows.filter((row) => row.status !== "transferido").map((row) => row.partyId));
+  const pending = rows.filter((row) => row.status !== "transferido").map((row) => row.partyId);
+  const [due, lastPix] = await Promise.all([partiesAmountsDue(pending), lastPixPaidOnByParty(pending)]);
   return {
     situation: query.situacao,
     institutions,
@@ -59,7 +62,8 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
       } = transferred
         ? { grossCents: row.grossCents!, feeCents: row.feeCents!, netCents: row.netCents! }
         : (due.get(row.partyId) ?? { grossCents: 0, feeCents: 0, netCents: 0 });
-      const dates = payoutDates(row.eventDate);
+      // A transferred payout shows the dates it was sent with; a pending one waits for its last Pix's MED hold too.
+      const dates = partyPayoutDates(row.eventDate, transferred ? null : (lastPix.get(row.partyId) ?? null), config.PIX_MED_HOLD_DAYS);
       // The one rule the creator's /painel shows too (decision 168).
       const stage = partyPayoutStage({ ...dates, transferred }, today);
       return {
@@ -134,14 +138,17 @@ async function recordTransfer(admin: SessionUser, request: TransferRequest, file
     if (party.eventDate >= oldestLiveEventDate(today)) return { kind: "not-ended" as const };
     if (party.raisedCents <= 0) return { kind: "nothing" as const };
     if ((await findPayoutStatus(tx, partyId))?.status === "transferido") return { kind: "already" as const };
-    const dates = payoutDates(party.eventDate);
+    const lastPix = (await lastPixPaidOnByParty([partyId], tx)).get(partyId) ?? null;
+    const dates = partyPayoutDates(party.eventDate, lastPix, deps.config.PIX_MED_HOLD_DAYS);
     // Before the card operator settles, the money is not in the account yet: only with a reason.
     const early = today < dates.settlementDate;
     if (early && earlyReasonError(request.earlyReason, dates.settlementDate)) {
       return { kind: "needs-reason" as const, settlementDate: dates.settlementDate };
     }
     const earlyReason = early ? request.earlyReason : null;
-    const { grossCents, feeCents, netCents } = await partyAmountsDue(tx, partyId);
+    // Its rows one by one: the payout's items, so a refund or MED landing later is the institution's debt (decision 208).
+    const due = await partyRowsDue(tx, partyId);
+    const { grossCents, feeCents, netCents } = due.amounts;
     const payout = await insertTransferredPayout(tx, {
       partyId,
       grossCents,
@@ -157,6 +164,7 @@ async function recordTransfer(admin: SessionUser, request: TransferRequest, file
       transferredBy: admin.id,
     });
     if (!payout) return { kind: "already" as const };
+    await insertPayoutItems(tx, payout.id, due.ids);
     await recordPayout(tx, {
       payoutId: payout.id,
       partyId,

@@ -19,7 +19,7 @@ import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { institutionMoneyStates } from "~/domain/payouts/institution-money";
 import { listOpenInstitutionItems } from "~/domain/payouts/institution-payouts.server";
-import { parseConfig } from "~/platform/config.server";
+import { getConfig, parseConfig } from "~/platform/config.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { db, schema } from "~/platform/db.server";
 import {
@@ -143,6 +143,7 @@ describe("institution books (property)", () => {
             directItems: await listOpenInstitutionItems(org.id),
             parties: await institutionOpenPartyMoney(org.id),
             today: todayInSaoPaulo(),
+            pixHoldDays: getConfig().PIX_MED_HOLD_DAYS,
           });
           expect(states.released.netCents + states.receivable.netCents + states.paidOutCents).toBe(
             reconciled.paidNetCents + reconciled.takenBackNetCents,

@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, type Executor, schema } from "~/platform/db.server";
-import { TIME_ZONE } from "~/platform/dates";
+import { TIME_ZONE, todayInSaoPaulo } from "~/platform/dates";
 import type { GiftSource } from "./gift-list";
 import { RAISED_KINDS } from "./ledger-kinds";
 import type { Range } from "./ledger-reports.server";
@@ -154,10 +154,21 @@ export async function isPayoutOfInstitution(payoutId: string, organizationId: st
  * own batches, decision 165, and left out here), for the parties without a transferred payout.
  */
 export async function institutionOpenPartyMoney(organizationId: string, executor: Executor = db) {
-  return executor
-    .select({ partyId: parties.id, partyName: parties.name, eventDate: parties.eventDate, netCents: sum(l.netCents) })
+  const rows = await executor
+    .select({
+      partyId: parties.id,
+      partyName: parties.name,
+      eventDate: parties.eventDate,
+      netCents: sum(l.netCents),
+      // Its last Pix still paid: the MED hold may end after the card settlement (decision 208).
+      lastPixPaidAt:
+        sql<Date | null>`max(${l.occurredAt}) filter (where ${l.kind} = 'gift_paid' and ${donations.paymentMethod} = 'pix' and ${donations.status} = 'paga')`.mapWith(
+          l.occurredAt,
+        ),
+    })
     .from(l)
     .innerJoin(parties, eq(parties.id, l.partyId))
+    .leftJoin(donations, eq(donations.id, l.donationId))
     .where(
       and(
         eq(l.organizationId, organizationId),
@@ -168,4 +179,5 @@ export async function institutionOpenPartyMoney(organizationId: string, executor
     )
     .groupBy(parties.id, parties.name, parties.eventDate)
     .orderBy(asc(parties.eventDate));
+  return rows.map(({ lastPixPaidAt, ...r }) => ({ ...r, lastPixPaidOn: lastPixPaidAt ? todayInSaoPaulo(lastPixPaidAt) : null }));
 }

@@ -26,7 +26,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import { parseConfig } from "~/platform/config.server";
+import { getConfig, parseConfig } from "~/platform/config.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { splitFee } from "~/platform/money";
 import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
@@ -35,10 +35,15 @@ import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import type { DonationPaymentEvent } from "~/domain/payments/types";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { findPartyForPayout, insertTransferredPayout } from "~/domain/payouts/payouts-admin.server";
-import { insertInstitutionPayout, listOpenInstitutionItems, lockInstitutionForPayout } from "~/domain/payouts/institution-payouts.server";
+import {
+  insertInstitutionPayout,
+  insertPayoutItems,
+  listOpenInstitutionItems,
+  lockInstitutionForPayout,
+} from "~/domain/payouts/institution-payouts.server";
 import { batchUpTo, dueDateOf } from "~/domain/payouts/institution-settlement";
 import { institutionBalances, payoutTotals, raisedByCause, raisedTotals } from "./ledger-reports.server";
-import { partyAmountsDue, recordPayout } from "./ledger.server";
+import { partyRowsDue, recordPayout } from "./ledger.server";
 import { reconcile } from "./reconcile.server";
 
 useTestDatabase();
@@ -104,7 +109,7 @@ async function payOut(partyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const party = (await findPartyForPayout(tx, partyId))!;
     if (party.raisedCents <= 0) return false; // the admin refuses: nothing to transfer
-    const amounts = await partyAmountsDue(tx, partyId);
+    const { ids, amounts } = await partyRowsDue(tx, partyId);
     const payout = await insertTransferredPayout(tx, {
       partyId,
       ...amounts,
@@ -118,6 +123,7 @@ async function payOut(partyId: string): Promise<boolean> {
       proofOriginalName: null,
       transferredBy: null as never,
     });
+    await insertPayoutItems(tx, payout!.id, ids);
     await recordPayout(tx, { payoutId: payout!.id, partyId, organizationId: party.organizationId, amounts });
     return true;
   });
@@ -131,7 +137,10 @@ async function payOut(partyId: string): Promise<boolean> {
 async function payOutInstitution(organizationId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockInstitutionForPayout(tx, organizationId);
-    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({ ...i, dueDate: dueDateOf(i) }));
+    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({
+      ...i,
+      dueDate: dueDateOf(i, getConfig().PIX_MED_HOLD_DAYS),
+    }));
     const batch = batchUpTo(items, "2100-01-01");
     if (batch.netCents <= 0) return false;
     const amounts = { grossCents: batch.grossCents, feeCents: batch.feeCents, netCents: batch.netCents };
@@ -357,6 +366,26 @@ describe("ledger (property)", () => {
         expect(open.reduce((s, o) => s + o.netCents, 0)).toBe(
           (balances.find((b) => b.organizationId === orgB.id)?.balanceCents ?? 0) - partyBNet,
         );
+
+        // Party A's rows (decision 208): its payout transferred some (its items, adding up to it); those that
+        // landed after it are open for institution A, netted in its next batch — every row exactly once.
+        const partyARows = rows.filter((r) => r.partyId === partyA.id);
+        const openA = (await listOpenInstitutionItems(orgA.id)).filter((o) => partyARows.some((r) => r.id === o.id));
+        const [partyAPayout] = await db.select().from(schema.payouts).where(eq(schema.payouts.partyId, partyA.id));
+        const partyAItems = partyAPayout
+          ? await db.select().from(schema.payoutItems).where(eq(schema.payoutItems.payoutId, partyAPayout.id))
+          : [];
+        // Not paid out yet: its rows travel with it, none is the institution's.
+        if (!partyAPayout) expect(openA).toEqual([]);
+        if (partyAPayout) {
+          expect([...partyAItems.map((i) => i.ledgerEntryId), ...openA.map((o) => o.id)].sort()).toEqual(
+            partyARows.map((r) => r.id).sort(),
+          );
+          const transferred = partyAItems.map((i) => partyARows.find((r) => r.id === i.ledgerEntryId)!);
+          expect(transferred.reduce((s, r) => s + r.netCents, 0)).toBe(partyAPayout.netCents);
+          // What party A still shows in the balance of A is exactly what is open for A.
+          expect(openA.reduce((s, o) => s + o.netCents, 0)).toBe(partyARows.reduce((s, r) => s + r.netCents, 0) - partyAPayout.netCents);
+        }
 
         // Report totals (all time, the month, by cause) = the ledger = every paid gift's stored row.
         const all = await db.select().from(schema.ledgerEntries);

@@ -93,23 +93,32 @@ export async function recordSubscriptionChargePaid(
 /**
  * What a party has raised according to its stored rows (gifts net of refunds and chargebacks),
  * before any transfer: the gross, the fee and the net a payout transfers — its current
- * institution's rows only (receivedByPartyInstitution). Call it with the party row locked (the
- * payout does), so no gift moves in between.
+ * institution's rows only (receivedByPartyInstitution) — and those rows, which the payout lists as
+ * its items (`payout_items`), so a row that lands after the transfer (a refund, a Pix MED) is known
+ * to be outside it and becomes the institution's debt (decision 208). Call it with the party row
+ * locked (the payout does), so no gift moves in between.
  */
-export async function partyAmountsDue(executor: Executor, partyId: string): Promise<Amounts> {
-  const [row] = await executor
+export async function partyRowsDue(executor: Executor, partyId: string): Promise<{ ids: string[]; amounts: Amounts }> {
+  const rows = await executor
     .select({
-      grossCents: sql<number>`coalesce(sum(${ledgerEntries.grossCents}), 0)`.mapWith(Number),
-      feeCents: sql<number>`coalesce(sum(${ledgerEntries.feeCents}), 0)`.mapWith(Number),
-      netCents: sql<number>`coalesce(sum(${ledgerEntries.netCents}), 0)`.mapWith(Number),
+      id: ledgerEntries.id,
+      grossCents: ledgerEntries.grossCents,
+      feeCents: ledgerEntries.feeCents,
+      netCents: ledgerEntries.netCents,
     })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.partyId, partyId), inArray(ledgerEntries.kind, [...RAISED_KINDS]), receivedByPartyInstitution));
-  return { grossCents: row?.grossCents ?? 0, feeCents: row?.feeCents ?? 0, netCents: row?.netCents ?? 0 };
+  const amounts = { grossCents: 0, feeCents: 0, netCents: 0 };
+  for (const r of rows) {
+    amounts.grossCents += r.grossCents;
+    amounts.feeCents += r.feeCents;
+    amounts.netCents += r.netCents;
+  }
+  return { ids: rows.map((r) => r.id), amounts };
 }
 
 /**
- * A transfer to the institution: the negation of what was paid out (a party's partyAmountsDue, or
+ * A transfer to the institution: the negation of what was paid out (a party's partyRowsDue, or
  * an institution payout's items, decision 152; `partyId` null then). Dated `now()`, the
  * transaction's time, so it equals the payout's `transferred_at`.
  */
@@ -148,7 +157,7 @@ export async function partyFeePercents(executor: Executor, partyId: string): Pro
     .sort((a, b) => a - b);
 }
 
-/** partyAmountsDue for many parties at once (the payouts list), by party id; a party without rows is absent. */
+/** partyRowsDue's amounts for many parties at once (the payouts list), by party id; a party without rows is absent. */
 export async function partiesAmountsDue(partyIds: string[], executor: Executor = db): Promise<Map<string, Amounts>> {
   if (partyIds.length === 0) return new Map();
   const rows = await executor

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { MAIN_INSTITUTION_ID_SQL } from "~/domain/organizations/index.server";
 import { brl, type Discrepancy, n, type Notice, type Read } from "./reconcile-support.server";
-import { countOf, plural } from "~/platform/plural";
+import { countOf } from "~/platform/plural";
 
 const ENTRIES = { one: "lançamento", other: "lançamentos" };
 const ROWS = { one: "row", other: "rows" };
@@ -72,25 +72,30 @@ export async function checkPayouts(read: Read, out: Discrepancy[]) {
 /**
  * An institution payout transferred exactly its items (decision 152): their ledger rows add up to
  * its amounts, and each is a direct gift's or charge's row of that same institution (or a gift it
- * received for a party that later moved to another one, decision 165).
+ * received for a party that later moved to another one, decision 165, or a row of a party that
+ * landed after the party's payout, decision 208). A party's payout lists its rows too (decision
+ * 208): they add up to its amounts and are that party's.
  */
 async function checkInstitutionPayoutItems(read: Read, out: Discrepancy[]) {
   const bad = await read<{ name: string; gross: string; net: string; igross: string; inet: string; foreign: string }>(sql`
     select o.name, po.gross_cents as gross, po.net_cents as net,
       coalesce(sum(l.gross_cents), 0) as igross, coalesce(sum(l.net_cents), 0) as inet,
-      count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id))
+      count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id)
+          and not exists (select 1 from payouts pp where pp.party_id = l.party_id and pp.status = 'transferido'))
         or l.kind not in ('gift_paid', 'subscription_charge_paid', 'refund', 'chargeback', 'reversal')) as foreign
     from payouts po
     join organizations o on o.id = po.organization_id
     left join payout_items i on i.payout_id = po.id
     left join ledger_entries l on l.id = i.ledger_entry_id
-    -- A party's row is an institution's item only when that party moved away from it (decision 165).
+    -- A party's row is an institution's item only when that party moved away from it (decision 165),
+    -- or when it landed after the party's payout (a refund or a Pix MED: the institution's debt, decision 208).
     left join parties lp on lp.id = l.party_id
     where po.status = 'transferido'
     group by po.id, o.name
     having coalesce(sum(l.gross_cents), 0) <> po.gross_cents or coalesce(sum(l.fee_cents), 0) <> po.fee_cents
       or coalesce(sum(l.net_cents), 0) <> po.net_cents
-      or count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id))
+      or count(l.id) filter (where l.organization_id is distinct from po.organization_id or (l.party_id is not null and (lp.organization_id is null or lp.organization_id = l.organization_id)
+          and not exists (select 1 from payouts pp where pp.party_id = l.party_id and pp.status = 'transferido'))
         or l.kind not in ('gift_paid', 'subscription_charge_paid', 'refund', 'chargeback', 'reversal')) > 0
     order by o.name`);
   for (const p of bad) {
@@ -105,13 +110,29 @@ async function checkInstitutionPayoutItems(read: Read, out: Discrepancy[]) {
         : `Payout to institution "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, but its items add up to ${brl(p.igross)} / ${brl(p.inet)}.`,
     });
   }
-  const [party] = await read<{ n: string }>(sql`
-    select count(*) as n from payout_items i join payouts po on po.id = i.payout_id where po.organization_id is null`);
-  if (n(party?.n) > 0) {
+  const parties = await read<{ name: string; gross: string; net: string; igross: string; inet: string; foreign: string }>(sql`
+    select p.name, po.gross_cents as gross, po.net_cents as net,
+      coalesce(sum(l.gross_cents), 0) as igross, coalesce(sum(l.net_cents), 0) as inet,
+      count(l.id) filter (where l.party_id is distinct from po.party_id) as foreign
+    from payouts po
+    join parties p on p.id = po.party_id
+    join payout_items i on i.payout_id = po.id
+    join ledger_entries l on l.id = i.ledger_entry_id
+    where po.status = 'transferido'
+    group by po.id, p.name
+    having coalesce(sum(l.gross_cents), 0) <> po.gross_cents or coalesce(sum(l.fee_cents), 0) <> po.fee_cents
+      or coalesce(sum(l.net_cents), 0) <> po.net_cents or count(l.id) filter (where l.party_id is distinct from po.party_id) > 0
+    order by p.name`);
+  for (const p of parties) {
+    const foreign = n(p.foreign) > 0;
     out.push({
       check: "payout",
-      pt: `${countOf(n(party?.n), { one: "item", other: "itens" })} de repasse ${plural(n(party?.n), { one: "pertence", other: "pertencem" })} a repasses de festa, que não têm itens.`,
-      en: `${n(party?.n)} payout ${plural(n(party?.n), { one: "item belongs", other: "items belong" })} to party payouts, which have none.`,
+      pt: foreign
+        ? `Repasse da festa "${p.name}": inclui ${countOf(n(p.foreign), ENTRIES)} de outra festa ou sem festa.`
+        : `Repasse da festa "${p.name}": registrado ${brl(p.gross)} bruto / ${brl(p.net)} líquido, mas seus itens somam ${brl(p.igross)} / ${brl(p.inet)}.`,
+      en: foreign
+        ? `Payout of party "${p.name}": includes ${countOf(n(p.foreign), ROWS)} of another party or of none.`
+        : `Payout of party "${p.name}": recorded ${brl(p.gross)} gross / ${brl(p.net)} net, but its items add up to ${brl(p.igross)} / ${brl(p.inet)}.`,
     });
   }
 }

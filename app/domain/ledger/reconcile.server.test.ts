@@ -10,7 +10,7 @@ import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { createStripeProvider } from "~/domain/payments/stripe.server";
 import { seedDemoData } from "~/seed/seed.server";
 import { runReconcileCommand } from "./reconcile-cli.server";
-import { partyAmountsDue, recordPayout } from "./ledger.server";
+import { partyRowsDue, recordPayout } from "./ledger.server";
 import { lastReconcileResult, reconcile } from "./reconcile.server";
 
 useTestDatabase();
@@ -64,7 +64,7 @@ describe("npm run reconcile (the command, in process)", () => {
     await seedDemoData({ withUsers: true });
     const [party] = await db.select().from(schema.parties).where(eq(schema.parties.shareCode, "mari3"));
     await db.transaction(async (tx) => {
-      const amounts = await partyAmountsDue(tx, party!.id);
+      const { amounts } = await partyRowsDue(tx, party!.id);
       const [row] = await tx
         .insert(schema.payouts)
         .values({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, easterSunday, holidaysOf, isBusinessDay, payoutDates } from "./business-days";
+import { addBusinessDays, easterSunday, holidaysOf, isBusinessDay, partyPayoutDates, payoutDates } from "./business-days";
 
 describe("easterSunday", () => {
   it.each([
@@ -65,5 +65,17 @@ describe("payoutDates", () => {
   it("skips Sexta-feira Santa and the weekend after it", () => {
     // 2026-02-27 + 33 = Wednesday 2026-04-01 → Thu 2 (1), Fri 3 Sexta-feira Santa (skip), Mon 6 (2), Tue 7 (3).
     expect(payoutDates("2026-02-27")).toEqual({ settlementDate: "2026-04-01", transferDeadline: "2026-04-07" });
+  });
+});
+
+describe("partyPayoutDates (decision 208)", () => {
+  it("keeps the card settlement when the last Pix's MED hold ends before it", () => {
+    expect(partyPayoutDates("2026-03-15", null, 11)).toEqual(payoutDates("2026-03-15"));
+    expect(partyPayoutDates("2026-03-15", "2026-03-15", 11)).toEqual(payoutDates("2026-03-15"));
+  });
+
+  it("waits for the hold of a Pix paid late (after the event)", () => {
+    // Paid 2026-04-10 + 11 days = 2026-04-21 (Tiradentes), after the card's 2026-04-17; then 3 business days.
+    expect(partyPayoutDates("2026-03-15", "2026-04-10", 11)).toEqual({ settlementDate: "2026-04-21", transferDeadline: "2026-04-24" });
   });
 });

@@ -87,6 +87,18 @@ export function payoutDates(eventDate: string) {
   return { settlementDate, transferDeadline: addBusinessDays(settlementDate, TRANSFER_BUSINESS_DAYS) };
 }
 
+/**
+ * A party's payout dates once its Pix gifts are counted (decision 208): the card settlement after
+ * the event, or — if later — the end of the MED hold of its last Pix (`lastPixPaidOn`, São Paulo
+ * date; null when no Pix was paid), so a Pix paid late is not transferred inside its MED window.
+ */
+export function partyPayoutDates(eventDate: string, lastPixPaidOn: string | null, pixHoldDays: number) {
+  const card = addCalendarDays(eventDate, CARD_SETTLEMENT_DAYS);
+  const pix = lastPixPaidOn ? addCalendarDays(lastPixPaidOn, pixHoldDays) : null;
+  const settlementDate = pix && pix > card ? pix : card;
+  return { settlementDate, transferDeadline: addBusinessDays(settlementDate, TRANSFER_BUSINESS_DAYS) };
+}
+
 function pad(n: number) {
   return String(n).padStart(2, "0");
 }

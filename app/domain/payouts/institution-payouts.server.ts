@@ -21,8 +21,13 @@ function methodOf(row: { paymentMethod: string | null }): PaymentMethod {
 
 /**
  * The ledger rows of direct gifts and charges not yet paid out, for one institution or all. Party
- * gifts are paid out with their party and never appear here — except those an earlier institution
- * received before an admin moved the party (decision 165): they are that institution's, paid out here.
+ * gifts are paid out with their party and appear here only when
+ * - an earlier institution received them before an admin moved the party (decision 165): they are
+ *   that institution's, paid out here;
+ * - or the party was already paid out and the row is not one of its payout's items: a refund, a
+ *   chargeback (a Pix MED) or a dispute won that landed after the transfer is the institution's
+ *   debt (or credit), netted in its next batch (decision 208). A party not paid out yet nets its
+ *   own rows in its payout (partyRowsDue), so no row is counted twice.
  */
 export async function listOpenInstitutionItems(organizationId?: string, executor: Executor = db): Promise<OpenLedgerItem[]> {
   const undone = alias(ledgerEntries, "undone");
@@ -42,6 +47,9 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
       undoneAt: sql<Date | null>`coalesce(${undone.occurredAt}, ${paid.occurredAt})`.mapWith(ledgerEntries.occurredAt),
       // A refund or chargeback undoes a payment of the same gift: one method for both.
       paymentMethod: donations.paymentMethod,
+      // Already paid out: the gift's paid row is an item of a transfer (a party's payout or an institution batch).
+      giftPaidOut: sql<boolean>`exists (select 1 from payout_items pi join ledger_entries pr on pr.id = pi.ledger_entry_id
+        where pr.donation_id = ${ledgerEntries.donationId} and pr.kind = 'gift_paid')`,
     })
     .from(ledgerEntries)
     .leftJoin(undone, eq(undone.id, ledgerEntries.reversesId))
@@ -53,6 +61,7 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
           isNull(ledgerEntries.partyId),
           sql`exists (select 1 from parties p where p.id = ${ledgerEntries.partyId}
             and p.organization_id is not null and p.organization_id is distinct from ${ledgerEntries.organizationId})`,
+          sql`exists (select 1 from payouts po where po.party_id = ${ledgerEntries.partyId} and po.status = 'transferido')`,
         ),
         isNotNull(ledgerEntries.organizationId),
         inArray(ledgerEntries.kind, [...RAISED]),
@@ -78,6 +87,7 @@ export async function listOpenInstitutionItems(organizationId?: string, executor
     reversed: r.undoneAt ? { occurredAt: r.undoneAt, method: methodOf(r) } : null,
     donationId: r.donationId,
     subscriptionChargeId: r.subscriptionChargeId,
+    giftPaidOut: Boolean(r.giftPaidOut),
   }));
 }
 
@@ -141,6 +151,12 @@ export type InstitutionTransferInput = TransferredPayoutFields & {
   itemIds: string[];
 };
 
+/** The ledger rows a transfer paid out (a party's or an institution's): the primary key pays none twice. */
+export async function insertPayoutItems(executor: Executor, payoutId: string, ledgerEntryIds: string[]) {
+  if (ledgerEntryIds.length === 0) return;
+  await executor.insert(payoutItems).values(ledgerEntryIds.map((ledgerEntryId) => ({ payoutId, ledgerEntryId })));
+}
+
 /** Writes the transferred batch and its items; null when this form's key was already used. */
 export async function insertInstitutionPayout(executor: Executor, { itemIds, ...input }: InstitutionTransferInput) {
   const [row] = await executor
@@ -149,7 +165,6 @@ export async function insertInstitutionPayout(executor: Executor, { itemIds, ...
     .onConflictDoNothing({ target: payouts.idempotencyKey })
     .returning({ id: payouts.id });
   if (!row) return null;
-  // The primary key on ledger_entry_id: a row is never paid out twice.
-  await executor.insert(payoutItems).values(itemIds.map((ledgerEntryId) => ({ payoutId: row.id, ledgerEntryId })));
+  await insertPayoutItems(executor, row.id, itemIds);
   return row;
 }

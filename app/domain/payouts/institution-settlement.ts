@@ -4,7 +4,8 @@
  * ledger rows (the queries load them): no I/O, so the admin tab and the tests share them.
  *
  * - A paid row settles on its payment method's settlement date: a card 33 calendar days after it
- *   was paid (CARD_SETTLEMENT_DAYS), Pix the same day.
+ *   was paid (CARD_SETTLEMENT_DAYS); a Pix after the MED 2.0 hold (PIX_MED_HOLD_DAYS, passed in by
+ *   the caller from the config: a contested Pix may be returned within about 11 days, decision 208).
  * - A refund or chargeback is due when the row it undoes is due, or on its own day if that is
  *   later: before the gift is paid out the two travel together (and cancel out); after it, the
  *   refund is taken off the next transfer.
@@ -17,9 +18,12 @@ import { addBusinessDays, CARD_SETTLEMENT_DAYS, TRANSFER_BUSINESS_DAYS } from ".
 /** How a movement was paid (donations.payment_method). `null` is a card: an Assine o Bem charge. */
 export type PaymentMethod = "card" | "pix" | null;
 
-/** When the money of a payment made on `paidDate` (YYYY-MM-DD, São Paulo) is in our account. */
-export function settlementDateFor(method: PaymentMethod, paidDate: string): string {
-  return method === "pix" ? paidDate : addCalendarDays(paidDate, CARD_SETTLEMENT_DAYS);
+/**
+ * When the money of a payment made on `paidDate` (YYYY-MM-DD, São Paulo) may be paid out: a card
+ * when the operator settles it, a Pix once the MED window (`pixHoldDays`) has passed.
+ */
+export function settlementDateFor(method: PaymentMethod, paidDate: string, pixHoldDays: number): string {
+  return method === "pix" ? addCalendarDays(paidDate, pixHoldDays) : addCalendarDays(paidDate, CARD_SETTLEMENT_DAYS);
 }
 
 /** One ledger row not yet paid out, as the queries read it. */
@@ -36,15 +40,20 @@ export type OpenLedgerItem = {
   reversed: { occurredAt: Date; method: PaymentMethod } | null;
   donationId: string | null;
   subscriptionChargeId: string | null;
+  /**
+   * Whether the gift's paid row was already transferred (it is in `payout_items`, a party's payout
+   * or an institution batch): a refund or chargeback of it is then the institution's debt (decision 208).
+   */
+  giftPaidOut: boolean;
 };
 
 export type DatedItem = OpenLedgerItem & { dueDate: string };
 
 /** The day a row may be paid out (see the rules above). */
-export function dueDateOf(item: OpenLedgerItem): string {
+export function dueDateOf(item: OpenLedgerItem, pixHoldDays: number): string {
   const own = todayInSaoPaulo(item.occurredAt);
-  if (!item.reversed) return settlementDateFor(item.method, own);
-  const undone = settlementDateFor(item.reversed.method, todayInSaoPaulo(item.reversed.occurredAt));
+  if (!item.reversed) return settlementDateFor(item.method, own, pixHoldDays);
+  const undone = settlementDateFor(item.reversed.method, todayInSaoPaulo(item.reversed.occurredAt), pixHoldDays);
   return undone > own ? undone : own;
 }
 
@@ -97,8 +106,8 @@ export function batchUpTo(items: DatedItem[], cutoff: string): Batch {
 }
 
 /** One institution's open rows, split: due now (a batch up to today) and upcoming, by date. */
-export function institutionDue(items: OpenLedgerItem[], today: string) {
-  const dated: DatedItem[] = items.map((i) => ({ ...i, dueDate: dueDateOf(i) }));
+export function institutionDue(items: OpenLedgerItem[], today: string, pixHoldDays: number) {
+  const dated: DatedItem[] = items.map((i) => ({ ...i, dueDate: dueDateOf(i, pixHoldDays) }));
   const dueNow = batchUpTo(dated, today);
   const dates = [...new Set(dated.map((i) => i.dueDate).filter((d) => d > today))].sort();
   const upcoming = dates.map((date) => ({ date, ...totalsOf(dated.filter((i) => i.dueDate === date)) }));
@@ -108,5 +117,23 @@ export function institutionDue(items: OpenLedgerItem[], today: string) {
     upcoming,
     /** What the admin may transfer: due now, or (early, with a reason) up to an upcoming date; only positive amounts. */
     options: [dueNow, ...dates.map((date) => batchUpTo(dated, date))].filter((b) => b.netCents > 0),
+    debt: debtAfterPayout(items),
   };
+}
+
+/**
+ * What the institution owes back (decision 208): open refunds and chargebacks of gifts already
+ * transferred, positive centavos. `medCents` are Pix chargebacks (a MED 2.0 devolution), the rest
+ * (card disputes, refunds) is `otherCents`. Each is taken off the next batch; while that batch would
+ * not be positive nothing is offered and the debt stays shown.
+ */
+export function debtAfterPayout(items: OpenLedgerItem[]): { medCents: number; otherCents: number } {
+  let medCents = 0;
+  let otherCents = 0;
+  for (const i of items) {
+    if (!takesBack(i) || !i.giftPaidOut) continue;
+    if (i.kind === "chargeback" && i.method === "pix") medCents -= i.netCents;
+    else otherCents -= i.netCents;
+  }
+  return { medCents, otherCents };
 }

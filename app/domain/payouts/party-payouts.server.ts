@@ -6,7 +6,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/platform/db.server";
-import { payoutDates } from "./business-days";
+import { partyPayoutDates } from "./business-days";
+import { lastPixPaidOnByParty } from "./payouts-admin.server";
 import { proofLink } from "./payout-proof.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import {
@@ -24,7 +25,8 @@ const { payouts, donations } = schema;
 export function settlementLabel(methods: readonly string[]): string {
   const pix = methods.includes("pix");
   const card = methods.some((m) => m !== "pix");
-  return pix && card ? "Liquidação (cartão e Pix)" : pix ? "Liquidação do Pix" : "Liquidação do cartão";
+  // A Pix is held until a MED 2.0 devolution can no longer take it back (decision 208).
+  return pix && card ? "Liberação (cartão e Pix após o MED)" : pix ? "Liberação do Pix (após o prazo do MED)" : "Liquidação do cartão";
 }
 
 async function paidMethods(partyIds: string[]) {
@@ -63,7 +65,7 @@ type TransferredRow = Awaited<ReturnType<typeof transferredPayouts>>[number];
 export type PartyPayoutView = {
   /** YYYY-MM-DD: the card operator's settlement, and the last day to transfer to the institution. */
   settlementDate: string;
-  /** "Liquidação do cartão" / "Liquidação do Pix" / "Liquidação (cartão e Pix)": how the gifts came. */
+  /** "Liquidação do cartão" / "Liberação do Pix (após o prazo do MED)" / "Liberação (cartão e Pix após o MED)": how the gifts came. */
   settlementLabel: string;
   transferDeadline: string;
   /** The same status the admin's Repasses tab shows for this payout (partyPayoutStage). */
@@ -80,8 +82,18 @@ export type PartyPayoutView = {
   } | null;
 };
 
-function view(eventDate: string, row: TransferredRow | undefined, methods: readonly string[], today: string): PartyPayoutView {
-  const due = row ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline } : payoutDates(eventDate);
+type Dating = { lastPixPaidOn: string | null; pixHoldDays: number };
+
+function view(
+  eventDate: string,
+  row: TransferredRow | undefined,
+  methods: readonly string[],
+  dating: Dating,
+  today: string,
+): PartyPayoutView {
+  const due = row
+    ? { settlementDate: row.settlementDate, transferDeadline: row.transferDeadline }
+    : partyPayoutDates(eventDate, dating.lastPixPaidOn, dating.pixHoldDays);
   const dates = {
     ...due,
     settlementLabel: settlementLabel(methods),
@@ -103,16 +115,23 @@ function view(eventDate: string, row: TransferredRow | undefined, methods: reado
 /** The payout of each party, by party id (an ended party without a transfer gets its due dates). */
 export async function listPartyPayouts(
   parties: Array<{ id: string; eventDate: string }>,
+  /** PIX_MED_HOLD_DAYS (decision 208). */
+  pixHoldDays: number,
   today: string = todayInSaoPaulo(),
 ): Promise<Map<string, PartyPayoutView>> {
   const ids = parties.map((p) => p.id);
-  const [rows, methods] = await Promise.all([transferredPayouts(ids), paidMethods(ids)]);
+  const [rows, methods, lastPix] = await Promise.all([transferredPayouts(ids), paidMethods(ids), lastPixPaidOnByParty(ids)]);
   const byParty = new Map(rows.map((row) => [row.partyId, row]));
-  return new Map(parties.map((p) => [p.id, view(p.eventDate, byParty.get(p.id), methods.get(p.id) ?? [], today)]));
+  return new Map(
+    parties.map((p) => {
+      const dating = { lastPixPaidOn: lastPix.get(p.id) ?? null, pixHoldDays };
+      return [p.id, view(p.eventDate, byParty.get(p.id), methods.get(p.id) ?? [], dating, today)];
+    }),
+  );
 }
 
-async function findPartyPayout(party: { id: string; eventDate: string }): Promise<PartyPayoutView> {
-  return (await listPartyPayouts([party])).get(party.id)!;
+async function findPartyPayout(party: { id: string; eventDate: string }, pixHoldDays: number): Promise<PartyPayoutView> {
+  return (await listPartyPayouts([party], pixHoldDays)).get(party.id)!;
 }
 
 /** What the public page of an ended party says about its payout: ready-made lines (the page adds no code for them). */
@@ -121,8 +140,9 @@ export type PublicPayoutLines = { headline: string; detail: string; proofHref: s
 export async function publicPayoutLines(
   party: { id: string; eventDate: string; raisedCents: number },
   feePercent: number,
+  pixHoldDays: number,
 ): Promise<PublicPayoutLines | null> {
-  const payout = await findPartyPayout(party);
+  const payout = await findPartyPayout(party, pixHoldDays);
   const transfer = payout.transfer;
   if (transfer) {
     return {

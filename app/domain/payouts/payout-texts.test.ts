@@ -14,7 +14,7 @@ describe("the FAQ's payout answer", () => {
     const answer = payoutFaqAnswer(10);
     expect(answer).toContain("33 dias corridos a partir da data do evento");
     expect(answer).toContain("mensalidades do Assine o Bem");
-    expect(answer).toContain("Pix no mesmo dia, cartão 33 dias depois do pagamento");
+    expect(answer).toContain("Pix depois do prazo de contestação do MED, cartão 33 dias depois do pagamento");
     expect(answer).toContain("em até 3 dias úteis");
     expect(answer).toContain("taxa de 10% da plataforma");
   });

@@ -20,11 +20,11 @@ export function netAmountPhrase(feePercent: number): string {
 /**
  * The FAQ's "Quando o valor arrecadado chega à instituição?", as the payouts work today: a party's
  * gifts settle 33 days after the event (payoutDates); direct gifts and Assine o Bem charges settle
- * by payment method, Pix the same day and card 33 days after the payment (institution-settlement.ts,
- * decision 152); then the team has 3 business days, and the proof goes by e-mail.
+ * by payment method, Pix after the MED hold (PIX_MED_HOLD_DAYS, decision 208: the text names no number,
+ * the setting may change) and card 33 days after the payment (institution-settlement.ts, decision 152); then the team has 3 business days, and the proof goes by e-mail.
  */
 export function payoutFaqAnswer(feePercent: number): string {
-  return `Nas festas, contamos ${CARD_SETTLEMENT_DAYS} dias corridos a partir da data do evento, o prazo que a operadora do cartão tem para liberar os valores; depois disso, transferimos ${netAmountPhrase(feePercent)} para a instituição em até ${TRANSFER_BUSINESS_DAYS} dias úteis e enviamos o comprovante para quem criou a festa e para a instituição. Doações feitas direto para uma instituição e as mensalidades do Assine o Bem entram no repasse dela quando o dinheiro está disponível (Pix no mesmo dia, cartão ${CARD_SETTLEMENT_DAYS} dias depois do pagamento) e também são transferidas em até ${TRANSFER_BUSINESS_DAYS} dias úteis, com comprovante.`;
+  return `Nas festas, contamos ${CARD_SETTLEMENT_DAYS} dias corridos a partir da data do evento, o prazo que a operadora do cartão tem para liberar os valores; depois disso, transferimos ${netAmountPhrase(feePercent)} para a instituição em até ${TRANSFER_BUSINESS_DAYS} dias úteis e enviamos o comprovante para quem criou a festa e para a instituição. Doações feitas direto para uma instituição e as mensalidades do Assine o Bem entram no repasse dela quando o dinheiro está disponível (Pix depois do prazo de contestação do MED, cartão ${CARD_SETTLEMENT_DAYS} dias depois do pagamento) e também são transferidas em até ${TRANSFER_BUSINESS_DAYS} dias úteis, com comprovante.`;
 }
 
 export type TransferredFigures = { grossCents: number; feeCents: number; netCents: number };

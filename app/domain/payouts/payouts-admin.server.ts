@@ -3,11 +3,12 @@
  * party's maintained total; a `payouts` row is written when the team transfers, freezing the
  * figures that were paid out.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { oldestLiveEventDate } from "~/domain/parties";
+import { todayInSaoPaulo } from "~/platform/dates";
 
-const { parties, payouts, user, organizations, causes } = schema;
+const { parties, payouts, user, organizations, causes, donations } = schema;
 
 export type PayoutSituation = "pendentes" | "transferidos";
 
@@ -77,6 +78,20 @@ export async function findPartyForPayout(executor: Executor, partyId: string) {
     .where(eq(parties.id, partyId))
     .for("update");
   return row ?? null;
+}
+
+/**
+ * The São Paulo day of each party's last paid Pix, by party id (parties without one are absent):
+ * its MED hold may end after the card settlement (partyPayoutDates, decision 208).
+ */
+export async function lastPixPaidOnByParty(partyIds: string[], executor: Executor = db): Promise<Map<string, string>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ partyId: donations.partyId, paidAt: max(donations.paidAt) })
+    .from(donations)
+    .where(and(inArray(donations.partyId, partyIds), eq(donations.paymentMethod, "pix"), eq(donations.status, "paga")))
+    .groupBy(donations.partyId);
+  return new Map(rows.filter((r) => r.paidAt).map((r) => [r.partyId!, todayInSaoPaulo(new Date(r.paidAt!))]));
 }
 
 export async function findPayoutStatus(executor: Executor, partyId: string) {
