@@ -54,8 +54,9 @@ function PartyPayouts({ data }: { data: Data }) {
   return (
     <>
       <p className="text-sm text-muted">
-        A operadora do cartão paga até 33 dias corridos após o evento; o repasse à instituição vence 3 dias úteis depois (sem fins de semana
-        e feriados nacionais). Taxa da plataforma: {data.feePercent.toLocaleString("pt-BR")}%.
+        A operadora do cartão paga até 33 dias corridos após o evento; um Pix fica retido {data.pixHoldDays} dias depois de pago (prazo do
+        MED). O repasse à instituição vence 3 dias úteis depois (sem fins de semana e feriados nacionais). Taxa da plataforma:{" "}
+        {data.feePercent.toLocaleString("pt-BR")}%.
       </p>
 
       <ResultNotice intents={["markPayoutTransferred"]} />

@@ -52,6 +52,7 @@ export async function loadPayouts(url: URL, { config, clock }: Pick<AdminDeps, "
     total,
     pendingCount,
     feePercent,
+    pixHoldDays: config.PIX_MED_HOLD_DAYS,
     today,
     rows: rows.map((row) => {
       const transferred = row.status === "transferido";
