@@ -168,6 +168,11 @@ describe("Pix MED 2.0: hold before payout, debt after it (decision 208)", () => 
     expect(done.body.ok).toBe(true);
     const [batch] = await db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, org.id));
     expect(batch).toMatchObject({ netCents: 18_000, grossCents: 20_000 });
+    // The proof e-mail says what this transfer already took back, and why it is smaller.
+    const [proof] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "institution-payout-proof"));
+    expect(proof!.text).toContain("Valor líquido transferido: R$ 180,00");
+    expect(proof!.text).toContain("Já descontado: R$ 90,00 de devoluções do Pix (MED) de doações já repassadas");
+    expect(proof!.text).not.toContain("estornos");
 
     // Nothing open, no debt left, the balance is zero, and reconciliation agrees with every item.
     expect(await listOpenInstitutionItems(org.id)).toEqual([]);

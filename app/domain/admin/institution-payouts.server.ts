@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { SessionUser } from "~/domain/accounts/index.server";
 import { institutionPayoutProofEmail } from "~/domain/payouts/index.server";
 import { recordPayout } from "~/domain/ledger/index.server";
-import { batchUpTo, dueDateOf, institutionDue, PROOF_MESSAGES } from "~/domain/payouts";
+import { batchUpTo, debtAfterPayout, dueDateOf, institutionDue, PROOF_MESSAGES } from "~/domain/payouts";
 import {
   checkProofFile,
   discardProof,
@@ -172,6 +172,7 @@ async function recordInstitutionTransfer(admin: SessionUser, values: TransferVal
           charges: batch.charges,
           ...amounts,
           proofUrl: file ? signedProofUrl(payout.id) : proofUrl!,
+          debt: debtAfterPayout(items.filter((i) => batch.itemIds.includes(i.id))),
         }),
       });
     }

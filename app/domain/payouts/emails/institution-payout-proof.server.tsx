@@ -11,6 +11,8 @@ export type InstitutionPayoutProofEmail = {
   feeCents: number;
   netCents: number;
   proofUrl: string;
+  /** What the batch took back for gifts already transferred (decision 208), positive centavos. */
+  debt?: { medCents: number; otherCents: number };
 };
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
@@ -33,7 +35,10 @@ export function institutionPayoutProofEmail(input: InstitutionPayoutProofEmail) 
     `Total: ${formatCents(input.grossCents)}`,
     `Taxa da plataforma: ${formatCents(input.feeCents)}`,
     `Valor líquido transferido: ${formatCents(input.netCents)}`,
-  ];
+    // Already in the figures above: said apart, so the institution knows why this transfer is smaller.
+    input.debt?.medCents ? `Já descontado: ${formatCents(input.debt.medCents)} de devoluções do Pix (MED) de doações já repassadas` : null,
+    input.debt?.otherCents ? `Já descontado: ${formatCents(input.debt.otherCents)} de estornos de doações já repassadas` : null,
+  ].filter((line): line is string => line !== null);
   return renderTransferProof({
     template: "institution-payout-proof",
     subject,
