@@ -4,28 +4,20 @@ import type { Route } from "./+types/conta";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { currentSessionId, requireUser } from "~/domain/accounts/guards.server";
 import { listMembershipsOf } from "~/domain/organizations/institution-team.server";
 import { TeamInstitutions } from "~/components/institutions/team-institutions";
-import {
-  accountSubject,
-  changeAccountPassword,
-  clearedSessionCookies,
-  deleteAccount,
-  findAccountProfile,
-  requestEmailChange,
-  updateAccountName,
-  updateAccountPhoto,
-} from "~/domain/accounts/account.server";
-import { accountActionSchema } from "~/domain/accounts/account-forms";
+import { accountSubject, findAccountProfile } from "~/domain/accounts/account.server";
+import { type AccountActionData, type AccountIntent, runAccountAction } from "~/domain/accounts/account-actions.server";
 import { listGiftsOf } from "~/domain/accounts/personal-data.server";
 import { receiptYearsOf } from "~/domain/receipts/receipts.server";
 import { receiptPdfPath, yearlyStatementPath } from "~/domain/receipts";
 import { subscriberCertificateYears } from "~/domain/impact/certificates.server";
 import { SubscriberCertificates } from "~/components/account/subscriber-certificates";
+import { AccountSection as Section } from "~/components/account/account-section";
+import { MyGifts } from "~/components/account/my-gifts";
 import { SubscriberBenefits } from "~/components/account/subscriber-benefits";
 import { BENEFIT_INTENTS } from "~/domain/subscriptions/benefit-forms";
 import { loadSubscriberBenefits, runBenefitAction } from "~/domain/subscriptions/benefits-account.server";
@@ -33,9 +25,6 @@ import { findAccountRecovery } from "~/domain/subscriptions/recovery-link.server
 import { RecoveryNotice } from "~/components/subscriptions/recovery-notice";
 import { ProfilePhoto } from "~/components/account/profile-photo";
 import { personAvatar } from "~/domain/parties/party-images";
-import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
-import { firstErrors, type FormResult } from "~/platform/forms/submission";
-import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
@@ -45,16 +34,6 @@ import { pageMeta } from "~/platform/ui/meta";
 import { legalVersionLabel, TERMS_VERSION } from "~/domain/accounts/privacy-policy";
 
 export const meta = () => pageMeta({ title: "Minha conta", description: "Seus dados, suas doações e sua privacidade.", noindex: true });
-
-const STATUS_LABEL: Record<string, string> = {
-  paga: "Paga",
-  pendente: "Pendente",
-  falhou: "Não concluída",
-  cancelada: "Cancelada",
-  reembolsada: "Reembolsada",
-  contestada: "Contestada",
-  expirada: "Expirada",
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireUser(request);
@@ -106,15 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "nome" | "senha" | "email" | "excluir" | "foto" | (typeof BENEFIT_INTENTS)[number];
-type ActionData = {
-  intent: Intent | null;
-  ok: boolean;
-  message?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-const reply = (body: ActionData, status = 200) => data(body, { status });
+type Intent = AccountIntent | (typeof BENEFIT_INTENTS)[number];
+type ActionData = AccountActionData<Intent>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireUser(request);
@@ -122,118 +94,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The subscriber's benefits (mural, guided visit) have their own forms and checks.
   if ((BENEFIT_INTENTS as readonly unknown[]).includes(form.get("intent"))) {
     const { status, ...body } = await runBenefitAction(form, session, { ...context, now: context.clock.now() });
-    return reply(body, status);
+    return data<ActionData>(body, { status });
   }
-  const submission = parseFormSubmission(form, accountActionSchema);
-  const posted = String(form.get("intent") ?? "");
-  const intent = (["nome", "senha", "email", "excluir", "foto"].includes(posted) ? posted : null) as Intent | null;
-  if (submission.status !== "success") return reply({ intent, ok: false, errors: firstErrors(submission.reply() as FormResult) }, 400);
-  const value = submission.value;
-  const ip = clientIpFromContext(context);
-
-  switch (value.intent) {
-    case "nome":
-      await updateAccountName(session.id, value.name);
-      return reply({ intent: "nome", ok: true, message: "Nome atualizado." });
-    case "foto": {
-      if (value.remover) {
-        await updateAccountPhoto(session.id, null);
-        return reply({ intent: "foto", ok: true, message: "Foto removida." });
-      }
-      const upload = form.get("foto");
-      if (!isFilePart(upload)) return reply({ intent: "foto", ok: false, errors: { foto: "Escolha uma foto." } }, 400);
-      // Checked by its content; a refused file stores nothing.
-      const checked = await processPhoto(upload, "perfil");
-      if (!checked.ok) return reply({ intent: "foto", ok: false, errors: { foto: checked.message } }, 400);
-      if (!(await storePhoto(checked.photo)))
-        return reply(
-          { intent: "foto", ok: false, errors: { foto: "Não conseguimos guardar a foto agora. Tente de novo em alguns minutos." } },
-          503,
-        );
-      await updateAccountPhoto(session.id, checked.photo.id);
-      return reply({ intent: "foto", ok: true, message: "Foto atualizada." });
-    }
-    case "senha": {
-      const result = await changeAccountPassword({
-        request,
-        ip,
-        userId: session.id,
-        currentPassword: value.currentPassword,
-        newPassword: value.newPassword,
-        mailer: context.mailer,
-      });
-      if (!result.ok) {
-        const message = result.error === "throttled" ? "Muitas tentativas. Aguarde alguns minutos." : "A senha atual não confere.";
-        return reply({ intent: "senha", ok: false, errors: { currentPassword: message } }, result.error === "throttled" ? 429 : 400);
-      }
-      const headers = new Headers();
-      for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-      return data<ActionData>(
-        {
-          intent: "senha",
-          ok: true,
-          message: "Senha alterada. Encerramos as outras sessões abertas e enviamos um aviso para o seu e-mail.",
-        },
-        { headers },
-      );
-    }
-    case "email": {
-      const result = await requestEmailChange(
-        {
-          userId: session.id,
-          name: session.name,
-          currentEmail: session.email,
-          newEmail: value.email,
-          currentPassword: value.currentPassword,
-          sessionId: await currentSessionId(request),
-          now: context.clock.now(),
-        },
-        context,
-      );
-      if (!result.ok) {
-        if (result.error === "wrong-password")
-          return reply({ intent: "email", ok: false, errors: { currentPassword: "A senha atual não confere." } }, 400);
-        const message = result.error === "same" ? "Este já é o e-mail da sua conta." : "Muitos pedidos seguidos. Tente de novo mais tarde.";
-        return reply({ intent: "email", ok: false, errors: { email: message } }, result.error === "throttled" ? 429 : 400);
-      }
-      return reply({
-        intent: "email",
-        ok: true,
-        message: `Enviamos um link para ${value.email}. O e-mail da conta muda quando você abrir o link (vale por 24 horas).`,
-      });
-    }
-    case "excluir": {
-      const result = await deleteAccount({ userId: session.id, password: value.password, now: context.clock.now() }, context);
-      if (!result.ok) {
-        const message =
-          result.error === "wrong-password"
-            ? "Senha incorreta. Nada foi excluído."
-            : result.error === "throttled"
-              ? "Muitas tentativas. Aguarde alguns minutos."
-              : `Não conseguimos cancelar sua assinatura agora${result.message ? ` (${result.message})` : ""}. Nada foi excluído; tente de novo mais tarde.`;
-        return reply({ intent: "excluir", ok: false, errors: { password: message } }, result.error === "throttled" ? 429 : 400);
-      }
-      const headers = new Headers();
-      for (const cookie of clearedSessionCookies(context.config)) headers.append("Set-Cookie", cookie);
-      return redirectWithToast(
-        "/",
-        { type: "success", title: "Conta excluída", description: "Seus dados pessoais foram apagados. Obrigado por ter feito parte!" },
-        { headers },
-      );
-    }
-  }
-}
-
-function Section({ id, title, children, description }: { id: string; title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <Card className="p-5 md:p-6" aria-labelledby={id}>
-      <h2 id={id} className="text-xl md:text-2xl">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
-      <div className="mt-4">{children}</div>
-    </Card>
-  );
+  const result = await runAccountAction(request, form, session, {
+    ...context,
+    now: context.clock.now(),
+    ip: clientIpFromContext(context),
+    sessionId: await currentSessionId(request),
+  });
+  const headers = new Headers();
+  for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
+  if (result.kind === "deleted")
+    return redirectWithToast(
+      "/",
+      { type: "success", title: "Conta excluída", description: "Seus dados pessoais foram apagados. Obrigado por ter feito parte!" },
+      { headers },
+    );
+  return data<ActionData>(result.body, { status: result.status, headers });
 }
 
 function Result({ result, intent }: { result: ActionData | undefined; intent: Intent }) {
@@ -381,59 +258,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Section>
         ) : null}
 
-        <Section id="minhas-doacoes" title="Minhas doações" description="As doações feitas com a sua conta, com o número do recibo.">
-          {profile.emailVerified ? null : (
-            <p className="mb-3 text-sm text-muted">
-              Doou sem entrar na conta?{" "}
-              <Link to="/conta/confirmar-endereco" className="font-bold text-coral-700 underline">
-                Confirme seu e-mail
-              </Link>{" "}
-              e as doações feitas com ele passam a aparecer aqui.
-            </p>
-          )}
-          {gifts.length === 0 ? (
-            <p className="text-muted">
-              Você ainda não fez doações com esta conta.{" "}
-              <Link to="/eventos" className="font-bold text-coral-700 underline">
-                Veja as festas
-              </Link>
-              .
-            </p>
-          ) : (
-            <ul className="divide-y divide-coral-100">
-              {gifts.map((gift) => (
-                <li key={gift.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div className="min-w-0">
-                    <p className="font-bold break-words text-indigo-800">{gift.to}</p>
-                    <p className="text-sm text-muted">
-                      {gift.date} · Recibo nº {gift.receiptNumber}
-                      {gift.cause ? ` · ${gift.cause}` : ""}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <span className="font-extrabold">{gift.amount}</span>
-                    <Badge tone={gift.status === "paga" ? "paid" : "pending"}>{STATUS_LABEL[gift.status] ?? gift.status}</Badge>
-                    {gift.receiptPdf ? (
-                      <a href={gift.receiptPdf} className="text-sm font-bold text-coral-700 underline">
-                        Recibo (PDF)
-                      </a>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {statements.length > 0 ? (
-            <p className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-              <span className="text-muted">Extrato anual com todos os recibos:</span>
-              {statements.map((s) => (
-                <a key={s.year} href={s.href} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-                  <Download size={16} aria-hidden="true" /> {s.year}
-                </a>
-              ))}
-            </p>
-          ) : null}
-        </Section>
+        <MyGifts gifts={gifts} statements={statements} emailVerified={profile.emailVerified} />
 
         {certificateYears.length > 0 ? (
           <Section
