@@ -21,12 +21,13 @@ import {
   stepEvent,
 } from "@tests/donations";
 import { insertParty } from "@tests/parties";
+import { payOutInstitution, payOutParty } from "@tests/institution-payouts";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import { getConfig, parseConfig } from "~/platform/config.server";
+import { parseConfig } from "~/platform/config.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { splitFee } from "~/platform/money";
 import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
@@ -34,16 +35,8 @@ import type { ReportMonth } from "~/domain/content/report-month";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import type { DonationPaymentEvent } from "~/domain/payments/types";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
-import { findPartyForPayout, insertTransferredPayout } from "~/domain/payouts/payouts-admin.server";
-import {
-  insertInstitutionPayout,
-  insertPayoutItems,
-  listOpenInstitutionItems,
-  lockInstitutionForPayout,
-} from "~/domain/payouts/institution-payouts.server";
-import { batchUpTo, dueDateOf } from "~/domain/payouts/institution-settlement";
+import { listOpenInstitutionItems } from "~/domain/payouts/institution-payouts.server";
 import { institutionBalances, payoutTotals, raisedByCause, raisedTotals } from "./ledger-reports.server";
-import { partyRowsDue, recordPayout } from "./ledger.server";
 import { reconcile } from "./reconcile.server";
 
 useTestDatabase();
@@ -102,67 +95,6 @@ async function institution(name: string, causeId: string) {
     .values({ name, slug: `org-${randomUUID().slice(0, 8)}`, causeId, city: "Recife", state: "PE", description: "Apoio" })
     .returning();
   return org!;
-}
-
-/** What the admin's "transferido" does to the books (admin/payouts.server.ts): sums due, payout row, ledger row. */
-async function payOut(partyId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const party = (await findPartyForPayout(tx, partyId))!;
-    if (party.raisedCents <= 0) return false; // the admin refuses: nothing to transfer
-    const { ids, amounts } = await partyRowsDue(tx, partyId);
-    const payout = await insertTransferredPayout(tx, {
-      partyId,
-      ...amounts,
-      settlementDate: "2026-04-10",
-      transferDeadline: "2026-04-15",
-      proofUrl: "https://exemplo.com.br/comprovante",
-      proofFileName: null,
-      proofKey: null,
-      proofContentType: null,
-      proofSize: null,
-      proofOriginalName: null,
-      transferredBy: null as never,
-    });
-    await insertPayoutItems(tx, payout!.id, ids);
-    await recordPayout(tx, { payoutId: payout!.id, partyId, organizationId: party.organizationId, amounts });
-    return true;
-  });
-}
-
-/**
- * What the admin's institution "transferido" does to the books (admin/institution-payouts.server.ts):
- * every open direct-gift row of the institution (early: the cut-off is far ahead), a payout with its
- * items, a ledger row. Refused, as the admin is, when the batch is not positive.
- */
-async function payOutInstitution(organizationId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockInstitutionForPayout(tx, organizationId);
-    const items = (await listOpenInstitutionItems(organizationId, tx)).map((i) => ({
-      ...i,
-      dueDate: dueDateOf(i, getConfig().PIX_MED_HOLD_DAYS),
-    }));
-    const batch = batchUpTo(items, "2100-01-01");
-    if (batch.netCents <= 0) return false;
-    const amounts = { grossCents: batch.grossCents, feeCents: batch.feeCents, netCents: batch.netCents };
-    const payout = await insertInstitutionPayout(tx, {
-      organizationId,
-      idempotencyKey: randomUUID(),
-      periodEnd: "2100-01-01",
-      ...amounts,
-      settlementDate: batch.lastDue!,
-      transferDeadline: batch.deadline!,
-      proofUrl: "https://exemplo.com.br/comprovante",
-      proofFileName: null,
-      proofKey: null,
-      proofContentType: null,
-      proofSize: null,
-      proofOriginalName: null,
-      transferredBy: null as never,
-      itemIds: batch.itemIds,
-    });
-    await recordPayout(tx, { payoutId: payout!.id, partyId: null, organizationId, amounts });
-    return true;
-  });
 }
 
 const snapshot = async (donationIds: string[]) =>
@@ -235,7 +167,7 @@ describe("ledger (property)", () => {
         const institutionRuns = [...institutionPayoutsAfter];
         for (let i = 0; i < shuffled.length; i += concurrent) {
           if (!triedPayout && i >= payoutAfter) {
-            paidOut = await payOut(partyA.id);
+            paidOut = await payOutParty(partyA.id);
             triedPayout = true;
           }
           while (institutionRuns.length && i >= Math.min(...institutionRuns)) {
