@@ -6,7 +6,7 @@ import { cnpj as cnpjRules } from "cpf-cnpj-validator";
 import { z } from "zod";
 import { DEFAULT_SANDBOX_FEES, feeScheduleField } from "./fee-schedule";
 
-export const booleanFlag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
+const booleanFlag = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
