@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap[.]xml";
 import { listLivePartiesForSitemap } from "~/domain/parties/sitemap.server";
+import { listPublicOrganizationSlugs } from "~/domain/organizations/organizations.server";
 
 /** Pages anyone can open (no login, no per-visitor state), most important first. */
 export const SITEMAP_PAGES = [
@@ -23,9 +24,11 @@ function escapeXml(s: string) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.config.PUBLIC_URL;
-  const parties = await listLivePartiesForSitemap();
+  const [parties, institutions] = await Promise.all([listLivePartiesForSitemap(), listPublicOrganizationSlugs()]);
   const urls = [
     ...SITEMAP_PAGES.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`),
+    // Each institution's page with its public books (decision 190).
+    ...institutions.map((o) => `  <url><loc>${escapeXml(`${base}/causas/${o.slug}`)}</loc></url>`),
     ...parties.map(
       (p) =>
         `  <url><loc>${escapeXml(`${base}/festa/${p.shareCode}`)}</loc><lastmod>${new Date(p.updatedAt).toISOString()}</lastmod></url>`,

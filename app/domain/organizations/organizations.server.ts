@@ -51,6 +51,15 @@ export async function findPublicOrganization(slug: string, executor: Executor = 
   return row ?? null;
 }
 
+/** The institutions' public pages (/causas/:slug, its "Prestação de contas") for sitemap.xml: every active one. */
+export async function listPublicOrganizationSlugs(executor: Executor = db) {
+  return executor
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.active, true))
+    .orderBy(asc(organizations.slug));
+}
+
 /** What the institution's monthly statement names: its names and CNPJ (any state: a statement of the past stays readable). */
 export async function findInstitutionIdentity(id: string, executor: Executor = db) {
   const [row] = await executor

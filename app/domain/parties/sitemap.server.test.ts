@@ -23,5 +23,16 @@ describe("sitemap.xml", () => {
     expect(xml).not.toContain("/festa/bia08"); // event 20 days ago
     expect(xml).not.toContain("/festa/natal"); // deactivated
     expect(xml).not.toContain("/admin");
+    // Every active institution's public page, none of an inactive one.
+    const active = await db
+      .select({ slug: schema.organizations.slug })
+      .from(schema.organizations)
+      .where(eq(schema.organizations.active, true));
+    expect(active.length).toBeGreaterThan(1);
+    for (const { slug } of active) expect(xml).toContain(`<loc>http://localhost:3000/causas/${slug}</loc>`);
+    const [hidden] = active;
+    await db.update(schema.organizations).set({ active: false }).where(eq(schema.organizations.slug, hidden!.slug));
+    const again = await (await loader({ context: testContext() } as never)).text();
+    expect(again).not.toContain(`/causas/${hidden!.slug}<`);
   });
 });
