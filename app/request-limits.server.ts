@@ -3,7 +3,7 @@
  * Composition, like jobs.server.ts: it reads the domains' own limits so the platform's body-limit
  * middleware (platform/http/body-limit.server.ts) needs to know no domain.
  */
-import { MAX_ADMIN_BODY_BYTES } from "~/domain/admin/panel.server";
+import { MAX_ADMIN_BODY_BYTES } from "~/routes/admin/kit.server";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/domain/donations/webhook.server";
 import { MAX_PHOTO_BYTES } from "~/platform/images/photo-rules";
 import { MAX_APPLICATION_BODY_BYTES } from "~/domain/organizations/application";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "~/domain/admin/admin-cli.server";
-import { listRecentAudit } from "~/domain/admin/audit.server";
+import { listRecentAudit } from "~/platform/audit.server";
 import { isAdmin } from "~/domain/accounts/users.server";
 
 function capture() {

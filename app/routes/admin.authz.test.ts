@@ -1,7 +1,8 @@
 /**
- * The admin panel's authorization matrix: every tab loader, every action intent (taken from the
- * dispatch table, so a new one cannot be forgotten) and the CSV export, for an anonymous visitor,
- * a signed-in user and an admin. Only the admin gets through; the others change nothing at all.
+ * The admin panel's authorization matrix: the panel's frame, every tab route's loader, every intent
+ * each tab's action declares (both read from app/routes.ts, so a new tab or intent cannot be
+ * forgotten) and the CSV export, for an anonymous visitor, a signed-in user and an admin. Only the
+ * admin gets through; the others change nothing at all.
  */
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
@@ -11,6 +12,7 @@ import {
   adminFixture,
   adminGet,
   adminPost,
+  adminTabRoutes,
   countAudit,
   outcome,
   routeArgs,
@@ -21,14 +23,18 @@ import { createTestUser, type TestUser } from "@tests/auth";
 import { insertPaidGift } from "@tests/parties";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ADMIN_INTENTS, type AdminIntent } from "~/domain/admin/panel.server";
-import { ADMIN_TAB_IDS } from "~/domain/admin/tabs";
+import { ADMIN_TAB_IDS } from "~/components/admin/tabs";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
-import { action, loader } from "./admin";
+import { loader as layoutLoader } from "./admin/layout";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Fields = Record<string, string | string[] | Blob>;
+
+const TAB_ROUTES = await adminTabRoutes();
+/** Every (tab, intent) pair: an intent two tabs share (a refund) is checked on both. */
+const TAB_INTENTS = TAB_ROUTES.flatMap((route) => route.module.action.intents.map((intent) => ({ route, intent })));
+type AdminIntent = keyof typeof samples;
 type Ctx = AdminFixture & {
   plainUser: TestUser;
   otherAdmin: TestUser;
@@ -40,7 +46,7 @@ type Ctx = AdminFixture & {
 };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
-const samples: Record<AdminIntent, (fx: Ctx) => Fields> = {
+const samples: Record<string, (fx: Ctx) => Fields> = {
   setFamiliesHelped: () => ({ familiesHelped: "3.100", familiesSource: "o relatório da AADORA", familiesReportedOn: "2026-10-31" }),
   createCause: () => ({ name: "Educação Infantil", description: "Reforço escolar", icon: "📚" }),
   toggleCause: (fx) => ({ id: fx.cause.id, active: "false" }),
@@ -225,60 +231,85 @@ async function setup(): Promise<{ ctx: Ctx; user: TestUser; admin: TestUser }> {
 }
 
 describe("admin authorization matrix", () => {
-  it("covers every intent of the dispatch table", () => {
-    expect(Object.keys(samples).sort()).toEqual([...ADMIN_INTENTS].sort());
+  it("has one tab route per tab and a sample for every intent the tab routes declare", () => {
+    expect(TAB_ROUTES.map((route) => route.path)).toEqual(ADMIN_TAB_IDS.map((tab) => (tab === "dashboard" ? "/admin" : `/admin/${tab}`)));
+    expect(Object.keys(samples).sort()).toEqual([...new Set(TAB_INTENTS.map((pair) => pair.intent))].sort());
   });
 
-  it.each(ADMIN_TAB_IDS)("tab %s: anonymous → /auth, user → / with 'Acesso negado', admin → the tab", async (tab) => {
+  it("the panel's frame: anonymous → /auth, user → /, admin → the page; an old ?aba= link moves to the tab", async () => {
     const { user, admin } = await setup();
-    const path = `/admin?aba=${tab}`;
-    const before = await snapshotDatabase();
-
-    const anonymous = await outcome(() => loader(routeArgs(adminGet(path))));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
-
-    const denied = await outcome(() => loader(routeArgs(adminGet(path, user.cookie))));
-    expect(denied.status).toBe(302);
-    expect(denied.location).toBe("/");
-    expect(denied.setCookie).toContain("fs_toast");
-    expect(await snapshotDatabase()).toEqual(before);
-
-    const granted = await outcome(() => loader(routeArgs(adminGet(path, admin.cookie))));
-    expect(granted.status).toBe(200);
-    expect(granted.body).toMatchObject({ tab });
+    const anonymous = await outcome(() => layoutLoader(routeArgs(adminGet("/admin/equipe"))));
+    expect(anonymous.location).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/equipe")}`);
+    expect((await outcome(() => layoutLoader(routeArgs(adminGet("/admin?aba=equipe", user.cookie))))).location).toBe("/");
+    expect((await outcome(() => layoutLoader(routeArgs(adminGet("/admin", admin.cookie))))).status).toBe(200);
+    const moved = await outcome(() => layoutLoader(routeArgs(adminGet("/admin?aba=festas&q=ana", admin.cookie))));
+    expect(moved).toMatchObject({ status: 302, location: "/admin/festas?q=ana" });
+    expect((await outcome(() => layoutLoader(routeArgs(adminGet("/admin?aba=nada", admin.cookie))))).location).toBe("/admin");
   });
 
-  it.each(ADMIN_INTENTS)("intent %s: anonymous → /auth, user → 403, nothing changes; admin → done and audited", async (intent) => {
-    const { ctx, user, admin } = await setup();
-    const fields = { intent, ...samples[intent](ctx) };
-    const before = await snapshotDatabase();
+  it.each(TAB_ROUTES.map((route) => [route.path, route] as const))(
+    "tab %s: anonymous → /auth, user → / with 'Acesso negado', admin → the tab",
+    async (path, route) => {
+      const { user, admin } = await setup();
+      const before = await snapshotDatabase();
 
-    const anonymous = await outcome(() => action(routeArgs(adminPost(undefined, fields))));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.location).toBe("/auth");
-    expect(await snapshotDatabase()).toEqual(before);
+      const anonymous = await outcome(() => route.module.loader(routeArgs(adminGet(path)) as never));
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
 
-    const forbidden = await outcome(() => action(routeArgs(adminPost(user.cookie, fields))));
-    expect(forbidden.status).toBe(403);
-    expect(await snapshotDatabase()).toEqual(before);
+      const denied = await outcome(() => route.module.loader(routeArgs(adminGet(path, user.cookie)) as never));
+      expect(denied.status).toBe(302);
+      expect(denied.location).toBe("/");
+      expect(denied.setCookie).toContain("fs_toast");
+      expect(await snapshotDatabase()).toEqual(before);
 
-    const audits = await countAudit();
-    const done = await outcome(() => action(routeArgs(adminPost(admin.cookie, fields))));
-    expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ intent, ok: true });
-    expect(await countAudit()).toBe(audits + 1);
-    expect(await snapshotDatabase()).not.toEqual(before);
-  });
+      const granted = await outcome(() => route.module.loader(routeArgs(adminGet(path, admin.cookie)) as never));
+      expect(granted.status).toBe(200);
+      expect(granted.body).toEqual(expect.any(Object));
+    },
+  );
 
-  it("refuses an unknown intent, and answers 403 to a user before reading it", async () => {
-    const { user, admin } = await setup();
-    const before = await snapshotDatabase();
-    expect((await outcome(() => action(routeArgs(adminPost(user.cookie, { intent: "dropEverything" }))))).status).toBe(403);
-    const unknown = await outcome(() => action(routeArgs(adminPost(admin.cookie, { intent: "dropEverything" }))));
-    expect(unknown.status).toBe(400);
-    expect(await snapshotDatabase()).toEqual(before);
-  });
+  it.each(TAB_INTENTS.map(({ route, intent }) => [route.path, intent, route] as const))(
+    "%s, intent %s: anonymous → /auth, user → 403, nothing changes; admin → done and audited",
+    async (path, intent, route) => {
+      const { ctx, user, admin } = await setup();
+      const fields = { intent, ...samples[intent as AdminIntent]!(ctx) };
+      const action = (request: Request) => route.module.action(routeArgs(request) as never);
+      const before = await snapshotDatabase();
+
+      const anonymous = await outcome(() => action(adminPost(undefined, fields, path)));
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.location).toBe("/auth");
+      expect(await snapshotDatabase()).toEqual(before);
+
+      const forbidden = await outcome(() => action(adminPost(user.cookie, fields, path)));
+      expect(forbidden.status).toBe(403);
+      expect(await snapshotDatabase()).toEqual(before);
+
+      const audits = await countAudit();
+      const done = await outcome(() => action(adminPost(admin.cookie, fields, path)));
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ intent, ok: true });
+      expect(await countAudit()).toBe(audits + 1);
+      expect(await snapshotDatabase()).not.toEqual(before);
+    },
+  );
+
+  it.each(TAB_ROUTES.map((route) => [route.path, route] as const))(
+    "%s refuses an intent of another tab or an unknown one, and answers 403 to a user before reading it",
+    async (path, route) => {
+      const { user, admin } = await setup();
+      const action = (request: Request) => route.module.action(routeArgs(request) as never);
+      const foreign = TAB_INTENTS.find((pair) => !route.module.action.intents.includes(pair.intent))!.intent;
+      const before = await snapshotDatabase();
+      expect((await outcome(() => action(adminPost(user.cookie, { intent: "dropEverything" }, path)))).status).toBe(403);
+      for (const intent of ["dropEverything", foreign]) {
+        const refused = await outcome(() => action(adminPost(admin.cookie, { intent }, path)));
+        expect(refused.status).toBe(400);
+      }
+      expect(await snapshotDatabase()).toEqual(before);
+    },
+  );
 
   it("guards the CSV export the same way", async () => {
     const { user, admin } = await setup();

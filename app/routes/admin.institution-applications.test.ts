@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES } from "~/domain/organizations";
 import { db, schema } from "~/platform/db.server";
 import type { FormResult } from "~/platform/forms/submission";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 import { loader as documentLoader } from "./admin.ongs.pedidos.$id.documentos.$tipo";
 import { action as applyAction } from "./ongs.cadastrar";
 
@@ -55,7 +55,7 @@ describe("Admin → ONGs → Pedidos", () => {
   it("shows the registry beside what was typed, the Pix holder check and the documents", async () => {
     const { application } = await applied({ city: "Contagem" });
     const admin = await createTestUser({ admin: true });
-    const r = await outcome(() => loader(routeArgs(adminGet(`/admin?aba=ongs&pedido=${application.id}`, admin.cookie), deps)));
+    const r = await outcome(() => loader(routeArgs(adminGet(`/admin/ongs?pedido=${application.id}`, admin.cookie), deps)));
     const { applications } = (r.body as { data: { applications: { queue: { waiting: unknown[] }; reviewing: Record<string, unknown> } } })
       .data;
     expect(applications.queue.waiting).toHaveLength(1);

@@ -25,7 +25,7 @@ import { db, schema } from "~/platform/db.server";
 import type { FormResult } from "~/platform/forms/submission";
 import { getStorage, readAll } from "~/platform/storage/index.server";
 import { seedDemoData } from "~/seed/seed.server";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 
 const sandbox = createSandboxProvider({ secret: "x".repeat(32), publicUrl: "http://localhost:3000" });
 const allTime = { from: new Date(0), to: new Date("2100-01-01") };
@@ -46,7 +46,7 @@ type InstitutionView = {
 const at = (date: string) => ({ clock: fixedClock(`${date}T15:00:00Z`) });
 
 async function view(cookie: string, deps?: TestDepsOverrides) {
-  const result = (await loader(routeArgs(adminGet("/admin?aba=repasses&situacao=instituicoes", cookie), deps))) as {
+  const result = (await loader(routeArgs(adminGet("/admin/repasses?situacao=instituicoes", cookie), deps))) as {
     data: { institutions: { institutions: InstitutionView[]; dueCount: number } };
   };
   return result.data.institutions;
@@ -233,7 +233,7 @@ describe("Repasses às instituições", () => {
     await processPaymentEvent(donationEvent(gift, "refunded", { occurredAt: new Date("2026-04-21T15:00:00Z") }), testDeps());
     const balance = (await institutionBalances()).find((b) => b.organizationId === org.id)!;
     expect(balance).toMatchObject({ balanceCents: -9_000, payoutNetCents: -9_000, takenBackNetCents: -9_000 });
-    const dashboard = (await loader(routeArgs(adminGet("/admin?aba=dashboard", admin.cookie)))) as {
+    const dashboard = (await loader(routeArgs(adminGet("/admin", admin.cookie)))) as {
       data: { balances: Array<{ organizationId: string; balanceCents: number }> };
     };
     expect(dashboard.data.balances[0]).toMatchObject({ organizationId: org.id, balanceCents: -9_000 }); // negative first

@@ -1,3 +1,4 @@
+import type { loadDashboard } from "~/domain/admin/dashboard.server";
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
@@ -11,11 +12,10 @@ import { db, schema } from "~/platform/db.server";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { runReconcile } from "~/domain/ledger/reconcile.server";
-import type { TabData } from "~/domain/admin/panel.server";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 
 async function dashboard(cookie: string) {
-  const result = (await loader(routeArgs(adminGet("/admin", cookie)))) as { data: TabData<"dashboard"> };
+  const result = (await loader(routeArgs(adminGet("/admin", cookie)))) as { data: Awaited<ReturnType<typeof loadDashboard>> };
   return result.data;
 }
 

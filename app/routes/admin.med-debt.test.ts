@@ -24,7 +24,7 @@ import type { DonationPaymentEvent } from "~/domain/payments/types";
 import { fixedClock } from "~/platform/clock";
 import { getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 import { loader as dashboardLoader } from "./ong.$slug.painel";
 
 type Batch = { cutoff: string; netCents: number; itemIds: string[] };
@@ -42,7 +42,7 @@ const at = (date: string) => ({ clock: fixedClock(`${date}T15:00:00Z`) });
 const noon = (date: string) => new Date(`${date}T15:00:00Z`);
 
 async function institutionView(cookie: string, organizationId: string, deps: TestDepsOverrides) {
-  const result = (await loader(routeArgs(adminGet("/admin?aba=repasses&situacao=instituicoes", cookie), deps))) as {
+  const result = (await loader(routeArgs(adminGet("/admin/repasses?situacao=instituicoes", cookie), deps))) as {
     data: { institutions: { institutions: InstitutionView[] } };
   };
   return result.data.institutions.institutions.find((i) => i.id === organizationId)!;

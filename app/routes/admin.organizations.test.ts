@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CNPJ_MESSAGES, PIX_MESSAGES } from "~/domain/organizations";
 import { db, schema } from "~/platform/db.server";
 import type { FormResult } from "~/platform/forms/submission";
-import { action } from "./admin";
+import { adminTabAction as action } from "@tests/admin";
 
 type Body = { intent: string; ok: boolean; key?: number; result?: FormResult; message?: string };
 

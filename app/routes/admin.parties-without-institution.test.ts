@@ -6,7 +6,7 @@ import { adminFixture, adminGet, routeArgs } from "@tests/admin";
 import { createTestUser } from "@tests/auth";
 import { insertParty } from "@tests/parties";
 import { describe, expect, it } from "vitest";
-import { loader } from "./admin";
+import { adminTabLoader as loader } from "@tests/admin";
 
 type PartiesTab = {
   rows: Array<{ name: string; organizationName: string | null }>;
@@ -16,7 +16,7 @@ type PartiesTab = {
 };
 
 async function partiesTab(cookie: string, query = "") {
-  const result = (await loader(routeArgs(adminGet(`/admin?aba=festas${query}`, cookie)))) as unknown as { data: PartiesTab };
+  const result = (await loader(routeArgs(adminGet(`/admin/festas${query}`, cookie)))) as unknown as { data: PartiesTab };
   return result.data;
 }
 
@@ -35,11 +35,11 @@ describe("Festas without an institution", () => {
     expect(all.total).toBe(3);
     expect(all.rows.find((r) => r.name === "Festa órfã")?.organizationName).toBeNull();
 
-    const only = await partiesTab(cookie, "&sem=instituicao");
+    const only = await partiesTab(cookie, "?sem=instituicao");
     expect(only).toMatchObject({ onlyWithoutInstitution: true, total: 1, withoutInstitution: 1 });
     expect(only.rows.map((r) => r.name)).toEqual(["Festa órfã"]);
 
     // Any other value is ignored (the whole list).
-    expect((await partiesTab(cookie, "&sem=qualquer")).total).toBe(3);
+    expect((await partiesTab(cookie, "?sem=qualquer")).total).toBe(3);
   });
 });

@@ -16,7 +16,7 @@ import { listOpenInstitutionItems } from "~/domain/payouts/index.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import { addCalendarDays, formatDate, todayInSaoPaulo } from "~/platform/dates";
 import { db, schema } from "~/platform/db.server";
-import { action as adminAction } from "./admin";
+import { adminTabAction as adminAction } from "@tests/admin";
 import { loader as doarLoader } from "./doar";
 import { loader as partyLoader } from "./festa.$id";
 

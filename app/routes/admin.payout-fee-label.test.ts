@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { getConfig } from "~/platform/config.server";
-import { action } from "./admin";
+import { adminTabAction as action } from "@tests/admin";
 
 describe("payout proof e-mail", () => {
   it("names the stored fee percent after the setting changed", async () => {

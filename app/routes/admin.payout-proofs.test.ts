@@ -16,7 +16,7 @@ import { moveLegacyProofs, signedProofUrl } from "~/domain/payouts/index.server"
 import { db, schema } from "~/platform/db.server";
 import type { FormResult } from "~/platform/forms/submission";
 import { getStorage, readAll } from "~/platform/storage/index.server";
-import { action } from "./admin";
+import { adminTabAction as action } from "@tests/admin";
 import { loader as proofLoader } from "./repasses.$id.comprovante";
 
 // Payout proofs in file storage (issue 14, item 5): checked by content, at most 10 MB, the

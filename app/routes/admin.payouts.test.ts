@@ -16,7 +16,7 @@ import { db, schema } from "~/platform/db.server";
 import type { FormResult } from "~/platform/forms/submission";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { getStorage, readAll } from "~/platform/storage/index.server";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 import { loader as proofLoader } from "./repasses.$id.comprovante";
 
 type PayoutRow = {
@@ -32,7 +32,7 @@ type PayoutRow = {
 };
 
 async function payouts(cookie: string, query = "", deps?: TestDepsOverrides) {
-  const result = (await loader(routeArgs(adminGet(`/admin?aba=repasses${query}`, cookie), deps))) as {
+  const result = (await loader(routeArgs(adminGet(`/admin/repasses${query}`, cookie), deps))) as {
     data: { rows: PayoutRow[]; feePercent: number; today: string };
   };
   return result.data;
@@ -146,7 +146,7 @@ describe("Repasses", () => {
     expect(again.body.message).toBe("Este repasse já foi marcado como transferido.");
     expect(await db.select().from(schema.emailOutbox)).toHaveLength(2);
     expect((await payouts(cookie)).rows.map((r) => r.partyId)).not.toContain(fx.endedParty.id);
-    expect((await payouts(cookie, "&situacao=transferidos")).rows.map((r) => r.partyId)).toEqual([fx.endedParty.id]);
+    expect((await payouts(cookie, "?situacao=transferidos")).rows.map((r) => r.partyId)).toEqual([fx.endedParty.id]);
   });
 
   it("refuses a party that has not ended, a missing proof, a wrong file type and a file over 10 MB", async () => {

@@ -3,6 +3,7 @@
  * differences and runs it inside the server; `npm run reconcile` on the embedded database held by
  * the server says how to run it there instead of failing.
  */
+import type { loadReconcile } from "~/domain/admin/reconcile.server";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -15,11 +16,10 @@ import { createTestUser } from "@tests/auth";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import type { TabData } from "~/domain/admin/panel.server";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 
 async function tab(cookie: string) {
-  const result = (await loader(routeArgs(adminGet("/admin?aba=conciliacao", cookie)))) as { data: TabData<"conciliacao"> };
+  const result = (await loader(routeArgs(adminGet("/admin/conciliacao", cookie)))) as { data: Awaited<ReturnType<typeof loadReconcile>> };
   return result.data;
 }
 
@@ -62,7 +62,7 @@ describe("npm run reconcile while the server holds the embedded database", () =>
         (error, out) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out }),
       );
     });
-    expect(stdout).toContain("http://festa.test/admin?aba=conciliacao");
+    expect(stdout).toContain("http://festa.test/admin/conciliacao");
     expect(stdout).toContain("Rodar agora");
     expect(code).toBe(3);
   }, 90_000);

@@ -16,7 +16,7 @@ import { listActiveCauses } from "~/domain/organizations/causes.server";
 import { partyVisibility } from "~/domain/parties";
 import { fixedClock } from "~/platform/clock";
 import { seedDemoData } from "~/seed/seed.server";
-import { action, loader } from "./admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 import { loader as csvLoader } from "./admin.doacoes[.]csv";
 
 type Body = {
@@ -35,8 +35,17 @@ async function post(cookie: string, fields: Record<string, string | string[]>) {
   return { ...r, body: body?.result ? { ...body, errors: fieldErrors(body.result) } : body };
 }
 
+/** `aba=festas&q=x` (the tab and its parameters) as the tab's address: /admin/festas?q=x. */
+function adminUrl(query: string) {
+  const params = new URLSearchParams(query);
+  const tab = params.get("aba") ?? "dashboard";
+  params.delete("aba");
+  const path = tab === "dashboard" ? "/admin" : `/admin/${tab}`;
+  return params.size ? `${path}?${params}` : path;
+}
+
 async function tab<T>(cookie: string, query: string): Promise<T> {
-  const result = (await loader(routeArgs(adminGet(`/admin?${query}`, cookie)))) as unknown as { data: T };
+  const result = (await loader(routeArgs(adminGet(adminUrl(query), cookie)))) as unknown as { data: T };
   return result.data;
 }
 
@@ -90,7 +99,7 @@ describe("Dashboard", () => {
       ["2026-03-20", true],
       ["2026-03-21", false],
     ] as const) {
-      const data = (await loader(routeArgs(adminGet("/admin?aba=dashboard", cookie), onDay(day)))) as unknown as {
+      const data = (await loader(routeArgs(adminGet("/admin", cookie), onDay(day)))) as unknown as {
         data: { stats: { activeParties: number }; parties: Array<{ id: string; eventDate: string }> };
       };
       expect(

@@ -162,7 +162,7 @@ describe("the Diamante plan's guided visit", () => {
 
     // Listed for the admin.
     const { loadMessages } = await import("~/domain/admin/messages.server");
-    const visits = (await loadMessages(new URL("http://localhost/admin?aba=mensagens"))).visits;
+    const visits = (await loadMessages(new URL("http://localhost/admin/mensagens"))).visits;
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({ name: "Diana Diamante", email: me.user.email, institution: "AADORA" });
 

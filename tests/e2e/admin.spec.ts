@@ -22,7 +22,7 @@ async function adminPage(browser: Browser) {
 
 test("a non-admin visiting /admin gets 'Acesso negado' and lands on /", async ({ page }) => {
   await logIn(page, "mariana@exemplo.com.br", "festa1234", "/painel");
-  await page.goto("/admin?aba=doacoes");
+  await page.goto("/admin/doacoes");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Acesso negado")).toBeVisible();
   await expect(page.getByText("Você não tem permissão para acessar esta página")).toBeVisible();
@@ -46,7 +46,7 @@ test("a newly granted admin creates a cause, which /criar-festa does not offer b
   await expect(page).toHaveURL(/\/$/);
 
   const admin = await adminPage(browser);
-  await admin.goto("/admin?aba=equipe");
+  await admin.goto("/admin/equipe");
   await admin.getByLabel("E-mail").fill(account.email);
   await admin.getByRole("button", { name: "Conceder acesso" }).click();
   await expect(admin.getByText("Acesso de administrador concedido")).toBeVisible();
@@ -54,7 +54,7 @@ test("a newly granted admin creates a cause, which /criar-festa does not offer b
   await admin.context().close();
 
   const cause = `Causa Teste ${id}`;
-  await page.goto("/admin?aba=causas");
+  await page.goto("/admin/causas");
   await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
   await page.getByLabel("Nome da Causa").fill(cause);
   await page.getByLabel("Descrição").fill("Apoio a projetos de teste");
@@ -71,7 +71,7 @@ test("a newly granted admin creates a cause, which /criar-festa does not offer b
   await expect(page.getByLabel("ONG/Causa").locator('optgroup[label="Proteção Animal"] option')).toHaveCount(1);
   await expect(page.getByLabel("ONG/Causa").locator(`optgroup[label="${cause}"]`)).toHaveCount(0);
 
-  await page.goto("/admin?aba=causas");
+  await page.goto("/admin/causas");
   const toggle = page.getByRole("switch", { name: `Ativa: ${cause}` });
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
@@ -81,7 +81,7 @@ test("a newly granted admin creates a cause, which /criar-festa does not offer b
   await expect(page.getByRole("switch", { name: `Ativa: ${cause}` })).toHaveAttribute("aria-checked", "false");
 
   // Unused, so it can be deleted, behind the spec's confirmation.
-  await page.goto("/admin?aba=causas");
+  await page.goto("/admin/causas");
   await page.getByRole("button", { name: `Excluir ${cause}` }).click();
   await expect(page.getByRole("alertdialog", { name: "Tem certeza que deseja excluir esta causa?" })).toBeVisible();
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
@@ -92,7 +92,7 @@ test("a newly granted admin creates a cause, which /criar-festa does not offer b
 test("an admin creates a story and it appears on /historias", async ({ browser }) => {
   const page = await adminPage(browser);
   const title = `Uma festa que virou horta ${uniqueId()}`;
-  await page.goto("/admin?aba=historias");
+  await page.goto("/admin/historias");
   await page.getByLabel("Título").fill(title);
   await page.getByLabel("Descrição").fill("Os convidados do Léo plantaram 40 mudas na escola do bairro.");
   await page.getByRole("button", { name: "Criar História" }).click();
@@ -109,7 +109,7 @@ test("an admin tab checks its form in the browser with the action's schema, and 
   browser,
 }) => {
   const page = await adminPage(browser);
-  await page.goto("/admin?aba=equipe");
+  await page.goto("/admin/equipe");
   let posted = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posted++;
@@ -130,7 +130,7 @@ test("without JavaScript, a refused admin form comes back with its messages and 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await logIn(page, "admin@festasolidaria.org.br", "admin1234");
-  await page.goto("/admin?aba=causas");
+  await page.goto("/admin/causas");
   const name = `Causa sem descrição ${uniqueId()}`;
   await page.getByLabel("Nome da Causa").fill(name);
   await page.getByRole("button", { name: "Criar Causa" }).click();
@@ -143,7 +143,7 @@ test("without JavaScript, a refused admin form comes back with its messages and 
 // Issue 14, item 7: the dashboard's figure, the party edit, names unique within a kind.
 test("the dashboard's 'Campanhas ativas' counts exactly the parties its list shows", async ({ browser }) => {
   const page = await adminPage(browser);
-  await page.goto("/admin?aba=dashboard");
+  await page.goto("/admin");
   const listed = page.getByRole("region", { name: "Festas ativas" }).getByRole("listitem");
   await expect(listed.first()).toBeVisible();
   const figure = page
@@ -158,7 +158,7 @@ test("the dashboard's 'Campanhas ativas' counts exactly the parties its list sho
 
 test("the admin's party edit shows the event type the creator chose, and changes it", async ({ browser }) => {
   const page = await adminPage(browser);
-  await page.goto("/admin?aba=festas&q=Aurora");
+  await page.goto("/admin/festas?q=Aurora");
   // The list shows the stored type ("Confraternização · código natal" in the demo data).
   const listed = await page.getByText(/ · código natal$/).innerText();
   const stored = listed.replace(/ · código natal$/, "");
@@ -176,7 +176,7 @@ test("the admin's party edit shows the event type the creator chose, and changes
 
 test("an institution's name is unique whatever its accents and case: the form says so and keeps what was typed", async ({ browser }) => {
   const page = await adminPage(browser);
-  await page.goto("/admin?aba=ongs");
+  await page.goto("/admin/ongs");
   await page.getByRole("button", { name: "Cadastrar ONG" }).click();
   await expect(page.getByText("Informe o nome da ONG.")).toBeVisible(); // checked in the browser first
 
@@ -205,7 +205,7 @@ test("without JavaScript, a payout marked before the settlement date comes back 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await logIn(page, "admin@festasolidaria.org.br", "admin1234");
-  await page.goto("/admin?aba=repasses");
+  await page.goto("/admin/repasses");
   const row = page.getByRole("row").filter({ hasText: BIA });
   await expect(row.getByText("Aguardando a operadora")).toBeVisible();
   await row.getByText("Marcar como transferido").click();
@@ -222,7 +222,7 @@ test("a payout marked before the settlement date needs a reason; a proof of the 
   browser,
 }) => {
   const page = await adminPage(browser);
-  await page.goto("/admin?aba=repasses");
+  await page.goto("/admin/repasses");
   const row = page.getByRole("row").filter({ hasText: BIA });
   await row.getByText("Marcar como transferido").click();
   await row.getByLabel("Link do comprovante").fill("https://banco.example/comprovante-bia");
@@ -255,7 +255,7 @@ test("a payout marked before the settlement date needs a reason; a proof of the 
   await row.getByRole("button", { name: "Confirmar repasse" }).click();
   await expect(page.getByText("Repasse registrado")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: BIA })).toHaveCount(0);
-  await page.goto("/admin?aba=repasses&situacao=transferidos");
+  await page.goto("/admin/repasses?situacao=transferidos");
   await expect(page.getByRole("row").filter({ hasText: BIA }).getByRole("link", { name: "Link do comprovante" })).toBeVisible();
   await page.context().close();
 });

@@ -7,7 +7,7 @@ const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 async function adminDonations(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`/auth?redirectTo=${encodeURIComponent("/admin?aba=doacoes")}`);
+  await page.goto(`/auth?redirectTo=${encodeURIComponent("/admin/doacoes")}`);
   await page.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await page.getByLabel("Senha", { exact: true }).fill("admin1234");
   await page.getByRole("button", { name: "Entrar" }).click();

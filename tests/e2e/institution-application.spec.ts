@@ -57,7 +57,7 @@ test("apply with a checked CNPJ, approval with a note, the owner's invitation ac
   // The admin: the queue, the registry beside what was typed, a document, the approval with a note.
   const adminPage = await (await browser.newContext()).newPage();
   await logIn(adminPage, "admin@festasolidaria.org.br", "admin1234", "/admin");
-  await adminPage.goto("/admin?aba=ongs");
+  await adminPage.goto("/admin/ongs");
   await adminPage.getByRole("link", { name: "Horta Viva" }).first().click();
   await expect(adminPage.getByText("Consultado na Receita Federal").first()).toBeVisible();
   await expect(adminPage.getByText("Confere: a chave Pix é o CNPJ da instituição.")).toBeVisible();

@@ -19,7 +19,7 @@ async function logInAsAdmin(page: Page) {
 
 test("the admin marks an institution payout transferred with a proof file and sees it listed", async ({ page }) => {
   await logInAsAdmin(page);
-  await page.goto("/admin?aba=repasses");
+  await page.goto("/admin/repasses");
   await page.getByRole("link", { name: /^Instituições/ }).click();
   await expect(page).toHaveURL(/situacao=instituicoes/);
 

@@ -98,7 +98,7 @@ test("a payout the team marks transferred shows its date and proof on the creato
   page,
 }) => {
   const admin = await signedIn(browser, "admin@festasolidaria.org.br", "admin1234", "/admin");
-  await admin.goto("/admin?aba=repasses");
+  await admin.goto("/admin/repasses");
   const row = admin.getByRole("row").filter({ hasText: THEO.name });
   await expect(row).toContainText("R$ 400,00");
   await expect(row).toContainText("R$ 360,00"); // net: R$ 400,00 minus the 10% fee

@@ -84,7 +84,7 @@ test("apply, approval, an invited member sees a gift, downloads the books, posts
   // The admin approves it.
   const adminPage = await (await browser.newContext()).newPage();
   await logIn(adminPage, "admin@festasolidaria.org.br", "admin1234", "/admin");
-  await adminPage.goto("/admin?aba=ongs");
+  await adminPage.goto("/admin/ongs");
   await adminPage
     .getByRole("link", { name: /MAOS QUE AJUDAM/i })
     .first()
@@ -210,7 +210,7 @@ test("apply, approval, an invited member sees a gift, downloads the books, posts
   await expect(impactPanel.getByText(/kits? de costura/)).toHaveCount(0);
 
   // The admin approves it from Impacto.
-  await adminPage.goto("/admin?aba=impacto");
+  await adminPage.goto("/admin/impacto");
   const queued = adminPage.getByTestId("institution-update").filter({ hasText: update.title });
   await queued.getByRole("button", { name: `Aprovar e publicar: ${update.title}` }).click();
   await expect(adminPage.getByText("Atualização publicada").first()).toBeVisible();

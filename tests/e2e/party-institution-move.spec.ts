@@ -63,7 +63,7 @@ test("the admin moves a party to another institution: pages, receipt, payouts an
   // The admin moves it, with a reason.
   const admin = await newPage(browser);
   await logIn(admin, "admin@festasolidaria.org.br", "admin1234", "/admin");
-  await admin.goto(`/admin?aba=festas&q=${encodeURIComponent(name)}`);
+  await admin.goto(`/admin/festas?q=${encodeURIComponent(name)}`);
   await admin.getByRole("link", { name: `Editar ${name}` }).click();
   await expect(admin.getByTestId("admin-festa-instituicao")).toHaveText(`${PATINHAS} · Proteção Animal`);
   // The cause is not a field: it is the institution's.
@@ -100,7 +100,7 @@ test("the admin moves a party to another institution: pages, receipt, payouts an
   await expect(guest.locator("#patinhas-do-bem")).toContainText(PATINHAS);
   await guest.goto("/causas#verde-vivo");
   await expect(guest.locator("#verde-vivo")).toContainText(VERDE);
-  await admin.goto("/admin?aba=repasses&situacao=instituicoes");
+  await admin.goto("/admin/repasses?situacao=instituicoes");
   const patinhasPayout = admin.getByTestId("institution-payout").filter({ has: admin.getByRole("heading", { name: PATINHAS }) });
   await expect(patinhasPayout).toContainText("R$ 22,50");
 

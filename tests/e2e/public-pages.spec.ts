@@ -151,7 +151,7 @@ test.describe("/contato", () => {
     await page.getByLabel("Senha").fill("admin1234");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page).toHaveURL(/\/painel|\/admin|\/$/);
-    await page.goto("/admin?aba=mensagens");
+    await page.goto("/admin/mensagens");
     await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByRole("link", { name: "claudia@exemplo.com.br" }).first()).toBeVisible();
   });

@@ -34,11 +34,11 @@ test("an admin refunds part of a gift, then the rest; the party total drops each
   await expectRaised(page, before + 5_000);
 
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto(`/auth?redirectTo=${encodeURIComponent("/admin?aba=doacoes&status=paga")}`);
+  await admin.goto(`/auth?redirectTo=${encodeURIComponent("/admin/doacoes?status=paga")}`);
   await admin.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await admin.getByLabel("Senha", { exact: true }).fill("admin1234");
   await admin.getByRole("button", { name: "Entrar" }).click();
-  await admin.waitForURL(/\/admin\?aba=doacoes/);
+  await admin.waitForURL(/\/admin\/doacoes/);
 
   const row = admin.getByRole("row").filter({ hasText: donor });
   await row.getByText("Reembolsar", { exact: true }).click();
@@ -66,6 +66,6 @@ test("an admin refunds part of a gift, then the rest; the party total drops each
   await expect(admin.getByText("Reembolso solicitado").first()).toBeVisible();
   await expectRaised(page, before);
 
-  await admin.goto("/admin?aba=doacoes&status=reembolsada");
+  await admin.goto("/admin/doacoes?status=reembolsada");
   await expect(admin.getByRole("row").filter({ hasText: donor })).toBeVisible();
 });

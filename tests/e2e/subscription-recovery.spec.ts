@@ -30,7 +30,7 @@ async function mailLink(page: Page, email: string, subject: string, link: RegExp
 
 async function adminPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`/auth?redirectTo=${encodeURIComponent("/admin?aba=assinaturas")}`);
+  await page.goto(`/auth?redirectTo=${encodeURIComponent("/admin/assinaturas")}`);
   await page.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await page.getByLabel("Senha", { exact: true }).fill("admin1234");
   await page.getByRole("button", { name: "Entrar" }).click();
@@ -117,14 +117,14 @@ test("a Pix Automático plan fails, every retry fails too, and it is suspended w
   const row = admin.getByRole("row").filter({ hasText: name });
   for (let attempt = 1; attempt <= 4; attempt++) {
     await expect(async () => {
-      await admin.goto("/admin?aba=assinaturas");
+      await admin.goto("/admin/assinaturas");
       await expect(row.getByRole("cell").nth(4)).toHaveText(String(attempt), { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await row.getByRole("button", { name: "Tentar agora" }).click();
     await expect(admin.getByText("Nova tentativa pedida").first()).toBeVisible();
   }
   await expect(async () => {
-    await admin.goto("/admin?aba=assinaturas");
+    await admin.goto("/admin/assinaturas");
     await expect(row.getByText("Suspensa")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(row.getByRole("button", { name: "Tentar agora" })).toHaveCount(0);

@@ -35,12 +35,12 @@ test("a toast does not stay on screen after the visitor moves to another page", 
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("a toast does not stay when the visitor moves to another tab of the same address", async ({ page }) => {
-  // The admin panel is one URL (/admin?aba=…): another tab is another page all the same.
+test("a toast does not stay when the visitor moves to another tab of the panel", async ({ page }) => {
+  // Each admin tab is its own nested route (/admin/mensagens): moving between them is a navigation.
   await signIn(page, "/admin", "admin@festasolidaria.org.br", "admin1234");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(toasts(page).filter({ hasText: "Login realizado!" })).toBeVisible();
   await page.getByRole("link", { name: "Mensagens" }).click();
-  await expect(page).toHaveURL(/\/admin\?aba=mensagens$/);
+  await expect(page).toHaveURL(/\/admin\/mensagens$/);
   await expect(toasts(page)).toHaveCount(0, { timeout: 2000 });
 });

@@ -57,9 +57,9 @@ describe("requireUser / requireAdmin", () => {
       location: "/auth?redirectTo=%2Fcriar-festa",
       toast: true,
     });
-    expect(await outcome(() => requireAdmin(request("/admin?aba=doacoes")))).toMatchObject({
+    expect(await outcome(() => requireAdmin(request("/admin/doacoes")))).toMatchObject({
       kind: "redirect",
-      location: "/auth?redirectTo=%2Fadmin%3Faba%3Ddoacoes",
+      location: "/auth?redirectTo=%2Fadmin%2Fdoacoes",
     });
   });
 
@@ -85,7 +85,8 @@ const PROTECTED: Array<{
 }> = [
   { path: "/criar-festa", module: () => import("~/routes/criar-festa"), role: "user", fns: ["loader", "action"] },
   { path: "/painel", module: () => import("~/routes/painel"), role: "user", fns: ["loader"] },
-  { path: "/admin", module: () => import("~/routes/admin"), role: "admin", fns: ["loader", "action"] },
+  { path: "/admin", module: () => import("~/routes/admin/layout"), role: "admin", fns: ["loader"] },
+  { path: "/admin/repasses", module: () => import("~/routes/admin/repasses"), role: "admin", fns: ["loader", "action"] },
   { path: "/admin/doacoes.csv", module: () => import("~/routes/admin.doacoes[.]csv"), role: "admin", fns: ["loader"] },
 ];
 

@@ -6,13 +6,14 @@
  * the database exactly as it was.
  *
  * The admin panel's own, finer matrix (every tab and every intent of its dispatch table) lives in
- * app/routes/admin.authz.test.ts; here /admin is covered with one tab and one intent.
+ * app/routes/admin.authz.test.ts; here each tab is covered with its loader and one intent.
  */
 import { useSharedTestDatabase } from "@tests/database";
 useSharedTestDatabase();
 
 import { randomUUID } from "node:crypto";
 import { snapshotDatabase } from "@tests/admin";
+import { ADMIN_TAB_IDS } from "~/components/admin/tabs";
 import { importRouteModule, listRoutes, type RouteModule } from "@tests/app-server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +71,32 @@ const partyFields = (w: World) => ({
   // A forged owner: must be ignored, the session decides.
   userId: w.users.user.user.id,
 });
+
+/**
+ * The admin tabs past the dashboard: admins only; here an intent none of them takes is refused
+ * (each tab's own intents are walked in app/routes/admin.authz.test.ts).
+ */
+function adminTabRows(): Record<string, RouteSpec> {
+  const tabs = ADMIN_TAB_IDS.filter((tab) => tab !== "dashboard");
+  return Object.fromEntries(
+    tabs.map((tab) => [
+      `routes/admin/${tab}`,
+      {
+        path: () => `/admin/${tab}`,
+        loader: { cells: { anonymous: toLogin(`/admin/${tab}`), user: deniedHome, other: deniedHome, admin: ok() } },
+        action: {
+          fields: () => ({ intent: "dropEverything" }),
+          cells: {
+            anonymous: { ...toLogin(), location: "/auth" },
+            user: forbidden,
+            other: forbidden,
+            admin: { status: 400, refused: true },
+          },
+        },
+      },
+    ]),
+  );
+}
 
 /** One row per route id of app/routes.ts (and "root"). */
 const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
@@ -300,9 +327,13 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       cells: { anonymous: toLogin("/painel"), user: ok(ownParties("mine")), other: ok(ownParties("none")), admin: ok(ownParties("none")) },
     },
   },
-  "routes/admin": {
-    path: () => "/admin?aba=doacoes",
-    loader: { cells: { anonymous: toLogin("/admin?aba=doacoes"), user: deniedHome, other: deniedHome, admin: ok() } },
+  "routes/admin/layout": {
+    path: () => "/admin",
+    loader: { cells: { anonymous: toLogin("/admin"), user: deniedHome, other: deniedHome, admin: ok() } },
+  },
+  "routes/admin/dashboard": {
+    path: () => "/admin",
+    loader: { cells: { anonymous: toLogin("/admin"), user: deniedHome, other: deniedHome, admin: ok() } },
     action: {
       fields: () => ({
         intent: "setFamiliesHelped",
@@ -313,6 +344,7 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       cells: { anonymous: { ...toLogin(), location: "/auth" }, user: forbidden, other: forbidden, admin: ok() },
     },
   },
+  ...adminTabRows(),
   "routes/festa.$id": { path: (w) => `/festa/${w.party.shareCode}`, loader: { cells: same(ok(noDonorEmail)) } },
   "routes/subscription-success": {
     path: () => "/subscription-success",

@@ -12,6 +12,7 @@ import { type AppServer, listRoutes, startAppServer } from "@tests/app-server";
 import { insertPendingGift } from "@tests/donations";
 import { insertPaidGift } from "@tests/parties";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TAB_IDS } from "~/components/admin/tabs";
 import { db, schema } from "~/platform/db.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { loadMonthlyReport } from "~/domain/content/monthly-report.server";
@@ -20,7 +21,8 @@ import { seedDemoData } from "~/seed/seed.server";
 import { buildWorld, concretePaths, DONOR_EMAILS, type World } from "./support/world";
 
 const ADMIN_OR_MAILBOX = new Set([
-  "routes/admin",
+  "routes/admin/layout",
+  ...ADMIN_TAB_IDS.map((tab) => `routes/admin/${tab}`),
   "routes/admin.doacoes[.]csv",
   "routes/dev.emails",
   "routes/dev.emails.$id",

@@ -21,10 +21,12 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { EVENT_TYPES } from "~/domain/parties/event-types";
-import { ADMIN_INTENTS } from "~/domain/admin/panel.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { PORTAL_INTENTS } from "~/domain/payments/sandbox-subscription-actions.server";
-import { action as adminAction } from "~/routes/admin";
+import { ADMIN_TAB_IDS } from "~/components/admin/tabs";
+import { adminTabAction as adminAction, adminTabRoutes } from "@tests/admin";
+
+const ADMIN_INTENTS = [...new Set((await adminTabRoutes()).flatMap((route) => route.module.action.intents))];
 import { action as assineAction } from "~/routes/assine-o-bem";
 import { action as confirmAddressAction } from "~/routes/conta.confirmar-endereco";
 import { action as authAction } from "~/routes/auth";
@@ -419,7 +421,7 @@ const TARGETS: Target[] = [
   },
   {
     name: "/admin intents",
-    route: "routes/admin",
+    route: "routes/admin/dashboard",
     runs: 1000,
     path: () => "/admin",
     handler: adminAction as never,
@@ -714,6 +716,10 @@ const NOT_FUZZED: Record<string, string> = {
   "routes/api.webhooks.pix.efi": "the same module as routes/api.webhooks.pix, mounted at …/pix/pix for Efí",
   "routes/assine-o-bem.pix-automatico":
     "not mounted without a PSP with PIX_AUTOMATICO=on (404); its form (plan + CPF, Zod) and owner check run against the fake PSP in app/routes/assine-o-bem.pix-automatico.test.ts",
+  // The "/admin intents" target sends each intent to the tab route that takes it (tests/support/admin.ts).
+  ...Object.fromEntries(
+    ADMIN_TAB_IDS.filter((tab) => tab !== "dashboard").map((tab) => [`routes/admin/${tab}`, "fuzzed by the '/admin intents' target"]),
+  ),
 };
 
 let w: World;

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
-import { action as adminAction } from "~/routes/admin";
+import { adminTabAction as adminAction } from "@tests/admin";
 import { action as contatoAction } from "~/routes/contato";
 import { action as criarFestaAction } from "~/routes/criar-festa";
 import { action as doarAction } from "~/routes/doar";
@@ -184,12 +184,12 @@ const PAGES: Array<{ path: () => string; as?: "user" | "admin"; shows: string[] 
   { path: () => `/causas`, shows: ["causeName", "orgName", "orgText"] },
   { path: () => `/historias`, shows: ["storyTitle", "storyText"] },
   { path: () => `/criar-festa`, as: "user", shows: ["causeName"] },
-  { path: () => `/admin?aba=mensagens`, as: "admin", shows: ["contactName", "contactMessage"] },
-  { path: () => `/admin?aba=doacoes`, as: "admin", shows: ["donorName"] },
-  { path: () => `/admin?aba=festas`, as: "admin", shows: ["partyName"] },
-  { path: () => `/admin?aba=causas`, as: "admin", shows: ["causeName", "causeText"] },
-  { path: () => `/admin?aba=historias`, as: "admin", shows: ["storyTitle"] },
-  { path: () => `/admin?aba=anuncios`, as: "admin", shows: ["adTitle"] },
+  { path: () => `/admin/mensagens`, as: "admin", shows: ["contactName", "contactMessage"] },
+  { path: () => `/admin/doacoes`, as: "admin", shows: ["donorName"] },
+  { path: () => `/admin/festas`, as: "admin", shows: ["partyName"] },
+  { path: () => `/admin/causas`, as: "admin", shows: ["causeName", "causeText"] },
+  { path: () => `/admin/historias`, as: "admin", shows: ["storyTitle"] },
+  { path: () => `/admin/anuncios`, as: "admin", shows: ["adTitle"] },
   { path: () => `/dev/emails`, shows: [] },
 ];
 

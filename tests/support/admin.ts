@@ -179,3 +179,51 @@ export async function adminFixture() {
   };
 }
 export type AdminFixture = Awaited<ReturnType<typeof adminFixture>>;
+
+// ---------- the admin tabs as React Router sees them (app/routes.ts) ----------
+
+type TabModule = {
+  loader: (args: never) => Promise<unknown>;
+  action: ((args: never) => Promise<unknown>) & { intents: readonly string[] };
+};
+export type AdminTabRoute = { path: string; file: string; module: TabModule };
+
+/**
+ * Every nested route of /admin, read from the route config itself (so a new tab is found without
+ * editing a list) and imported: the authorization tests walk these.
+ */
+export async function adminTabRoutes(): Promise<AdminTabRoute[]> {
+  const { default: config } = await import("~/routes");
+  const panel = config.find((entry) => entry.path === "admin");
+  if (!panel?.children) throw new Error("app/routes.ts has no /admin layout with tabs");
+  return Promise.all(
+    panel.children.map(async (child) => ({
+      path: child.index ? "/admin" : `/admin/${child.path}`,
+      file: child.file,
+      module: (await import(/* @vite-ignore */ `~/${child.file.replace(/\.tsx?$/, "")}`)) as TabModule,
+    })),
+  );
+}
+
+/**
+ * An admin POST sent to the tab that takes its intent, as the browser's form on that tab would.
+ * Tests written against the one /admin action call this; an unknown intent goes to the dashboard.
+ */
+export async function adminTabAction(args: { request: Request; params: unknown; context: unknown }) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  const routes = await adminTabRoutes();
+  const route = routes.find((r) => r.module.action.intents.includes(String(intent))) ?? routes[0]!;
+  return route.module.action(args as never);
+}
+
+/**
+ * A GET of an admin page, answered by the tab route its path names (`/admin/repasses?…`), as
+ * `{ tab, data }`: the tab's id beside what its loader returned.
+ */
+export async function adminTabLoader(args: { request: Request; params: unknown; context: unknown }) {
+  const { pathname } = new URL(args.request.url);
+  const route = (await adminTabRoutes()).find((r) => r.path === pathname.replace(/\/$/, ""));
+  if (!route) throw new Error(`no admin tab at ${pathname}`);
+  const tab = route.path === "/admin" ? "dashboard" : route.path.slice("/admin/".length);
+  return { tab, data: await route.module.loader(args as never) };
+}

@@ -1,3 +1,4 @@
+import type { loadAds } from "~/domain/admin/ads.server";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -5,11 +6,10 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, TextareaField, TextField } from "~/components/ui/field";
 import { adSchema } from "~/domain/admin/forms";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = TabData<"anuncios">;
+type Data = Awaited<ReturnType<typeof loadAds>>;
 
 const PLACEMENT_LABELS: Record<string, string> = {
   home: "Início",

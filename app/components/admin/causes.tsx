@@ -1,3 +1,4 @@
+import type { loadCauses } from "~/domain/admin/causes.server";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -5,11 +6,10 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { causeSchema } from "~/domain/admin/forms";
 import { CAUSE_ICON_LABELS, CAUSE_ICONS, DEFAULT_CAUSE_ICON } from "~/domain/organizations";
-import type { TabData } from "~/domain/admin/panel.server";
 import { formatDate } from "~/platform/dates";
 import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-export function CausesTab({ data }: { data: TabData<"causas"> }) {
+export function CausesTab({ data }: { data: Awaited<ReturnType<typeof loadCauses>> }) {
   const formKey = useSavedKey("createCause");
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

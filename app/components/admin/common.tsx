@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { type FormShape, useSchemaForm } from "~/components/ui/use-schema-form";
-import type { AdminActionData } from "~/domain/admin/tabs";
+import type { AdminActionData } from "./tabs";
 import { postedText } from "~/platform/forms/submission";
 import { cn } from "~/platform/ui/cn";
 

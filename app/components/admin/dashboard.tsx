@@ -1,3 +1,4 @@
+import type { loadDashboard } from "~/domain/admin/dashboard.server";
 import { CalendarHeart, HandCoins, HeartHandshake, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,8 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { Progress } from "~/components/ui/progress";
 import { familiesHelpedSchema } from "~/domain/admin/forms";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
 import { cn } from "~/platform/ui/cn";
@@ -18,7 +18,7 @@ import { countOf } from "~/platform/plural";
 
 const icon = { size: 22, strokeWidth: 2 } as const;
 
-export function DashboardTab({ data }: { data: TabData<"dashboard"> }) {
+export function DashboardTab({ data }: { data: Awaited<ReturnType<typeof loadDashboard>> }) {
   const { stats, parties, latest, balances, reconcile } = data;
   const negative = balances.filter((b) => b.balanceCents < 0);
   const savedKey = useSavedKey("setFamiliesHelped");

@@ -1,18 +1,18 @@
+import type { loadDonations } from "~/domain/admin/donations.server";
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DonationStatusBadge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField } from "~/components/ui/field";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { Pagination, ResultNotice, ScrollTable, tdClass, thClass, useSavedKey } from "./common";
 import { RefundCell } from "./refunds";
 import { FlaggedPixPayments, UnmatchedEvents } from "./unmatched-events";
 
-export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
+export function DonationsTab({ data }: { data: Awaited<ReturnType<typeof loadDonations>> }) {
   const { filter, rows, parties, statuses, page, pageSize, total } = data;
   const filterParams = { status: filter.status, festa: filter.partyId };
   const csvSearch = new URLSearchParams(Object.entries(filterParams).filter((e): e is [string, string] => Boolean(e[1])));
@@ -22,7 +22,6 @@ export function DonationsTab({ data }: { data: TabData<"doacoes"> }) {
   return (
     <div className="space-y-6">
       <Form method="get" className="flex flex-wrap items-end gap-4 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft">
-        <input type="hidden" name="aba" value="doacoes" />
         <SelectField label="Status" name="status" defaultValue={filter.status ?? ""} className="w-full sm:w-48">
           <option value="">Todos</option>
           {statuses.map((s) => (

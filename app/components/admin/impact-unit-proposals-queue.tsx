@@ -1,9 +1,9 @@
-import type { TabData } from "~/domain/admin/panel.server";
+import type { loadImpact } from "~/domain/admin/impact.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { ReviewItem, ReviewQueue } from "./review-queue";
 
-type Pending = TabData<"impacto">["pendingUnitProposals"][number];
+type Pending = Awaited<ReturnType<typeof loadImpact>>["pendingUnitProposals"][number];
 
 const INTENTS = { approve: "approveImpactUnitProposal", refuse: "refuseImpactUnitProposal" };
 

@@ -1,3 +1,4 @@
+import type { loadOrganizations } from "~/domain/admin/organizations.server";
 import { CircleAlert, CircleCheck, Download, FileText } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -5,8 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, TextareaField } from "~/components/ui/field";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import {
   APPLICATION_DOCUMENTS,
   APPLICATION_STATUS_LABELS,
@@ -23,7 +23,7 @@ import {
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { IntentInput, ScrollTable, tdClass, thClass, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = TabData<"ongs">["applications"];
+type Data = Awaited<ReturnType<typeof loadOrganizations>>["applications"];
 type Reviewing = NonNullable<Data["reviewing"]>;
 
 const STATUS_TONE = { submitted: "pending", changes_requested: "info", approved: "paid", rejected: "danger" } as const;

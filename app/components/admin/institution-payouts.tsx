@@ -1,3 +1,4 @@
+import type { loadPayouts } from "~/domain/admin/payouts.server";
 import { ExternalLink, FileCheck2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -6,14 +7,13 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { institutionPayoutTransferSchema } from "~/domain/admin/payout-forms";
-import type { TabData } from "~/domain/admin/panel.server";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { postedText } from "~/platform/forms/submission";
 import { formatCents } from "~/platform/money";
 import { ProofFields } from "./proof-fields";
 import { IntentInput, ResultNotice, useIntentResult, useTabForm } from "./common";
 
-type Institution = NonNullable<TabData<"repasses">["institutions"]>["institutions"][number];
+type Institution = NonNullable<Awaited<ReturnType<typeof loadPayouts>>["institutions"]>["institutions"][number];
 type Batch = Institution["dueNow"];
 
 const INTENT = "markInstitutionPayoutTransferred";
@@ -27,7 +27,13 @@ function counts(t: { gifts: number; charges: number }) {
 }
 
 /** Repasses às instituições (decision 152): per institution, due now, upcoming and transferred. */
-export function InstitutionPayouts({ data, today }: { data: NonNullable<TabData<"repasses">["institutions"]>; today: string }) {
+export function InstitutionPayouts({
+  data,
+  today,
+}: {
+  data: NonNullable<Awaited<ReturnType<typeof loadPayouts>>["institutions"]>;
+  today: string;
+}) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">

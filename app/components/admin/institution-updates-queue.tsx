@@ -1,8 +1,8 @@
-import type { TabData } from "~/domain/admin/panel.server";
+import type { loadImpact } from "~/domain/admin/impact.server";
 import { formatDate } from "~/platform/dates";
 import { ReviewItem, ReviewQueue } from "./review-queue";
 
-type Pending = TabData<"impacto">["pendingInstitutionUpdates"][number];
+type Pending = Awaited<ReturnType<typeof loadImpact>>["pendingInstitutionUpdates"][number];
 
 const INTENTS = { approve: "approveInstitutionUpdate", refuse: "refuseInstitutionUpdate" };
 

@@ -1,15 +1,15 @@
+import type { loadMessages } from "~/domain/admin/messages.server";
 import { Check, Mail, Phone, RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import { formatDateTime } from "~/platform/dates";
 import { IntentInput, Pagination, ResultNotice } from "./common";
 
-type Data = TabData<"mensagens">;
+type Data = Awaited<ReturnType<typeof loadMessages>>;
 
 export function MessagesTab({ data }: { data: Data }) {
   return (

@@ -1,3 +1,4 @@
+import type { loadOrganizations } from "~/domain/admin/organizations.server";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -5,15 +6,14 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import { organizationSchema } from "~/domain/admin/forms";
 import { formatCnpj, PIX_KEY_TYPE_LABELS, formatPixKey } from "~/domain/organizations";
 import { OrganizationVerification, VerificationBadge } from "./organization-verification";
 import { InstitutionApplications } from "./institution-applications";
 import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = TabData<"ongs">;
+type Data = Awaited<ReturnType<typeof loadOrganizations>>;
 
 export function OrganizationsTab({ data }: { data: Data }) {
   const formKey = useSavedKey(data.editing ? "updateOrganization" : "createOrganization", data.editing?.id ?? "nova");

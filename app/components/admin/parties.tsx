@@ -1,3 +1,4 @@
+import type { loadParties } from "~/domain/admin/parties.server";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -7,8 +8,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { partyUpdateSchema } from "~/domain/admin/forms";
-import type { TabData } from "~/domain/admin/panel.server";
-import { adminHref } from "~/domain/admin/tabs";
+import { adminHref } from "./tabs";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { EVENT_TYPES, partyVisibility } from "~/domain/parties";
@@ -27,7 +27,7 @@ import {
 import { CancelPartyCell } from "./refunds";
 import { MovePartyForm } from "./party-move";
 
-type Data = TabData<"festas">;
+type Data = Awaited<ReturnType<typeof loadParties>>;
 
 export function PartiesTab({ data }: { data: Data }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
@@ -42,7 +42,6 @@ export function PartiesTab({ data }: { data: Data }) {
         role="search"
         className="flex flex-wrap items-end gap-3 rounded-2xl border border-coral-100 bg-white p-5 shadow-soft"
       >
-        <input type="hidden" name="aba" value="festas" />
         <TextField
           label="Buscar festas"
           name="q"

@@ -1,15 +1,15 @@
+import type { loadReconcile } from "~/domain/admin/reconcile.server";
 import { RefreshCw } from "lucide-react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import type { TabData } from "~/domain/admin/panel.server";
 import { formatDateTime } from "~/platform/dates";
 import { countOf } from "~/platform/plural";
 import { IntentInput, SectionTitle, useSubmittingIntent } from "./common";
 
-type Data = TabData<"conciliacao">;
+type Data = Awaited<ReturnType<typeof loadReconcile>>;
 
 const CHECK_LABELS: Record<string, string> = {
   party: "Festa",

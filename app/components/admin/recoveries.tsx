@@ -1,14 +1,14 @@
+import type { loadRecoveries } from "~/domain/admin/recoveries.server";
 import { RotateCcw } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import type { TabData } from "~/domain/admin/panel.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
 import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useSubmittingIntent } from "./common";
 
-type Data = TabData<"assinaturas">;
+type Data = Awaited<ReturnType<typeof loadRecoveries>>;
 
 const share = (value: number | null) => (value === null ? "—" : formatPercent(value * 100, 0));
 // Intl, not the shared month names: those would join every page's shell chunk (the party page's budget).

@@ -1,3 +1,4 @@
+import type { loadTeam } from "~/domain/admin/team.server";
 import { ShieldCheck, UserMinus } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -5,7 +6,6 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { grantAdminSchema } from "~/domain/admin/forms";
-import type { TabData } from "~/domain/admin/panel.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { useRootData } from "~/components/layout/root-data";
@@ -65,7 +65,7 @@ function describe(details: unknown): string {
   return "";
 }
 
-export function TeamTab({ data }: { data: TabData<"equipe"> }) {
+export function TeamTab({ data }: { data: Awaited<ReturnType<typeof loadTeam>> }) {
   const me = useRootData()?.user?.id;
   const formKey = useSavedKey("grantAdmin");
   return (

@@ -16,7 +16,7 @@ export default function ToastCenter({ flash }: { flash: Flash }) {
   // The Toaster below subscribes in its own effect, which React runs before this one.
   useEffect(() => toasterMounted(), []);
   // A toast belongs to the page that raised it: moving on clears it, to another address or to
-  // another page of the same one (/admin?aba=…, /eventos?pagina=…). This runs before the flash
+  // another page of the same one (/admin/…, /eventos?pagina=…). This runs before the flash
   // effect below, so a redirect's own toast survives the navigation that brought it.
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -1,3 +1,5 @@
+// Transitional (issue 28 item 6): the tab routes' kit is app/routes/admin/kit.server.ts; what is left
+// here goes with the handlers as they move out of app/domain/admin.
 /**
  * Helpers every admin action uses: answers with toasts (a refused form answers Conform's reply),
  * and the transaction that writes a change together with its audit entry. Forms are parsed with
@@ -6,18 +8,17 @@
 import { data } from "react-router";
 import type { Clock } from "~/platform/clock";
 import type { Config } from "~/platform/config.server";
-import { db, type Transaction } from "~/platform/db.server";
+import type { Transaction } from "~/platform/db.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import type { SessionUser } from "~/domain/accounts/index.server";
 import type { Payments } from "~/domain/payments/index.server";
 import type { CnpjRegistry } from "~/domain/organizations";
 import { toastHeaders } from "~/platform/http/toast.server";
-import { type AuditEntry, recordAudit } from "~/domain/admin/audit.server";
+import { type AuditRecorder, auditedChange as audited } from "~/platform/audit.server";
 import { type FormResult, firstErrors } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
-import { deletionSchema, toggleActiveSchema } from "./forms";
-import type { AdminActionData } from "./tabs";
-import { invalidateContent } from "~/platform/content-cache.server";
+import { deletionSchema, toggleActiveSchema } from "~/platform/forms/fields";
+import type { ActionAnswer as AdminActionData } from "~/platform/forms/action-answer";
 
 /** What the admin panel's loaders and actions receive from the request context. */
 export type AdminDeps = { config: Config; mailer: Mailer; clock: Clock; payments: Payments; cnpjRegistry: CnpjRegistry };
@@ -63,17 +64,11 @@ export async function refuse(intent: string, title: string, result: FormResult, 
   );
 }
 
-export type AuditRecorder = (entry: Omit<AuditEntry, "actorUserId">) => Promise<void>;
+export type { AuditRecorder };
 
 /** Runs a change in a transaction; `audit()` records who made it in that same transaction. */
-export async function auditedChange<T>(admin: SessionUser, change: (tx: Transaction, audit: AuditRecorder) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId: admin.id })));
-  } finally {
-    // recordAudit dropped the public content kept in memory; a page rendered before the commit
-    // may have kept the old rows again, so drop it once more now that the change is visible.
-    invalidateContent();
-  }
+export function auditedChange<T>(admin: SessionUser, change: (tx: Transaction, audit: AuditRecorder) => Promise<T>): Promise<T> {
+  return audited(admin.id, change);
 }
 
 /**

@@ -3,7 +3,7 @@
  * the first admin is granted this way). Runs against whatever database the script opened.
  */
 import { db } from "~/platform/db.server";
-import { recordAudit } from "~/domain/admin/audit.server";
+import { recordAudit } from "~/platform/audit.server";
 import { findUserByEmail, grantAdmin, listAdminEmails, revokeAdmin } from "~/domain/accounts/index.server";
 
 export const ADMIN_CLI_USAGE = `Uso:

@@ -21,16 +21,11 @@ import {
   optionalText,
   text,
   tooLong,
-} from "./form-fields";
+} from "~/platform/forms/fields";
 import { isValidCalendarDate } from "~/platform/dates";
 import { parseReaisToCents } from "~/platform/money";
 
 // ---------- hidden-field forms (switches, deletes, "respondida") ----------
-
-export const toggleActiveSchema = z.object({ id: idField, active: booleanField });
-
-/** Without JavaScript there is no dialog: a delete without `confirmed=sim` is asked on the page. */
-export const deletionSchema = z.object({ id: idField, confirmed: z.optional(z.string()) });
 
 export const messageAnsweredSchema = z.object({ id: idField, answered: booleanField });
 

@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
 import { formatCalendarDate, isValidCalendarDate } from "~/platform/dates";
-import { idField, optionalHttpUrl, optionalText } from "./form-fields";
+import { idField, optionalHttpUrl, optionalText } from "~/platform/forms/fields";
 
 const EARLY_REASON_MIN = 10;
 

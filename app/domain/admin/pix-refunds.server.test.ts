@@ -16,7 +16,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
-import { action as adminAction } from "~/routes/admin";
+import { adminTabAction as adminAction } from "@tests/admin";
 import { action as pixWebhook } from "~/routes/api.webhooks.pix";
 import { action as doarAction } from "~/routes/doar";
 import { action as bankAction, loader as bankLoader } from "~/routes/sandbox.pix.$txid";

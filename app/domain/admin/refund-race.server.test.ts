@@ -12,7 +12,7 @@ import { testDeps, testSandboxQueue } from "@tests/context";
 import { insertPaidGift } from "@tests/parties";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action } from "~/routes/admin";
+import { adminTabAction as action } from "@tests/admin";
 import { db, schema } from "~/platform/db.server";
 import type { PaymentProvider } from "~/domain/payments/types";
 

@@ -14,7 +14,7 @@ import { outboxEmails, partyTotals } from "@tests/donations";
 import { insertPaidGift } from "@tests/parties";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/admin";
+import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 import { db, schema } from "~/platform/db.server";
 import { drainQueuedRefunds } from "~/domain/donations/party-refunds.server";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
@@ -53,7 +53,7 @@ describe("Doações, Reembolsar", () => {
     expect((await refundsOf(fx.liveGift.id)).map((r) => [r.status, r.amountCents, r.reason, r.requestedBy])).toEqual([
       ["requested", 2_345, "Doação em duplicidade", admin.user.id],
     ]);
-    const tab = await outcome(() => loader(routeArgs(adminGet("/admin?aba=doacoes", admin.cookie))));
+    const tab = await outcome(() => loader(routeArgs(adminGet("/admin/doacoes", admin.cookie))));
     const row = (tab.body as { data: { rows: Array<{ id: string; pendingRefundCents: number; refundableCents: number }> } }).data.rows.find(
       (r) => r.id === fx.liveGift.id,
     );
@@ -115,7 +115,7 @@ describe("Festas, Cancelar festa e reembolsar todas as doações", () => {
     const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, fx.liveParty.id));
     expect(party!.active).toBe(false);
     const progress = async () => {
-      const tab = await outcome(() => loader(routeArgs(adminGet("/admin?aba=festas", admin.cookie))));
+      const tab = await outcome(() => loader(routeArgs(adminGet("/admin/festas", admin.cookie))));
       return (tab.body as { data: { rows: Array<{ id: string; refunds: unknown }> } }).data.rows.find((r) => r.id === fx.liveParty.id)!
         .refunds;
     };

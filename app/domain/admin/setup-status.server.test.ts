@@ -18,7 +18,7 @@ describe("setup status", () => {
     expect(status).toEqual({ hasAdmin: false, hasInstitution: false, hasCause: false, complete: false });
     const message = setupMessage(status)!;
     expect(message).toMatch(
-      /^Configuração inicial pendente: nenhuma festa pode ser criada ainda\. Passos: \(1\) .*npm run admin -- grant EMAIL; \(2\) .*aba=causas.*; \(3\) .*aba=ongs/,
+      /^Configuração inicial pendente: nenhuma festa pode ser criada ainda\. Passos: \(1\) .*npm run admin -- grant EMAIL; \(2\) .*\/admin\/causas.*; \(3\) .*\/admin\/ongs/,
     );
     expect(message).not.toContain("\n");
   });
@@ -26,7 +26,7 @@ describe("setup status", () => {
   it("complete once there is an admin, an active cause and an active, verified institution of it", async () => {
     await createTestUser({ admin: true });
     const cause = await insertCause();
-    expect(setupMessage(await getSetupStatus())).toContain("(1) em /admin?aba=ongs");
+    expect(setupMessage(await getSetupStatus())).toContain("(1) em /admin/ongs");
     const [org] = await db
       .insert(schema.organizations)
       .values({ name: "AADORA", slug: "aadora", causeId: cause.id, city: "BH", state: "MG", description: "Apoio" })
@@ -44,7 +44,7 @@ describe("setup status", () => {
     const guest = await createTestUser();
     const forAdmin = (await load(admin.cookie)) as { setupSteps: string[] | null; institutions: unknown[] };
     expect(forAdmin.setupSteps).toHaveLength(2);
-    expect(forAdmin.setupSteps![0]).toContain("aba=causas");
+    expect(forAdmin.setupSteps![0]).toContain("/admin/causas");
     const forGuest = (await load(guest.cookie)) as { setupSteps: string[] | null; institutions: unknown[] };
     expect(forGuest.setupSteps).toBeNull();
     expect(forGuest.institutions).toEqual([]); // the page shows "Ainda não há causas disponíveis"

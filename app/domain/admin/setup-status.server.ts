@@ -25,9 +25,9 @@ export async function getSetupStatus(): Promise<SetupStatus> {
 export function setupSteps(status: SetupStatus): string[] {
   const steps: string[] = [];
   if (!status.hasAdmin) steps.push("crie a primeira conta em /auth e torne-a administradora: npm run admin -- grant EMAIL");
-  if (!status.hasCause) steps.push("em /admin?aba=causas, cadastre pelo menos uma causa");
+  if (!status.hasCause) steps.push("em /admin/causas, cadastre pelo menos uma causa");
   if (!status.hasInstitution)
-    steps.push("em /admin?aba=ongs, cadastre a instituição que recebe as doações, ligada a uma causa ativa, e verifique o CNPJ dela");
+    steps.push("em /admin/ongs, cadastre a instituição que recebe as doações, ligada a uma causa ativa, e verifique o CNPJ dela");
   return steps;
 }
 

@@ -1,4 +1,4 @@
-import { listRecentAudit } from "~/domain/admin/audit.server";
+import { listRecentAudit } from "~/platform/audit.server";
 import { listAdmins, lockAdminIds } from "~/domain/admin/team-queries.server";
 import { findUserByEmail, findUserById, grantAdmin, revokeAdmin } from "~/domain/accounts/index.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";

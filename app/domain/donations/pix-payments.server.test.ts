@@ -43,7 +43,7 @@ describe("Pix payments: matched to their charge, counted once, anything odd flag
     const [listed] = await listFlaggedPixPayments();
     expect(listed).toMatchObject({ endToEndId: event.id, amountCents: 4500, expectedCents: 5000, flagReason: "valor_diferente" });
     // The admin's Doações tab lists it.
-    const tab = await loadDonations(new URL("http://localhost:3000/admin?aba=doacoes"));
+    const tab = await loadDonations(new URL("http://localhost:3000/admin/doacoes"));
     expect(tab.flaggedPix.map((p) => p.endToEndId)).toContain(event.id);
   });
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from "~/domain/payments/sandbox.server";
-import { loader as adminLoader } from "~/routes/admin";
+import { adminTabLoader as adminLoader } from "@tests/admin";
 import { action as sandboxWebhook } from "~/routes/api.webhooks.sandbox";
 import { action as stripeWebhook } from "~/routes/api.webhooks.stripe";
 import { listUnmatchedPaymentEvents, UNMATCHED_FLAG_AFTER } from "./unmatched-events.server";
@@ -77,7 +77,7 @@ describe("events for a gift we do not know", () => {
 
     // The admin sees it in the donations tab.
     const { cookie } = await createTestUser({ admin: true });
-    const tab = (await adminLoader(routeArgs(adminGet("/admin?aba=doacoes", cookie)))) as unknown as {
+    const tab = (await adminLoader(routeArgs(adminGet("/admin/doacoes", cookie)))) as unknown as {
       data: { unmatched: Array<{ eventId: string; flaggedAt: Date | null; attempts: number }> };
     };
     expect(tab.data.unmatched).toEqual([expect.objectContaining({ eventId: "evt_unknown_1", attempts: 6, flaggedAt: expect.any(Date) })]);

@@ -80,7 +80,7 @@ export const RECONCILE_IN_SERVER_EXIT = 3;
  * per folder): where to run it inside the server instead (decision 169).
  */
 export function reconcileInServerAdvice(publicUrl: string, serverPid: number | string): string[] {
-  const url = `${publicUrl.replace(/\/$/, "")}/admin?aba=conciliacao`;
+  const url = `${publicUrl.replace(/\/$/, "")}/admin/conciliacao`;
   return [
     `O servidor (pid ${serverPid}) está usando o banco embutido; a conciliação roda dentro dele:`,
     `  abra ${url} (Admin → Conciliação) e clique em "Rodar agora".`,

@@ -4,7 +4,7 @@
  * reads as missing. Each edit is recorded in the audit log in the transaction that makes it.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { recordAudit } from "~/domain/admin/index.server";
+import { recordAudit } from "~/platform/audit.server";
 import { db, schema } from "~/platform/db.server";
 import { deletePhotoFiles } from "~/platform/images/photos.server";
 import type { EditPartyInput } from "./party-form";

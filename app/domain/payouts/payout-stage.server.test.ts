@@ -38,7 +38,7 @@ describe("payout status", () => {
     await insertPaidGift(late.id, { amountCents: 5000 });
     await insertPaidGift(early.id, { amountCents: 5000 });
 
-    const admin = await loadPayouts(new URL("http://x/admin?aba=repasses"), { config: getConfig(), clock: { now: () => new Date() } });
+    const admin = await loadPayouts(new URL("http://x/admin/repasses"), { config: getConfig(), clock: { now: () => new Date() } });
     const host = await listPartyPayouts([late, early], getConfig().PIX_MED_HOLD_DAYS);
     const adminRow = (id: string) => admin.rows.find((r) => r.partyId === id)!;
     expect(adminRow(late.id).stage).toMatchObject({ stage: "atrasado", label: "Atrasado" });

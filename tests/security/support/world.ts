@@ -4,6 +4,7 @@
  * nothing; and an admin. Plus the plumbing to call a route's loader/action the way React Router
  * does and read what came back.
  */
+import { ADMIN_TAB_IDS } from "~/components/admin/tabs";
 import { signGiftRef } from "~/domain/donations/gift-result.server";
 import { testContext, testDeps, testSandboxQueue } from "@tests/context";
 import { randomUUID } from "node:crypto";
@@ -262,7 +263,9 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/auth": "/auth",
     "routes/redefinir-senha": "/redefinir-senha?token=forjado",
     "routes/painel": "/painel",
-    "routes/admin": "/admin",
+    "routes/admin/layout": "/admin",
+    "routes/admin/dashboard": "/admin",
+    ...Object.fromEntries(ADMIN_TAB_IDS.filter((tab) => tab !== "dashboard").map((tab) => [`routes/admin/${tab}`, `/admin/${tab}`])),
     "routes/festa.$id": `/festa/${w.party.shareCode}`,
     "routes/subscription-success": "/subscription-success",
     "routes/subscription-canceled": "/subscription-canceled",

@@ -9,7 +9,7 @@ export type ContactMessageEmail = { name: string; email: string; phone: string; 
 /** Tells the team (CONTACT_EMAIL) that someone wrote through /contato. */
 export function contactMessageEmail(input: ContactMessageEmail) {
   const { PUBLIC_URL } = getConfig();
-  const adminUrl = `${PUBLIC_URL}/admin?aba=mensagens`;
+  const adminUrl = `${PUBLIC_URL}/admin/mensagens`;
   const subject = truncateText(`Nova mensagem de contato: ${input.name}`, 150);
   const message = input.message?.trim() || "(sem mensagem)";
   const element = (

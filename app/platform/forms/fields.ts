@@ -68,3 +68,10 @@ export const booleanField = z.pipe(
   z.enum(["true", "false"], { error: "Valor inválido." }),
   z.transform((v) => v === "true"),
 );
+
+// ---------- hidden-field forms every admin list shares (switches, deletes) ----------
+
+export const toggleActiveSchema = z.object({ id: idField, active: booleanField });
+
+/** Without JavaScript there is no dialog: a delete without `confirmed=sim` is asked on the page. */
+export const deletionSchema = z.object({ id: idField, confirmed: z.optional(z.string()) });

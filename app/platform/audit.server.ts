@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { invalidateContent } from "~/platform/content-cache.server";
-import { db, type Executor, schema } from "~/platform/db.server";
+import { db, type Executor, schema, type Transaction } from "~/platform/db.server";
 
 const { auditLog } = schema;
 
@@ -46,4 +46,23 @@ export async function listRecentAudit(limit = 30) {
     .leftJoin(schema.user, eq(schema.user.id, auditLog.actorUserId))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
+}
+
+export type AuditRecorder = (entry: Omit<AuditEntry, "actorUserId">) => Promise<void>;
+
+/**
+ * Runs a change in a transaction; `audit()` records who made it (`actorUserId`, null from the
+ * command line) in that same transaction. The domains' admin services open their transactions here.
+ */
+export async function auditedChange<T>(
+  actorUserId: string | null,
+  change: (tx: Transaction, audit: AuditRecorder) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => change(tx, (entry) => recordAudit(tx, { ...entry, actorUserId })));
+  } finally {
+    // recordAudit dropped the public content kept in memory; a page rendered before the commit
+    // may have kept the old rows again, so drop it once more now that the change is visible.
+    invalidateContent();
+  }
 }

@@ -1,6 +1,9 @@
-import type { FormResult } from "~/platform/forms/submission";
+import type { ActionAnswer } from "~/platform/forms/action-answer";
 
-/** The admin panel's tabs. /admin is one URL (product-spec §2), so the tab lives in `?aba=`. */
+/**
+ * The admin panel's tabs, one nested route each under /admin (docs/decisions/211-admin-nested-routes.md):
+ * the dashboard is /admin itself, every other tab is /admin/<id>.
+ */
 export const ADMIN_TABS = [
   { id: "dashboard", label: "Dashboard" },
   { id: "doacoes", label: "Doações" },
@@ -20,28 +23,24 @@ export const ADMIN_TABS = [
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 export const ADMIN_TAB_IDS = ADMIN_TABS.map((t) => t.id) as AdminTab[];
 
-export function parseAdminTab(value: string | null): AdminTab {
-  return (ADMIN_TAB_IDS as string[]).includes(value ?? "") ? (value as AdminTab) : "dashboard";
+export function isAdminTab(value: string | null | undefined): value is AdminTab {
+  return (ADMIN_TAB_IDS as string[]).includes(value ?? "");
 }
 
-/** A link inside the admin panel: `/admin?aba=…` plus extra query parameters (empty ones dropped). */
+/** The tab's own address: /admin for the dashboard, /admin/<id> for the others. */
+export function adminTabPath(tab: AdminTab): string {
+  return tab === "dashboard" ? "/admin" : `/admin/${tab}`;
+}
+
+/** A link inside the admin panel: the tab's address plus query parameters (empty ones dropped). */
 export function adminHref(tab: AdminTab, params: Record<string, string | number | null | undefined> = {}) {
-  const search = new URLSearchParams({ aba: tab });
+  const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
   }
-  return `/admin?${search.toString()}`;
+  const query = search.toString();
+  return query ? `${adminTabPath(tab)}?${query}` : adminTabPath(tab);
 }
 
 /** What every admin action answers with (read by the tabs through useActionData/useFetcher). */
-export type AdminActionData = {
-  intent: string;
-  ok: boolean;
-  /** Changes on every success, so a create form remounts empty. */
-  key?: number;
-  /** A refused form: Conform's reply (errors and what was typed), read by the tab's `useSchemaForm`. */
-  result?: FormResult;
-  message?: string;
-  /** A delete posted without JavaScript asks here before it happens. */
-  confirm?: { id: string; prompt: string };
-};
+export type AdminActionData = ActionAnswer;
