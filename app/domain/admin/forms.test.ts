@@ -14,8 +14,8 @@ import {
   partyMoveSchema,
   partyUpdateSchema,
   storySchema,
-  toggleActiveSchema,
 } from "./forms";
+import { toggleActiveSchema } from "~/platform/forms/fields";
 import { payoutTransferSchema } from "./payout-forms";
 
 const form = (fields: Record<string, string | string[]>) => {
