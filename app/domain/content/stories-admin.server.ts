@@ -44,7 +44,7 @@ export async function loadStoriesPanel() {
   return { stories: await listAllStories() };
 }
 
-export type StoryInput = { title: string; description: string; imageUrl: string | null };
+type StoryInput = { title: string; description: string; imageUrl: string | null };
 
 export async function createStory(actorUserId: string, input: StoryInput) {
   return auditedChange(actorUserId, async (tx, audit) => {

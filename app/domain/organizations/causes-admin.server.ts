@@ -86,7 +86,7 @@ export async function loadCausesPanel() {
   return { causes: await listAllCauses() };
 }
 
-export type CauseInput = { name: string; description: string; icon: string | null };
+type CauseInput = { name: string; description: string; icon: string | null };
 
 /** A new cause, unless another one has the same name (ignoring case, accents and extra spaces). */
 export async function createCause(actorUserId: string, input: CauseInput) {
