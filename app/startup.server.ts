@@ -9,7 +9,7 @@ import { databaseHealth } from "~/platform/health.server";
 import { logger } from "~/platform/logger.server";
 import { acquireDataDirLock } from "~/platform/db/data-dir-lock.server";
 import { seedIfEmpty } from "~/seed/seed.server";
-import { getSetupStatus, setupMessage } from "~/domain/admin/setup-status.server";
+import { getSetupStatus, setupMessage } from "~/domain/parties/setup-status.server";
 import { explainDatabaseFailure } from "~/platform/db/connection-errors.server";
 import { checkDatabaseIdentity, isOutboxPaused } from "~/platform/mail/outbox-pause.server";
 import { moveLegacyProofsAtStartup } from "~/domain/payouts/index.server";

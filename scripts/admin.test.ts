@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAdminCommand } from "~/domain/admin/admin-cli.server";
+import { runAdminCommand } from "~/domain/accounts/admin-cli.server";
 import { listRecentAudit } from "~/platform/audit.server";
 import { isAdmin } from "~/domain/accounts/users.server";
 

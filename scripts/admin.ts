@@ -1,6 +1,6 @@
-// npm run admin -- grant EMAIL | revoke EMAIL | list  (see app/domain/admin/admin-cli.server.ts)
+// npm run admin -- grant EMAIL | revoke EMAIL | list  (see app/domain/accounts/admin-cli.server.ts)
 //                  pix-webhooks  registers the PSP's webhooks (docs/operations.md, "Pix")
-import { ADMIN_CLI_USAGE, runAdminCommand } from "~/domain/admin/admin-cli.server";
+import { ADMIN_CLI_USAGE, runAdminCommand } from "~/domain/accounts/admin-cli.server";
 import { createPixApiProvider, pixWebhookUrl } from "~/domain/payments/pix-api.server";
 import { getConfig } from "~/platform/config.server";
 import { withScriptDatabase } from "./script-db";

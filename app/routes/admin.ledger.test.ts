@@ -1,4 +1,4 @@
-import type { loadDashboard } from "~/domain/admin/dashboard.server";
+import type { loadDashboardPanel } from "~/domain/content/dashboard.server";
 import { testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
@@ -15,7 +15,7 @@ import { runReconcile } from "~/domain/ledger/reconcile.server";
 import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 
 async function dashboard(cookie: string) {
-  const result = (await loader(routeArgs(adminGet("/admin", cookie)))) as { data: Awaited<ReturnType<typeof loadDashboard>> };
+  const result = (await loader(routeArgs(adminGet("/admin", cookie)))) as { data: Awaited<ReturnType<typeof loadDashboardPanel>> };
   return result.data;
 }
 

@@ -161,8 +161,8 @@ describe("the Diamante plan's guided visit", () => {
     expect(mail!.text).toContain("3 pessoas");
 
     // Listed for the admin.
-    const { loadMessages } = await import("~/domain/admin/messages.server");
-    const visits = (await loadMessages(new URL("http://localhost/admin/mensagens"))).visits;
+    const { loadMessagesPanel } = await import("~/domain/content/contact-admin.server");
+    const visits = (await loadMessagesPanel(1)).visits;
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({ name: "Diana Diamante", email: me.user.email, institution: "AADORA" });
 

@@ -23,7 +23,7 @@ import { sharePagePath } from "~/domain/parties/share-links";
 import { listInstitutionsForParties } from "~/domain/organizations/organizations.server";
 import { createParty } from "~/domain/parties/parties.server";
 import { readFormData } from "~/platform/http/form-data.server";
-import { getSetupStatus, setupSteps } from "~/domain/admin/setup-status.server";
+import { getSetupStatus, setupSteps } from "~/domain/parties/setup-status.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,15 +1,15 @@
-import type { loadAds } from "~/domain/admin/ads.server";
+import type { loadAdsPanel } from "~/domain/content/ads-admin.server";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, TextareaField, TextField } from "~/components/ui/field";
-import { adSchema } from "~/domain/admin/forms";
+import { adSchema } from "~/domain/content/content-forms";
 import { adminHref } from "./tabs";
 import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadAds>>;
+type Data = Awaited<ReturnType<typeof loadAdsPanel>>;
 
 const PLACEMENT_LABELS: Record<string, string> = {
   home: "Início",

@@ -1,15 +1,15 @@
-import type { loadCauses } from "~/domain/admin/causes.server";
+import type { loadCausesPanel } from "~/domain/organizations/causes-admin.server";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { causeSchema } from "~/domain/admin/forms";
+import { causeSchema } from "~/domain/organizations/cause-form";
 import { CAUSE_ICON_LABELS, CAUSE_ICONS, DEFAULT_CAUSE_ICON } from "~/domain/organizations";
 import { formatDate } from "~/platform/dates";
 import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-export function CausesTab({ data }: { data: Awaited<ReturnType<typeof loadCauses>> }) {
+export function CausesTab({ data }: { data: Awaited<ReturnType<typeof loadCausesPanel>> }) {
   const formKey = useSavedKey("createCause");
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

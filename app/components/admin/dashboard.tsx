@@ -1,4 +1,4 @@
-import type { loadDashboard } from "~/domain/admin/dashboard.server";
+import type { loadDashboardPanel } from "~/domain/content/dashboard.server";
 import { CalendarHeart, HandCoins, HeartHandshake, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { Progress } from "~/components/ui/progress";
-import { familiesHelpedSchema } from "~/domain/admin/forms";
+import { familiesHelpedSchema } from "~/domain/content/content-forms";
 import { adminHref } from "./tabs";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
@@ -18,7 +18,7 @@ import { countOf } from "~/platform/plural";
 
 const icon = { size: 22, strokeWidth: 2 } as const;
 
-export function DashboardTab({ data }: { data: Awaited<ReturnType<typeof loadDashboard>> }) {
+export function DashboardTab({ data }: { data: Awaited<ReturnType<typeof loadDashboardPanel>> }) {
   const { stats, parties, latest, balances, reconcile } = data;
   const negative = balances.filter((b) => b.balanceCents < 0);
   const savedKey = useSavedKey("setFamiliesHelped");

@@ -1,4 +1,4 @@
-import type { loadMessages } from "~/domain/admin/messages.server";
+import type { loadMessagesPanel } from "~/domain/content/contact-admin.server";
 import { Check, Mail, Phone, RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -9,7 +9,7 @@ import { adminHref } from "./tabs";
 import { formatDateTime } from "~/platform/dates";
 import { IntentInput, Pagination, ResultNotice } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadMessages>>;
+type Data = Awaited<ReturnType<typeof loadMessagesPanel>>;
 
 export function MessagesTab({ data }: { data: Data }) {
   return (

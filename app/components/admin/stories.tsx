@@ -1,14 +1,14 @@
-import type { loadStories } from "~/domain/admin/stories.server";
+import type { loadStoriesPanel } from "~/domain/content/stories-admin.server";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField, TextField } from "~/components/ui/field";
-import { storySchema } from "~/domain/admin/forms";
+import { storySchema } from "~/domain/content/content-forms";
 import { formatDate } from "~/platform/dates";
 import { ActiveAndDeleteActions, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-export function StoriesTab({ data }: { data: Awaited<ReturnType<typeof loadStories>> }) {
+export function StoriesTab({ data }: { data: Awaited<ReturnType<typeof loadStoriesPanel>> }) {
   const formKey = useSavedKey("createStory");
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -1,11 +1,11 @@
-import type { loadTeam } from "~/domain/admin/team.server";
+import type { loadTeamPanel } from "~/domain/accounts/admins.server";
 import { ShieldCheck, UserMinus } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
-import { grantAdminSchema } from "~/domain/admin/forms";
+import { grantAdminSchema } from "~/domain/accounts/admin-role-forms";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { useRootData } from "~/components/layout/root-data";
@@ -65,7 +65,7 @@ function describe(details: unknown): string {
   return "";
 }
 
-export function TeamTab({ data }: { data: Awaited<ReturnType<typeof loadTeam>> }) {
+export function TeamTab({ data }: { data: Awaited<ReturnType<typeof loadTeamPanel>> }) {
   const me = useRootData()?.user?.id;
   const formKey = useSavedKey("grantAdmin");
   return (

@@ -33,13 +33,6 @@ export async function succeed(intent: string, toast: ToastInput | null, extra: P
   return data(body, { headers: await toastHeaders({ type: "success", ...toast }) });
 }
 
-export async function inform(intent: string, toast: ToastInput, extra: Partial<AdminActionData> = {}) {
-  return data<AdminActionData>(
-    { intent, ok: true, key: Date.now(), message: toast.description, ...extra },
-    { headers: await toastHeaders({ type: "info", ...toast }) },
-  );
-}
-
 /**
  * A refusal that is not about a field (the row is gone, the payout was already made): an error
  * toast, and its text on the page. A refused form answers with `refuse` instead.

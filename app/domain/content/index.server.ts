@@ -4,3 +4,4 @@ export * from "./contact-admin.server";
 export * from "./impact.server";
 export * from "./stories-admin.server";
 export * from "./ads.server";
+export * from "./dashboard.server";

@@ -4,7 +4,7 @@
  */
 import { db } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
-import { findUserByEmail, grantAdmin, listAdminEmails, revokeAdmin } from "~/domain/accounts/index.server";
+import { findUserByEmail, grantAdmin, listAdminEmails, revokeAdmin } from "./users.server";
 
 export const ADMIN_CLI_USAGE = `Uso:
   npm run admin -- grant EMAIL    dá o papel de administrador à conta
