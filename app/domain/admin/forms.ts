@@ -29,9 +29,6 @@ import { parseReaisToCents } from "~/platform/money";
 
 export const messageAnsweredSchema = z.object({ id: idField, answered: booleanField });
 
-/** "Tentar agora" on a plan in recovery (issue 30). */
-export const retryRecoverySchema = z.object({ id: idField });
-
 // Better Auth user ids are opaque strings, not uuids.
 export const revokeAdminSchema = z.object({
   userId: z

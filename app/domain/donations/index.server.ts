@@ -9,3 +9,4 @@ export * from "./refund-request.server";
 export * from "./refunds.server";
 export { renderQueuedDonationEmail } from "./donation-emails.server";
 export { monthlyShareSentence } from "./fee";
+export { loadDonationsPanel, parseDonationFilter } from "./donations-panel.server";

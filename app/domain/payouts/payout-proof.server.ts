@@ -143,3 +143,36 @@ export function isValidProofToken(payoutId: string, token: string | null): boole
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** Why a transfer's proof file was not taken: its content, or the file storage being down. */
+export type ProofRefusal = { kind: "bad-file"; message: string } | { kind: "storage-down" };
+
+/**
+ * Runs a transfer with its proof file, if any: checked by content and stored before the
+ * transaction, so the row never names a missing file; discarded when the transfer does not
+ * happen (any outcome but `ok`, or an error).
+ */
+export async function withStoredProof<T extends { kind: string }>(
+  upload: File | null,
+  transfer: (file: StoredProof | null) => Promise<T>,
+): Promise<T | ProofRefusal> {
+  let file: StoredProof | null = null;
+  if (upload) {
+    const checked = await checkProofFile(upload);
+    if (!checked.ok) return { kind: "bad-file", message: checked.message };
+    try {
+      file = await storeProof(checked.proof);
+    } catch (error) {
+      logger.error({ err: error }, "Armazenamento de arquivos indisponível ao guardar um comprovante");
+      return { kind: "storage-down" };
+    }
+  }
+  try {
+    const outcome = await transfer(file);
+    if (file && outcome.kind !== "ok") await discardProof(file.key);
+    return outcome;
+  } catch (error) {
+    if (file) await discardProof(file.key);
+    throw error;
+  }
+}
