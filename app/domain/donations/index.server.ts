@@ -2,7 +2,6 @@
 export * from "./donations-admin.server";
 export * from "./live-events.server";
 export * from "./unmatched-events.server";
-export { listFlaggedPixPayments } from "./pix-payments.server";
 export * from "./gifts.server";
 export * from "./party-refunds.server";
 export * from "./refund-request.server";
