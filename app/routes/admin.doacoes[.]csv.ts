@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.doacoes[.]csv";
-import { parseDonationFilter } from "~/domain/admin/donations.server";
+import { parseDonationFilter } from "~/domain/donations/index.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { centsForCsv, csvLine } from "~/platform/csv";
 import { formatDateTime, todayInSaoPaulo } from "~/platform/dates";

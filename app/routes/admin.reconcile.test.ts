@@ -3,7 +3,7 @@
  * differences and runs it inside the server; `npm run reconcile` on the embedded database held by
  * the server says how to run it there instead of failing.
  */
-import type { loadReconcile } from "~/domain/admin/reconcile.server";
+import type { loadReconcilePanel } from "~/domain/ledger/index.server";
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
@@ -19,7 +19,9 @@ import { db, schema } from "~/platform/db.server";
 import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 
 async function tab(cookie: string) {
-  const result = (await loader(routeArgs(adminGet("/admin/conciliacao", cookie)))) as { data: Awaited<ReturnType<typeof loadReconcile>> };
+  const result = (await loader(routeArgs(adminGet("/admin/conciliacao", cookie)))) as {
+    data: Awaited<ReturnType<typeof loadReconcilePanel>>;
+  };
   return result.data;
 }
 

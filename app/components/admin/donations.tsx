@@ -1,4 +1,4 @@
-import type { loadDonations } from "~/domain/admin/donations.server";
+import type { loadDonationsPanel } from "~/domain/donations/index.server";
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DonationStatusBadge } from "~/components/ui/badge";
@@ -12,7 +12,7 @@ import { Pagination, ResultNotice, ScrollTable, tdClass, thClass, useSavedKey } 
 import { RefundCell } from "./refunds";
 import { FlaggedPixPayments, UnmatchedEvents } from "./unmatched-events";
 
-export function DonationsTab({ data }: { data: Awaited<ReturnType<typeof loadDonations>> }) {
+export function DonationsTab({ data }: { data: Awaited<ReturnType<typeof loadDonationsPanel>> }) {
   const { filter, rows, parties, statuses, page, pageSize, total } = data;
   const filterParams = { status: filter.status, festa: filter.partyId };
   const csvSearch = new URLSearchParams(Object.entries(filterParams).filter((e): e is [string, string] => Boolean(e[1])));

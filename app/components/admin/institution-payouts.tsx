@@ -1,4 +1,4 @@
-import type { loadPayouts } from "~/domain/admin/payouts.server";
+import type { loadPayoutsPanel } from "~/domain/payouts/index.server";
 import { ExternalLink, FileCheck2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -6,14 +6,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import { institutionPayoutTransferSchema } from "~/domain/admin/payout-forms";
+import { institutionPayoutTransferSchema } from "~/domain/payouts";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { postedText } from "~/platform/forms/submission";
 import { formatCents } from "~/platform/money";
 import { ProofFields } from "./proof-fields";
 import { IntentInput, ResultNotice, useIntentResult, useTabForm } from "./common";
 
-type Institution = NonNullable<Awaited<ReturnType<typeof loadPayouts>>["institutions"]>["institutions"][number];
+type Institution = NonNullable<Awaited<ReturnType<typeof loadPayoutsPanel>>["institutions"]>["institutions"][number];
 type Batch = Institution["dueNow"];
 
 const INTENT = "markInstitutionPayoutTransferred";
@@ -31,7 +31,7 @@ export function InstitutionPayouts({
   data,
   today,
 }: {
-  data: NonNullable<Awaited<ReturnType<typeof loadPayouts>>["institutions"]>;
+  data: NonNullable<Awaited<ReturnType<typeof loadPayoutsPanel>>["institutions"]>;
   today: string;
 }) {
   return (

@@ -1,4 +1,4 @@
-import type { loadPayouts } from "~/domain/admin/payouts.server";
+import type { loadPayoutsPanel } from "~/domain/payouts/index.server";
 import { ExternalLink, FileCheck2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField } from "~/components/ui/field";
 import { tabLinkClass } from "~/components/ui/tabs";
-import { payoutTransferSchema } from "~/domain/admin/payout-forms";
+import { payoutTransferSchema } from "~/domain/payouts";
 import { adminHref } from "./tabs";
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
@@ -17,7 +17,7 @@ import { InstitutionPayouts } from "./institution-payouts";
 import { ProofFields } from "./proof-fields";
 import { IntentInput, Pagination, ResultNotice, ScrollTable, tdClass, thClass, useIntentResult, useTabForm } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadPayouts>>;
+type Data = Awaited<ReturnType<typeof loadPayoutsPanel>>;
 type Row = Data["rows"][number];
 
 export function PayoutsTab({ data }: { data: Data }) {

@@ -1,4 +1,4 @@
-import type { loadReconcile } from "~/domain/admin/reconcile.server";
+import type { loadReconcilePanel } from "~/domain/ledger/index.server";
 import { RefreshCw } from "lucide-react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -9,7 +9,7 @@ import { formatDateTime } from "~/platform/dates";
 import { countOf } from "~/platform/plural";
 import { IntentInput, SectionTitle, useSubmittingIntent } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadReconcile>>;
+type Data = Awaited<ReturnType<typeof loadReconcilePanel>>;
 
 const CHECK_LABELS: Record<string, string> = {
   party: "Festa",

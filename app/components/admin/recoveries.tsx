@@ -1,4 +1,4 @@
-import type { loadRecoveries } from "~/domain/admin/recoveries.server";
+import type { loadRecoveriesPanel } from "~/domain/subscriptions/index.server";
 import { RotateCcw } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from "~/platform/dates";
 import { formatCents, formatPercent } from "~/platform/money";
 import { IntentInput, ResultNotice, ScrollTable, SectionTitle, tdClass, thClass, useSubmittingIntent } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadRecoveries>>;
+type Data = Awaited<ReturnType<typeof loadRecoveriesPanel>>;
 
 const share = (value: number | null) => (value === null ? "—" : formatPercent(value * 100, 0));
 // Intl, not the shared month names: those would join every page's shell chunk (the party page's budget).

@@ -22,9 +22,6 @@ import { parseReaisToCents } from "~/platform/money";
 
 // ---------- hidden-field forms (switches, deletes, "respondida") ----------
 
-/** "Tentar agora" on a plan in recovery (issue 30). */
-export const retryRecoverySchema = z.object({ id: idField });
-
 // ---------- the tabs' forms ----------
 
 /**

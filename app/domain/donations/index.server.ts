@@ -2,7 +2,6 @@
 export * from "./donations-admin.server";
 export * from "./live-events.server";
 export * from "./unmatched-events.server";
-export { listFlaggedPixPayments } from "./pix-payments.server";
 export * from "./gifts.server";
 export * from "./party-refunds.server";
 export * from "./refund-request.server";
@@ -10,3 +9,4 @@ export * from "./refunds.server";
 export { renderQueuedDonationEmail } from "./donation-emails.server";
 export { monthlyShareSentence } from "./fee";
 export * from "./donation-stats.server";
+export { loadDonationsPanel, parseDonationFilter } from "./donations-panel.server";

@@ -14,6 +14,8 @@ import type { Boss } from "~/platform/jobs/boss.server";
 import type { Connection } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { giftMoney, remainingCents } from "~/domain/ledger/index.server";
+import { setPartyActive } from "~/domain/parties/index.server";
+import { auditedChange } from "~/platform/audit.server";
 import { RefundError } from "~/domain/payments";
 import type { Payments } from "~/domain/payments/index.server";
 import { requestProviderRefund } from "./refund-request.server";
@@ -25,7 +27,7 @@ const REFUNDS_CHANNEL = "refunds_queued";
 const REFUNDS_QUEUE = "party-refunds";
 
 /** In the cancellation's transaction: one queued refund per paid gift of the party. */
-export async function queuePartyRefunds(tx: Executor, request: { partyId: string; reason: string; requestedBy: string }) {
+async function queuePartyRefunds(tx: Executor, request: { partyId: string; reason: string; requestedBy: string }) {
   const gifts = await paidGiftsOfParty(tx, request.partyId);
   const pending = await pendingRefundCents(
     gifts.map((g) => g.id),
@@ -91,6 +93,27 @@ async function sendQueuedRefund(refundId: string, payments: Payments) {
     throw error;
   }
   await db.transaction((tx) => attachProviderRefund(tx, { id: row.id, donationId: gift.id, amountCents }, providerRefundId));
+}
+
+/**
+ * Festas, "Cancelar festa e reembolsar todas as doações": the party goes off the air and each paid
+ * gift gets a queued refund (the worker asks the provider), with the audit entry, in one
+ * transaction. Null when the party is gone.
+ */
+export async function cancelPartyAndRefund(actorUserId: string, request: { partyId: string; reason: string }) {
+  const { partyId, reason } = request;
+  return auditedChange(actorUserId, async (tx, audit) => {
+    const party = await setPartyActive(tx, partyId, false);
+    if (!party) return null;
+    const queued = await queuePartyRefunds(tx, { partyId, reason, requestedBy: actorUserId });
+    await audit({
+      action: "party.cancel_and_refund",
+      entity: "party",
+      entityId: partyId,
+      details: { name: party.name, reason, refunds: queued.count, cancellationId: queued.cancellationId },
+    });
+    return { name: party.name, count: queued.count };
+  });
 }
 
 /** Sends every queued refund, oldest first; returns how many it looked at. */

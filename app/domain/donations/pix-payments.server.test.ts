@@ -4,7 +4,7 @@ import { donationRow, givingSetup, insertPendingPixGift, partyTotals, pixEvent }
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import { loadDonations } from "~/domain/admin/donations.server";
+import { loadDonationsPanel } from "./donations-panel.server";
 import { processPaymentEvent } from "./payment-events.server";
 import { hasFlaggedPixPayment, listFlaggedPixPayments } from "./pix-payments.server";
 
@@ -43,7 +43,7 @@ describe("Pix payments: matched to their charge, counted once, anything odd flag
     const [listed] = await listFlaggedPixPayments();
     expect(listed).toMatchObject({ endToEndId: event.id, amountCents: 4500, expectedCents: 5000, flagReason: "valor_diferente" });
     // The admin's Doações tab lists it.
-    const tab = await loadDonations(new URL("http://localhost:3000/admin/doacoes"));
+    const tab = await loadDonationsPanel(new URL("http://localhost:3000/admin/doacoes"));
     expect(tab.flaggedPix.map((p) => p.endToEndId)).toContain(event.id);
   });
 

@@ -11,7 +11,8 @@ import { db, type Executor, schema } from "~/platform/db.server";
 import { giftMoney, remainingCents } from "~/domain/ledger/index.server";
 import type { Payments } from "~/domain/payments/index.server";
 import { RefundError } from "~/domain/payments";
-import { pendingRefundCents } from "./refunds.server";
+import { auditedChange } from "~/platform/audit.server";
+import { attachProviderRefund, pendingRefundCents } from "./refunds.server";
 
 const { donations, refunds } = schema;
 
@@ -38,7 +39,7 @@ async function findRefundableGift(donationId: string, executor: Executor = db, l
   return { ...gift, remainingCents: remaining, pendingCents: pending, availableCents: Math.max(0, remaining - pending) };
 }
 
-export type RefundReservation =
+type RefundReservation =
   | { ok: true; reservationId: string; gift: RefundableGift }
   | { ok: false; reason: "missing" | "not-paid" | "nothing-left" | "too-much"; availableCents: number };
 
@@ -49,7 +50,7 @@ export type RefundReservation =
  * then counts it, so the refunds asked of a gift never add up to more than what was paid. The row
  * is `queued` with no party cancellation: the party-refund worker leaves it alone.
  */
-export async function reserveRefund(request: {
+async function reserveRefund(request: {
   donationId: string;
   amountCents: number;
   reason: string;
@@ -77,7 +78,7 @@ export async function reserveRefund(request: {
 }
 
 /** The provider refused (or could not be asked): the reservation goes, as if nothing was asked. */
-export async function releaseRefund(reservationId: string) {
+async function releaseRefund(reservationId: string) {
   await db.delete(refunds).where(eq(refunds.id, reservationId));
 }
 
@@ -104,4 +105,46 @@ export async function requestProviderRefund(
     reason: request.reason,
     idempotencyKey: request.key ?? `refund:${gift.id}:${before}:${request.amountCents}`,
   });
+}
+
+export type RefundRequestOutcome =
+  | { ok: true; receiptNumber: number }
+  | Extract<RefundReservation, { ok: false }>
+  | { ok: false; reason: "provider-refused"; message: string };
+
+/**
+ * Doações, "Reembolsar": reserves the refund, asks the provider, and records its answer with the
+ * audit entry. Refused without a trace: `missing`, `not-paid`, `nothing-left`, `too-much` (with
+ * what may still be refunded) and `provider-refused` (its pt-BR message).
+ */
+export async function requestRefund(
+  actorUserId: string,
+  request: { donationId: string; amountCents: number; reason: string },
+  payments: Payments,
+): Promise<RefundRequestOutcome> {
+  const { donationId, amountCents, reason } = request;
+  // Counted and written down with the gift locked, before the provider is asked (decision 167).
+  const reserved = await reserveRefund({ donationId, amountCents, reason, requestedBy: actorUserId });
+  if (!reserved.ok) return reserved;
+  const { gift, reservationId } = reserved;
+
+  let providerRefundId: string;
+  try {
+    // The remaining amount before this reservation names the refund to the provider (a double submit asks once).
+    ({ refundId: providerRefundId } = await requestProviderRefund(gift, { amountCents, reason }, payments));
+  } catch (error) {
+    await releaseRefund(reservationId);
+    if (!(error instanceof RefundError)) throw error;
+    return { ok: false, reason: "provider-refused", message: error.message };
+  }
+  await auditedChange(actorUserId, async (tx, audit) => {
+    await attachProviderRefund(tx, { id: reservationId, donationId, amountCents }, providerRefundId);
+    await audit({
+      action: "donation.refund",
+      entity: "donation",
+      entityId: donationId,
+      details: { receiptNumber: gift.receiptNumber, amountCents, reason, providerRefundId },
+    });
+  });
+  return { ok: true, receiptNumber: gift.receiptNumber };
 }

@@ -6,3 +6,4 @@ export * from "./reconcile-cli.server";
 export * from "./reconcile-job.server";
 export * from "./ledger-takeback.server";
 export * from "./institution-ledger.server";
+export { loadReconcilePanel, runReconcileNow } from "./reconcile-panel.server";

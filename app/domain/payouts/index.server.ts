@@ -4,5 +4,6 @@ export * from "./payout-proof.server";
 export * from "./payouts-admin.server";
 export * from "./party-payouts.server";
 export * from "./institution-payouts.server";
-export { institutionPayoutProofEmail } from "./emails/institution-payout-proof.server";
-export { payoutProofEmail } from "./emails/payout-proof.server";
+export { loadPayoutsPanel } from "./payouts-panel.server";
+export { markPartyPayoutTransferred } from "./party-transfer.server";
+export { markInstitutionPayoutTransferred } from "./institution-transfer.server";

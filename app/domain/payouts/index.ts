@@ -3,3 +3,4 @@ export * from "./business-days";
 export * from "./proof-rules";
 export * from "./payout-texts";
 export * from "./institution-settlement";
+export * from "./payout-forms";

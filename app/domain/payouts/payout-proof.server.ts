@@ -16,15 +16,15 @@ import { MAX_PROOF_BYTES, PROOF_KINDS, PROOF_MESSAGES } from "./proof-rules";
 import { findPayoutProof } from "./payouts-admin.server";
 
 /** A proof that passed the checks, not yet stored. */
-export type CheckedProof = { bytes: Uint8Array; contentType: string; ext: string; fileName: string; originalName: string };
+type CheckedProof = { bytes: Uint8Array; contentType: string; ext: string; fileName: string; originalName: string };
 
 /** A stored proof: what the payouts row keeps. */
 export type StoredProof = { key: string; contentType: string; size: number; fileName: string; originalName: string };
 
-export type ProofCheck = { ok: true; proof: CheckedProof } | { ok: false; message: string };
+type ProofCheck = { ok: true; proof: CheckedProof } | { ok: false; message: string };
 
 /** Accepts a PDF, PNG or JPG of at most 10 MB; the download name gets the extension of its real type. */
-export async function checkProofFile(file: File): Promise<ProofCheck> {
+async function checkProofFile(file: File): Promise<ProofCheck> {
   if (file.size > MAX_PROOF_BYTES) return { ok: false, message: PROOF_MESSAGES.tooLarge };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffFileType(bytes);
@@ -64,14 +64,14 @@ function originalName(name: string) {
  * Writes the proof under a fresh key, before the payout's transaction: a row never points at a
  * file that is not there. If the transaction does not keep it, the caller discards it.
  */
-export async function storeProof(proof: CheckedProof, storage: FileStorage = getStorage()): Promise<StoredProof> {
+async function storeProof(proof: CheckedProof, storage: FileStorage = getStorage()): Promise<StoredProof> {
   const key = `payouts/proofs/${randomUUID()}.${proof.ext}`;
   await storage.put(key, proof.bytes, proof.contentType);
   return { key, contentType: proof.contentType, size: proof.bytes.byteLength, fileName: proof.fileName, originalName: proof.originalName };
 }
 
 /** Removes a stored proof no payout kept. Best effort: an orphan file is harmless, a lost answer is not. */
-export async function discardProof(key: string, storage: FileStorage = getStorage()) {
+async function discardProof(key: string, storage: FileStorage = getStorage()) {
   try {
     await storage.delete(key);
   } catch (error) {
@@ -142,4 +142,37 @@ export function isValidProofToken(payoutId: string, token: string | null): boole
   const expected = Buffer.from(sign(payoutId));
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Why a transfer's proof file was not taken: its content, or the file storage being down. */
+export type ProofRefusal = { kind: "bad-file"; message: string } | { kind: "storage-down" };
+
+/**
+ * Runs a transfer with its proof file, if any: checked by content and stored before the
+ * transaction, so the row never names a missing file; discarded when the transfer does not
+ * happen (any outcome but `ok`, or an error).
+ */
+export async function withStoredProof<T extends { kind: string }>(
+  upload: File | null,
+  transfer: (file: StoredProof | null) => Promise<T>,
+): Promise<T | ProofRefusal> {
+  let file: StoredProof | null = null;
+  if (upload) {
+    const checked = await checkProofFile(upload);
+    if (!checked.ok) return { kind: "bad-file", message: checked.message };
+    try {
+      file = await storeProof(checked.proof);
+    } catch (error) {
+      logger.error({ err: error }, "Armazenamento de arquivos indisponível ao guardar um comprovante");
+      return { kind: "storage-down" };
+    }
+  }
+  try {
+    const outcome = await transfer(file);
+    if (file && outcome.kind !== "ok") await discardProof(file.key);
+    return outcome;
+  } catch (error) {
+    if (file) await discardProof(file.key);
+    throw error;
+  }
 }

@@ -7,7 +7,7 @@ import { useTestDatabase } from "@tests/database";
 import { insertCause, insertInstitution, insertPaidGift, insertParty, insertUser } from "@tests/parties";
 import { getConfig } from "~/platform/config.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
-import { loadPayouts } from "~/domain/admin/payouts.server";
+import { loadPayoutsPanel } from "./payouts-panel.server";
 import { listPartyPayouts } from "./party-payouts.server";
 import { partyPayoutStage } from "./payout-texts";
 
@@ -38,7 +38,7 @@ describe("payout status", () => {
     await insertPaidGift(late.id, { amountCents: 5000 });
     await insertPaidGift(early.id, { amountCents: 5000 });
 
-    const admin = await loadPayouts(new URL("http://x/admin/repasses"), { config: getConfig(), clock: { now: () => new Date() } });
+    const admin = await loadPayoutsPanel(new URL("http://x/admin/repasses"), { config: getConfig(), clock: { now: () => new Date() } });
     const host = await listPartyPayouts([late, early], getConfig().PIX_MED_HOLD_DAYS);
     const adminRow = (id: string) => admin.rows.find((r) => r.partyId === id)!;
     expect(adminRow(late.id).stage).toMatchObject({ stage: "atrasado", label: "Atrasado" });

@@ -6,5 +6,4 @@ export { startPixAutomaticoCharges } from "./pix-automatico-charges.server";
 export { listVisitRequestsForAdmin } from "./visits.server";
 export { applyRecoveryPixPayment, findSandboxRecoveryPix } from "./recovery-pix.server";
 export { startSubscriptionRecovery } from "./recovery-retries.server";
-export { retryRecovery } from "./recovery-retries.server";
-export { listRecoveriesForAdmin, recoveryFigures } from "./recovery-admin.server";
+export { loadRecoveriesPanel, retryRecoveryNow } from "./recovery-panel.server";

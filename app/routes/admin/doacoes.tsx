@@ -1,10 +1,10 @@
 import type { Route } from "./+types/doacoes";
 import { DonationsTab } from "~/components/admin/donations";
-import { loadDonations } from "~/domain/admin/donations.server";
-import { cancelPartyAction, refundDonationAction } from "~/domain/admin/refunds.server";
+import { loadDonationsPanel } from "~/domain/donations/index.server";
 import { adminAction, adminLoader } from "./kit.server";
+import { cancelPartyAction, refundDonationAction } from "./refunds.server";
 
-export const loader = adminLoader((url) => loadDonations(url));
+export const loader = adminLoader((url) => loadDonationsPanel(url));
 
 export const action = adminAction({
   refundDonation: refundDonationAction,

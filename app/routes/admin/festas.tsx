@@ -1,7 +1,7 @@
 import type { Route } from "./+types/festas";
 import { PartiesTab } from "~/components/admin/parties";
 import { loadParties, movePartyAction, togglePartyAction, updatePartyAction } from "~/domain/admin/parties.server";
-import { cancelPartyAction, refundDonationAction } from "~/domain/admin/refunds.server";
+import { cancelPartyAction, refundDonationAction } from "./refunds.server";
 import { adminAction, adminLoader } from "./kit.server";
 
 export const loader = adminLoader((url) => loadParties(url));

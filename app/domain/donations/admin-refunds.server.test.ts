@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
 import { db, schema } from "~/platform/db.server";
-import { drainQueuedRefunds } from "~/domain/donations/party-refunds.server";
+import { drainQueuedRefunds } from "./party-refunds.server";
 import { createSandboxProvider } from "~/domain/payments/sandbox.server";
 import { RefundError, type PaymentProvider } from "~/domain/payments/types";
 import { reconcile } from "~/domain/ledger/reconcile.server";

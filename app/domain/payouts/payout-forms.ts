@@ -3,7 +3,7 @@
  * transferido" forms' schemas, checked in the browser and parsed by the tab's action.
  */
 import * as z from "zod/mini";
-import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
+import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "./proof-rules";
 import { formatCalendarDate, isValidCalendarDate } from "~/platform/dates";
 import { idField, optionalHttpUrl, optionalText } from "~/platform/forms/fields";
 

@@ -1,15 +1,14 @@
+/**
+ * Admin → Doações: the donation history and what an admin looks at next to it (unmatched payment
+ * events, flagged Pix payments).
+ */
 import { z } from "zod";
-import { DONATION_STATUSES } from "~/domain/donations";
-import {
-  countDonations,
-  type DonationFilter,
-  listDonationsPage,
-  listPartyFilterOptions,
-  listFlaggedPixPayments,
-  listUnmatchedPaymentEvents,
-  pendingRefundCents,
-} from "~/domain/donations/index.server";
 import { refundedByDonation } from "~/domain/ledger/index.server";
+import { countDonations, type DonationFilter, listDonationsPage, listPartyFilterOptions } from "./donations-admin.server";
+import { DONATION_STATUSES } from "./donation-status";
+import { listFlaggedPixPayments } from "./pix-payments.server";
+import { pendingRefundCents } from "./refunds.server";
+import { listUnmatchedPaymentEvents } from "./unmatched-events.server";
 
 const DONATIONS_PAGE_SIZE = 25;
 
@@ -29,7 +28,8 @@ export function parseDonationFilter(url: URL): { filter: DonationFilter; page: n
   return { filter: { status: parsed.status, partyId: parsed.festa }, page: parsed.pagina };
 }
 
-export async function loadDonations(url: URL) {
+/** The tab's data for its URL (`status`, `festa`, `pagina`): a page of the history with each gift's refunds. */
+export async function loadDonationsPanel(url: URL) {
   const { filter, page } = parseDonationFilter(url);
   const total = await countDonations(filter);
   const found = await listDonationsPage(filter, page, DONATIONS_PAGE_SIZE);
