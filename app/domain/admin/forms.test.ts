@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/platform/forms/submission";
-import { CAUSE_ICONS, CNPJ_MESSAGES, PIX_MESSAGES } from "~/domain/organizations";
+import { CAUSE_ICONS } from "~/domain/organizations";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/domain/payouts";
-import {
-  adSchema,
-  adUpdateSchema,
-  causeSchema,
-  familiesHelpedSchema,
-  grantAdminSchema,
-  organizationSchema,
-  organizationUpdateSchema,
-  organizationVerificationSchema,
-  partyMoveSchema,
-  partyUpdateSchema,
-  storySchema,
-} from "./forms";
+import { adSchema, adUpdateSchema, causeSchema, familiesHelpedSchema, grantAdminSchema, storySchema } from "./forms";
 import { toggleActiveSchema } from "~/platform/forms/fields";
 import { payoutTransferSchema } from "./payout-forms";
 
@@ -74,33 +62,6 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
     expect(errors(parseSubmission(form({ familiesHelped: "10", familiesReportedOn: "2026-02-30" }), familiesHelpedSchema))).toEqual({
       familiesSource: ["Diga de onde vem o número, por exemplo: o relatório anual da AADORA."],
       familiesReportedOn: ["Informe a data do relatório."],
-    });
-  });
-
-  it("party edit: a real calendar date, the goal in reais (blank is no goal), no cause (the institution's, decision 165)", () => {
-    const base = { id: UUID, name: "Festa", eventType: "Formatura", eventDate: "2030-01-15" };
-    expect(value(parseSubmission(form({ ...base, goal: "1.500,50", message: " ", causeId: UUID }), partyUpdateSchema))).toEqual({
-      ...base,
-      goal: 150_050,
-      message: null,
-    });
-    expect(value(parseSubmission(form(base), partyUpdateSchema))).toMatchObject({ goal: 0 });
-    expect(
-      errors(parseSubmission(form({ ...base, eventType: "Churrasco", eventDate: "2026-02-30", goal: "-5" }), partyUpdateSchema)),
-    ).toEqual({
-      eventType: ["Escolha o tipo de evento."],
-      eventDate: ["Informe uma data válida."],
-      goal: ["A meta não pode ser negativa."],
-    });
-  });
-
-  it("party move: a new institution, a reason of at least 10 characters and the confirmation", () => {
-    const ok = { id: UUID, organizationId: UUID, reason: "  Pedido da família  ", confirmed: "sim" };
-    expect(value(parseSubmission(form(ok), partyMoveSchema))).toEqual({ ...ok, reason: "Pedido da família" });
-    expect(errors(parseSubmission(form({ id: UUID, organizationId: "", reason: "curto" }), partyMoveSchema))).toEqual({
-      organizationId: ["Escolha a nova instituição."],
-      reason: ["Explique o motivo em pelo menos 10 caracteres."],
-      confirmed: ["Confirme que as doações já pagas continuam com a instituição atual."],
     });
   });
 
@@ -167,76 +128,6 @@ describe("admin form schemas (the same in the browser and in the action)", () =>
     for (const icon of CAUSE_ICONS) {
       expect(value(parseSubmission(form({ name: "Fome", description: "d", icon }), causeSchema))).toMatchObject({ icon });
     }
-  });
-
-  const ONG = {
-    name: " Instituto Prato Cheio ",
-    legalName: "Instituto Prato Cheio de Segurança Alimentar",
-    cnpj: "21.593.847/0001-05",
-    slug: " Prato-Cheio ",
-    city: "Contagem",
-    state: "mg",
-    description: "Cozinha comunitária",
-  };
-
-  it("ONGs: CNPJ as 14 digits, anchor and UF normalised, blank optional fields null, the checkbox a boolean", () => {
-    expect(value(parseSubmission(form({ ...ONG, causeId: "", email: " ", pixKeyType: "", pixKey: "" }), organizationSchema))).toEqual({
-      name: "Instituto Prato Cheio",
-      legalName: "Instituto Prato Cheio de Segurança Alimentar",
-      cnpj: "21593847000105",
-      slug: "prato-cheio",
-      causeId: null,
-      city: "Contagem",
-      state: "MG",
-      description: "Cozinha comunitária",
-      bannerUrl: null,
-      email: null,
-      logoUrl: null,
-      siteUrl: null,
-      pixKeyType: null,
-      pixKey: null,
-      isMain: false,
-    });
-    expect(value(parseSubmission(form({ ...ONG, isMain: "on", causeId: UUID }), organizationSchema))).toMatchObject({
-      isMain: true,
-      causeId: UUID,
-    });
-    expect(
-      errors(parseSubmission(form({ ...ONG, cnpj: "", state: "XX", slug: "Prato Cheio!", causeId: "x" }), organizationSchema)),
-    ).toEqual({
-      cnpj: [CNPJ_MESSAGES.required],
-      state: ["Escolha o estado (UF)."],
-      slug: ["Use letras minúsculas sem acento, números e hífens, por exemplo aadora."],
-      causeId: ["Escolha uma causa da lista."],
-    });
-    expect(errors(parseSubmission(form({ ...ONG, id: "1" }), organizationUpdateSchema))).toEqual({ id: ["Registro inválido."] });
-  });
-
-  it("ONGs: the Pix key is checked against its type (in the browser too) and kept as the directory writes it", () => {
-    expect(value(parseSubmission(form({ ...ONG, pixKeyType: "telefone", pixKey: "(31) 99876-5432" }), organizationSchema))).toMatchObject({
-      pixKeyType: "telefone",
-      pixKey: "+5531998765432",
-    });
-    expect(errors(parseSubmission(form({ ...ONG, pixKeyType: "cpf", pixKey: "529.982.247-24" }), organizationSchema))).toEqual({
-      pixKey: [PIX_MESSAGES.cpf],
-    });
-    expect(errors(parseSubmission(form({ ...ONG, pixKeyType: "", pixKey: "pix@pratocheio.org.br" }), organizationSchema))).toEqual({
-      pixKeyType: [PIX_MESSAGES.keyWithoutType],
-    });
-    expect(errors(parseSubmission(form({ ...ONG, pixKeyType: "email", pixKey: " " }), organizationSchema))).toEqual({
-      pixKey: [PIX_MESSAGES.required],
-    });
-  });
-
-  it("ONGs: verification is one of the two buttons, with an optional note", () => {
-    expect(value(parseSubmission(form({ id: UUID, decision: "verificar", note: " " }), organizationVerificationSchema))).toEqual({
-      id: UUID,
-      decision: "verificar",
-      note: null,
-    });
-    expect(errors(parseSubmission(form({ id: UUID, decision: "aprovar" }), organizationVerificationSchema))).toEqual({
-      decision: ["Ação inválida."],
-    });
   });
 
   it("payouts: a link or a file, the file at most 10 MB (checked before sending), a reason before the settlement date", () => {
