@@ -5,7 +5,7 @@ import { DashboardMoney } from "~/components/institutions/dashboard-money";
 import { DashboardContacts, DashboardParties, DashboardPayouts, DashboardStatement } from "~/components/institutions/dashboard-sections";
 import { DashboardUnits, PROPOSE_UNIT_INTENT } from "~/components/institutions/dashboard-units";
 import { DashboardUpdates } from "~/components/institutions/dashboard-updates";
-import { impactUnitProposalSchema } from "~/domain/admin/forms";
+import { impactUnitProposalSchema } from "~/domain/impact/impact-forms";
 import { PageHeader } from "~/components/ui/page-header";
 import { monthKeyLabel, monthLabel, recentReportMonths } from "~/domain/content/report-month";
 import { listSharedContacts } from "~/domain/donations/institution-contacts.server";

@@ -13,7 +13,7 @@ import { authedRequest, createTestUser } from "@tests/auth";
 import { insertCause, insertInstitution, insertPaidGift, insertParty, insertUser } from "@tests/parties";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { refuseImpactUnitProposalSchema } from "~/domain/admin/forms";
+import { refuseImpactUnitProposalSchema } from "~/domain/impact/impact-forms";
 import { partyCertificateForOwner } from "~/domain/impact/certificates.server";
 import { reviewImpactUnitProposal } from "~/domain/impact/impact-unit-proposals.server";
 import { db, schema } from "~/platform/db.server";

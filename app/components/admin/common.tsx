@@ -24,7 +24,7 @@ export function useIntentResult(intent: string | string[]): AdminActionData | un
 
 /**
  * A tab's form, checked in the browser with the schema its action parses with
- * (`~/domain/admin/forms`); after a refusal, the action's reply shows its errors and puts back what
+ * (in the domain it checks, e.g. `~/domain/organizations/cause-form`); after a refusal, the action's reply shows its errors and puts back what
  * was typed (also without JavaScript).
  *
  * A list with one form per row (Repasses) names the row: `row.field` is the hidden field that

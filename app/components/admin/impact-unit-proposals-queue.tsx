@@ -1,9 +1,9 @@
-import type { loadImpact } from "~/domain/admin/impact.server";
+import type { loadImpactPanel } from "~/domain/impact/impact-admin.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { ReviewItem, ReviewQueue } from "./review-queue";
 
-type Pending = Awaited<ReturnType<typeof loadImpact>>["pendingUnitProposals"][number];
+type Pending = Awaited<ReturnType<typeof loadImpactPanel>>["pendingUnitProposals"][number];
 
 const INTENTS = { approve: "approveImpactUnitProposal", refuse: "refuseImpactUnitProposal" };
 

@@ -1,16 +1,16 @@
-import type { loadImpact } from "~/domain/admin/impact.server";
+import type { loadImpactPanel } from "~/domain/impact/impact-admin.server";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { impactUnitSchema, impactUpdateSchema } from "~/domain/admin/forms";
+import { impactUnitSchema, impactUpdateSchema } from "~/domain/impact/impact-forms";
 import { formatCents } from "~/platform/money";
 import { ImpactUnitProposalsQueue } from "./impact-unit-proposals-queue";
 import { InstitutionUpdatesQueue } from "./institution-updates-queue";
 import { DeleteButton, IntentInput, PendingConfirm, ResultNotice, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadImpact>>;
+type Data = Awaited<ReturnType<typeof loadImpactPanel>>;
 
 /** Impacto: each institution's units ("1 consulta = R$ 80") and its monthly impact updates. */
 export function ImpactTab({ data }: { data: Data }) {

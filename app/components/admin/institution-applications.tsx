@@ -1,4 +1,4 @@
-import type { loadOrganizations } from "~/domain/admin/organizations.server";
+import type { loadOrganizationsPanel } from "~/domain/organizations/organizations-panel.server";
 import { CircleAlert, CircleCheck, Download, FileText } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -23,7 +23,7 @@ import {
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { IntentInput, ScrollTable, tdClass, thClass, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadOrganizations>>["applications"];
+type Data = Awaited<ReturnType<typeof loadOrganizationsPanel>>["applications"];
 type Reviewing = NonNullable<Data["reviewing"]>;
 
 const STATUS_TONE = { submitted: "pending", changes_requested: "info", approved: "paid", rejected: "danger" } as const;

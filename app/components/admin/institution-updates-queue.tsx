@@ -1,8 +1,8 @@
-import type { loadImpact } from "~/domain/admin/impact.server";
+import type { loadImpactPanel } from "~/domain/impact/impact-admin.server";
 import { formatDate } from "~/platform/dates";
 import { ReviewItem, ReviewQueue } from "./review-queue";
 
-type Pending = Awaited<ReturnType<typeof loadImpact>>["pendingInstitutionUpdates"][number];
+type Pending = Awaited<ReturnType<typeof loadImpactPanel>>["pendingInstitutionUpdates"][number];
 
 const INTENTS = { approve: "approveInstitutionUpdate", refuse: "refuseInstitutionUpdate" };
 

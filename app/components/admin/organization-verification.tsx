@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FieldError, TextareaField } from "~/components/ui/field";
-import { organizationVerificationSchema } from "~/domain/admin/forms";
+import { organizationVerificationSchema } from "~/domain/organizations/organization-form";
 import { formatDateTime } from "~/platform/dates";
 import { IntentInput, useSubmittingIntent, useTabForm } from "./common";
 

@@ -1,4 +1,4 @@
-import type { loadOrganizations } from "~/domain/admin/organizations.server";
+import type { loadOrganizationsPanel } from "~/domain/organizations/organizations-panel.server";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -7,13 +7,13 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { adminHref } from "./tabs";
-import { organizationSchema } from "~/domain/admin/forms";
+import { organizationSchema } from "~/domain/organizations/organization-form";
 import { formatCnpj, PIX_KEY_TYPE_LABELS, formatPixKey } from "~/domain/organizations";
 import { OrganizationVerification, VerificationBadge } from "./organization-verification";
 import { InstitutionApplications } from "./institution-applications";
 import { EditAndActiveCell, IntentInput, ScrollTable, tdClass, thClass, useSavedKey, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadOrganizations>>;
+type Data = Awaited<ReturnType<typeof loadOrganizationsPanel>>;
 
 export function OrganizationsTab({ data }: { data: Data }) {
   const formKey = useSavedKey(data.editing ? "updateOrganization" : "createOrganization", data.editing?.id ?? "nova");

@@ -1,4 +1,4 @@
-import type { loadParties } from "~/domain/admin/parties.server";
+import type { loadPartiesPanel } from "~/domain/parties/party-admin.server";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { partyUpdateSchema } from "~/domain/admin/forms";
+import { partyUpdateSchema } from "~/domain/parties/party-admin-form";
 import { adminHref } from "./tabs";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
@@ -27,7 +27,7 @@ import {
 import { CancelPartyCell } from "./refunds";
 import { MovePartyForm } from "./party-move";
 
-type Data = Awaited<ReturnType<typeof loadParties>>;
+type Data = Awaited<ReturnType<typeof loadPartiesPanel>>;
 
 export function PartiesTab({ data }: { data: Data }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;

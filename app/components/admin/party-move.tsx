@@ -3,16 +3,16 @@
  * confirmation that the gifts already paid stay where they went. A <details> form, so it works
  * without JavaScript; opened again when the server refuses it.
  */
-import type { loadParties } from "~/domain/admin/parties.server";
+import type { loadPartiesPanel } from "~/domain/parties/party-admin.server";
 import { ArrowRightLeft } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { FieldError, SelectField, TextareaField } from "~/components/ui/field";
-import { partyMoveSchema } from "~/domain/admin/forms";
+import { partyMoveSchema } from "~/domain/parties/party-admin-form";
 import { IntentInput, useIntentResult, useSubmittingIntent, useTabForm } from "./common";
 
-type Data = Awaited<ReturnType<typeof loadParties>>;
+type Data = Awaited<ReturnType<typeof loadPartiesPanel>>;
 
 export function MovePartyForm({ party, institutions }: { party: NonNullable<Data["editing"]>; institutions: Data["institutions"] }) {
   const intent = "moveParty";

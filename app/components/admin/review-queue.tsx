@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextareaField } from "~/components/ui/field";
-import { refuseInstitutionUpdateSchema } from "~/domain/admin/forms";
+import { refuseInstitutionUpdateSchema } from "~/domain/impact/impact-forms";
 import { IntentInput, ResultNotice, useSubmittingIntent, useTabForm } from "./common";
 
 type Intents = { approve: string; refuse: string };

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { impactUnitProposalSchema } from "~/domain/admin/forms";
+import { impactUnitProposalSchema } from "~/domain/impact/impact-forms";
 import { IMPACT_UPDATE_STATUS_LABELS, type ImpactUpdateStatus } from "~/domain/impact/impact-update-review";
 import { formatDate } from "~/platform/dates";
 import type { FormResult } from "~/platform/forms/submission";

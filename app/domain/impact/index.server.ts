@@ -15,3 +15,4 @@ export async function startImpactJobs(boss: Boss, deps: { mailer: Mailer; public
 export * from "./impact-admin.server";
 export * from "./institution-updates.server";
 export * from "./impact-unit-proposals.server";
+export * from "./impact-reviews.server";

@@ -1,6 +1,6 @@
 /**
- * The queries the admin's review of applications runs (Admin → ONGs → Pedidos). The admin action
- * (domain/admin/institution-applications.server.ts) calls them inside its audited transaction.
+ * The queries the admin's review of applications runs (Admin → ONGs → Pedidos). The review service
+ * (application-decision.server.ts) calls them inside its audited transaction.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, notInArray } from "drizzle-orm";

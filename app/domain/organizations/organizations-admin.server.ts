@@ -132,7 +132,7 @@ export async function organizationNameTaken(executor: Executor, name: string, ex
   return rows.some((r) => r.id !== exceptId && foldName(r.name) === wanted);
 }
 
-export async function setOrganizationActive(executor: Executor, id: string, active: boolean) {
+export async function updateOrganizationActive(executor: Executor, id: string, active: boolean) {
   const [row] = await executor
     .update(organizations)
     .set({ active })

@@ -4,5 +4,4 @@ export * from "./parties.server";
 export * from "./party-totals.server";
 export * from "./party-moves.server";
 export * from "./institution-parties.server";
-export { partyMovedEmails } from "./emails/party-moved.server";
 export * from "./live-parties-progress.server";

@@ -142,7 +142,11 @@ export const FEATURES: Feature[] = [
     claim: "Repasse em até 3 dias úteis após a liberação, com comprovante para anfitrião e instituição",
     phrases: [/comprovante/i],
     status: "present",
-    backedBy: ["app/domain/payouts/party-transfer.server.ts", "app/routes/admin.payouts.test.ts", "app/routes/admin.institution-payouts.test.ts"],
+    backedBy: [
+      "app/domain/payouts/party-transfer.server.ts",
+      "app/routes/admin.payouts.test.ts",
+      "app/routes/admin.institution-payouts.test.ts",
+    ],
   },
   {
     id: "transparency-reports",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/platform/forms/submission";
-import { CNPJ_MESSAGES, PIX_MESSAGES } from "~/domain/organizations";
-import { organizationSchema, organizationUpdateSchema, organizationVerificationSchema, partyMoveSchema, partyUpdateSchema } from "./forms";
-import { toggleActiveSchema } from "~/platform/forms/fields";
+import { CNPJ_MESSAGES } from "./cnpj";
+import { organizationSchema, organizationUpdateSchema, organizationVerificationSchema } from "./organization-form";
+import { PIX_MESSAGES } from "./pix-key";
 
 const form = (fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();
@@ -16,42 +16,7 @@ const value = <T>(result: { status?: string; value?: T }) => {
 };
 const UUID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
 
-describe("admin form schemas (the same in the browser and in the action)", () => {
-  it("party edit: a real calendar date, the goal in reais (blank is no goal), no cause (the institution's, decision 165)", () => {
-    const base = { id: UUID, name: "Festa", eventType: "Formatura", eventDate: "2030-01-15" };
-    expect(value(parseSubmission(form({ ...base, goal: "1.500,50", message: " ", causeId: UUID }), partyUpdateSchema))).toEqual({
-      ...base,
-      goal: 150_050,
-      message: null,
-    });
-    expect(value(parseSubmission(form(base), partyUpdateSchema))).toMatchObject({ goal: 0 });
-    expect(
-      errors(parseSubmission(form({ ...base, eventType: "Churrasco", eventDate: "2026-02-30", goal: "-5" }), partyUpdateSchema)),
-    ).toEqual({
-      eventType: ["Escolha o tipo de evento."],
-      eventDate: ["Informe uma data válida."],
-      goal: ["A meta não pode ser negativa."],
-    });
-  });
-
-  it("party move: a new institution, a reason of at least 10 characters and the confirmation", () => {
-    const ok = { id: UUID, organizationId: UUID, reason: "  Pedido da família  ", confirmed: "sim" };
-    expect(value(parseSubmission(form(ok), partyMoveSchema))).toEqual({ ...ok, reason: "Pedido da família" });
-    expect(errors(parseSubmission(form({ id: UUID, organizationId: "", reason: "curto" }), partyMoveSchema))).toEqual({
-      organizationId: ["Escolha a nova instituição."],
-      reason: ["Explique o motivo em pelo menos 10 caracteres."],
-      confirmed: ["Confirme que as doações já pagas continuam com a instituição atual."],
-    });
-  });
-
-  it("switches post 'true' or 'false' for a record id", () => {
-    expect(value(parseSubmission(form({ id: UUID, active: "false" }), toggleActiveSchema))).toEqual({ id: UUID, active: false });
-    expect(errors(parseSubmission(form({ id: "1", active: "sim" }), toggleActiveSchema))).toEqual({
-      id: ["Registro inválido."],
-      active: ["Valor inválido."],
-    });
-  });
-
+describe("ONGs tab form schemas (the same in the browser and in the action)", () => {
   const ONG = {
     name: " Instituto Prato Cheio ",
     legalName: "Instituto Prato Cheio de Segurança Alimentar",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/platform/forms/submission";
-import { impactUnitSchema, impactUpdateSchema } from "./forms";
+import { impactUnitSchema, impactUpdateSchema } from "./impact-forms";
 
 const ORG = "6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
 const form = (fields: Record<string, string>) => {
