@@ -75,14 +75,16 @@ export class Tally {
 export type DashboardEvent = { at: number; partyId: string; donationId: string; paidCount: number; dataAt?: number };
 
 /**
- * A creator's /painel/festa/:id open in a browser: the page, its live stream (/painel/eventos), and
- * on each `donation` event the page's data loaded again, as the page does. Notes when each event
- * arrived and when the data load that followed it finished.
+ * A creator's dashboard open in a browser: /painel (their parties with their totals; the live one —
+ * /painel/festa/:code is the page to share the party, with no live data), its live stream
+ * (/painel/eventos), and on each `donation` event the page's data loaded again, as
+ * app/components/party/use-live-donations.ts does. Notes when each event for `partyId` arrived and
+ * when the data load that followed it finished.
  */
 export async function openDashboard(base: URL, cookie: string, partyId: string, errors: Tally) {
   const events: DashboardEvent[] = [];
   const headers = { cookie };
-  const page = await send(base, { path: `/painel/festa/${partyId}`, headers, keepBody: false });
+  const page = await send(base, { path: "/painel", headers, keepBody: false });
   if (page.status !== 200) throw new Error(`dashboard answered ${page.status}`);
   let reloading = false;
   let again = false;
@@ -91,7 +93,7 @@ export async function openDashboard(base: URL, cookie: string, partyId: string, 
     reloading = true;
     const waiting = events.filter((e) => e.dataAt === undefined);
     try {
-      const res = await send(base, { path: `/painel/festa/${partyId}.data`, headers, keepBody: false });
+      const res = await send(base, { path: "/painel.data", headers, keepBody: false });
       if (res.status !== 200) errors.add(`dashboard data ${res.status}`);
       const at = Date.now();
       for (const e of waiting) e.dataAt = at;
