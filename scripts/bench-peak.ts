@@ -112,7 +112,12 @@ async function main() {
   }
   const { parties, cookies } = await seedParties(`http://127.0.0.1:${ports[0]}`);
   await query(benchUrl, "analyze");
-  nginx = await startNginx({ port: publicPort, upstreams: ports, example: path.resolve("docs/deploy/nginx-peak-cache.conf") });
+  nginx = await startNginx({
+    port: publicPort,
+    upstreams: ports,
+    example: path.resolve("docs/deploy/nginx-peak-cache.conf"),
+    workerConnections: 16_384,
+  });
   const base = new URL(publicUrl);
   const errors = new Tally();
   const book = providerBook(benchUrl);
@@ -163,6 +168,12 @@ async function main() {
   await book.close();
   const unfinished = donorsRunning.size;
 
+  // What nginx said about the instances (an upstream that closed, timed out, refused…), by kind.
+  const nginxErrors = new Tally();
+  for (const line of nginx.errorLog().split("\n")) {
+    const said = /\[(?:error|crit|warn)\] \d+#\d+: (?:\*\d+ )?([^,(]+)/.exec(line)?.[1];
+    if (said) nginxErrors.add(said.trim());
+  }
   const shown = dashboardLatencies(
     crowd.paid,
     dashboards.flatMap((d) => d.events),
@@ -194,6 +205,7 @@ async function main() {
     `- Gifts: ${offered} donors started, ${crowd.postMs.length} form POSTs answered, ${paidInPhase} paid (webhook 200, applied), ` +
       `${crowd.confirmed} saw "confirmed" on the result page; ${unfinished} still on their way ${DRAIN_MS / 1000} s after the clock stopped.`,
     `- Errors by kind: ${errors}; views: ${views.errors}.`,
+    `- nginx's error log: ${nginxErrors}.`,
     `- Dashboards (${dashboards.length}, one per hot party): ${shown.event.length} of ${shown.expected} paid gifts seen; ${shown.missing} never shown.`,
     `- Cache (views): ${views.cache}.`,
     `- Totals: ${totals.ok ? "exact" : `**WRONG** (${totals.detail})`} — ${totals.detail}.`,

@@ -41,7 +41,7 @@ function commandLine(pid: number): string {
 }
 
 export type CpuSources = { servers: number[]; nginx: number; postmaster: number | null; databaseName: string };
-export type CpuSnapshot = Map<string, number>;
+type CpuSnapshot = Map<string, number>;
 
 /** The PostgreSQL server's main process: the parent of a backend serving us (null when not on this machine). */
 export function postmasterOf(backendPid: number): number | null {

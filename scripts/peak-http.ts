@@ -7,7 +7,7 @@ import http from "node:http";
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
 
 /** One pool of keep-alive sockets per (host, port, local address): Node keys its pools on all three. */
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
 
 /** Donor `n`'s address: 127.1.0.1 … 127.1.15.254 (the whole 127/8 is loopback on Linux). */
 export function donorAddress(n: number) {
@@ -116,6 +116,10 @@ export async function openDashboard(base: URL, cookie: string, partyId: string, 
       }
       let buffer = "";
       res.setEncoding("utf8");
+      // A stream the server or nginx ended is not reopened here (a browser would): counted instead.
+      res.on("close", () => {
+        if (!closed) errors.add("dashboard stream ended");
+      });
       res.on("data", (chunk: string) => {
         buffer += chunk;
         let i;

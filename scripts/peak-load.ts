@@ -24,7 +24,7 @@ function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
 }
 
-export function pickParty(parties: Party[]): Party {
+function pickParty(parties: Party[]): Party {
   const hot = parties.filter((p) => p.hot);
   return Math.random() < HOT_SHARE && hot.length > 0 ? pick(hot) : pick(parties.filter((p) => !p.hot));
 }

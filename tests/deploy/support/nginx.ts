@@ -63,10 +63,13 @@ export async function startNginx({
   port,
   upstreams,
   example = EXAMPLE,
+  workerConnections = 1024,
 }: {
   port: number;
   upstreams: number[];
   example?: string;
+  /** Per nginx worker, clients and instances together (a bench's thousands of donors need more). */
+  workerConnections?: number;
 }): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) fs.mkdirSync(path.join(dir, sub));
@@ -76,9 +79,9 @@ export async function startNginx({
   // As root (CI), workers would switch to "nobody", who cannot write the temporary folders.
   const main = `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
 worker_processes 2;
-pid ${path.join(dir, "nginx.pid")};
+${workerConnections > 1024 ? `worker_rlimit_nofile ${workerConnections * 2};\n` : ""}pid ${path.join(dir, "nginx.pid")};
 error_log ${errorLog} warn;
-events { worker_connections 1024; }
+events { worker_connections ${workerConnections}; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
