@@ -16,6 +16,8 @@ const EXAMPLE = path.resolve(import.meta.dirname, "../../../docs/deploy/nginx.co
 
 export type Nginx = {
   url: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
   port: number;
   accessLog: () => string;
   errorLog: () => string;
@@ -32,9 +34,12 @@ export async function freeLoopbackPort(): Promise<number> {
 }
 
 /** The example with this machine's details; throws if a line it relies on has changed. */
-function siteConfig(example: string, { port, upstreams, dir }: { port: number; upstreams: number[]; dir: string }): string {
+function siteConfig(
+  example: string,
+  { port, upstreams, dir, file }: { port: number; upstreams: number[]; dir: string; file: string },
+): string {
   const replace = (text: string, pattern: RegExp, by: string) => {
-    if (!pattern.test(text)) throw new Error(`docs/deploy/nginx.conf no longer has ${pattern}: update tests/deploy/support/nginx.ts`);
+    if (!pattern.test(text)) throw new Error(`${file} no longer has ${pattern}: update tests/deploy/support/nginx.ts`);
     return text.replace(pattern, by);
   };
   let site = example;
@@ -50,18 +55,33 @@ function siteConfig(example: string, { port, upstreams, dir }: { port: number; u
   return site;
 }
 
-export async function startNginx({ port, upstreams }: { port: number; upstreams: number[] }): Promise<Nginx> {
+/**
+ * `example`: another site file written in the same shape (docs/deploy/nginx-peak-cache.conf, which
+ * scripts/bench-peak.ts runs); docs/deploy/nginx.conf by default.
+ */
+export async function startNginx({
+  port,
+  upstreams,
+  example = EXAMPLE,
+  workerConnections = 1024,
+}: {
+  port: number;
+  upstreams: number[];
+  example?: string;
+  /** Per nginx worker, clients and instances together (a bench's thousands of donors need more). */
+  workerConnections?: number;
+}): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) fs.mkdirSync(path.join(dir, sub));
-  const site = siteConfig(fs.readFileSync(EXAMPLE, "utf8"), { port, upstreams, dir });
+  const site = siteConfig(fs.readFileSync(example, "utf8"), { port, upstreams, dir, file: path.relative(process.cwd(), example) });
   const errorLog = path.join(dir, "error.log");
   // nginx's own main context, as /etc/nginx/nginx.conf gives it; the site goes inside http {}.
   // As root (CI), workers would switch to "nobody", who cannot write the temporary folders.
   const main = `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
 worker_processes 2;
-pid ${path.join(dir, "nginx.pid")};
+${workerConnections > 1024 ? `worker_rlimit_nofile ${workerConnections * 2};\n` : ""}pid ${path.join(dir, "nginx.pid")};
 error_log ${errorLog} warn;
-events { worker_connections 1024; }
+events { worker_connections ${workerConnections}; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
@@ -94,6 +114,7 @@ ${site}
   return {
     url,
     port,
+    pid: proc.pid!,
     accessLog: () => read(path.join(dir, "access.log")),
     errorLog: () => read(errorLog),
     async stop() {
