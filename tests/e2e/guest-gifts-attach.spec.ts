@@ -11,7 +11,7 @@ async function adminDonations(browser: Browser): Promise<{ page: Page; close: ()
   await page.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await page.getByLabel("Senha", { exact: true }).fill("admin1234");
   await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
+  await page.waitForURL((url) => url.pathname === "/admin/doacoes");
   return { page, close: () => context.close() };
 }
 

@@ -34,7 +34,7 @@ async function adminPage(browser: Browser) {
   await page.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await page.getByLabel("Senha", { exact: true }).fill("admin1234");
   await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
+  await page.waitForURL((url) => url.pathname === "/admin/assinaturas");
   return page;
 }
 
