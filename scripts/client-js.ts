@@ -9,7 +9,15 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-export type ManifestRoute = { id: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport: boolean };
+export type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+  hasDefaultExport: boolean;
+};
 
 /** Pages behind a login, the sandbox's stand-ins for the provider's pages, the local mailbox. */
 export const NOT_PUBLIC = new Set([
@@ -52,8 +60,17 @@ export function readManifest(buildDir: string) {
   return { file: `/assets/${file}`, manifest };
 }
 
-/** The URL pattern of a page route ("/" for the index). */
-const pagePath = (route: ManifestRoute) => (route.index ? "/" : route.path!);
+/**
+ * The URL pattern of a page route ("/" for the home page), with its parents' segments: a nested
+ * route (an admin tab, "admin/doacoes"; the panel's index, "admin") is named by its whole address.
+ */
+function pagePath(route: ManifestRoute, routes: Record<string, ManifestRoute>): string {
+  const segments: string[] = [];
+  for (let r: ManifestRoute | undefined = route; r && r.id !== "root"; r = r.parentId ? routes[r.parentId] : undefined) {
+    if (r.path) segments.unshift(r.path);
+  }
+  return segments.length ? segments.join("/") : "/";
+}
 
 /** The JS files (URL paths) a first visit to `routeId` loads. */
 export function firstVisitFiles(buildDir: string, routeId: string) {
@@ -98,10 +115,13 @@ function firstVisitJs(buildDir: string, routeId: string) {
   return { gzip, raw, files: files.size };
 }
 
+/** A page of NOT_PUBLIC, or one nested under one (every admin tab under "admin"). */
+const isBehindLogin = (page: string) => [...NOT_PUBLIC].some((hidden) => page === hidden || page.startsWith(`${hidden}/`));
+
 /** Every public page of the build with its first-visit JS. */
 export function publicPagesJs(buildDir: string) {
   const { manifest } = readManifest(buildDir);
   return Object.values(manifest.routes)
-    .filter((r) => r.id !== "root" && r.hasDefaultExport && r.path !== "*" && !NOT_PUBLIC.has(pagePath(r)))
-    .map((r) => ({ page: pagePath(r), ...firstVisitJs(buildDir, r.id) }));
+    .filter((r) => r.id !== "root" && r.hasDefaultExport && r.path !== "*" && !isBehindLogin(pagePath(r, manifest.routes)))
+    .map((r) => ({ page: pagePath(r, manifest.routes), ...firstVisitJs(buildDir, r.id) }));
 }
