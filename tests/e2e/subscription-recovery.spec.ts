@@ -34,7 +34,13 @@ async function adminPage(browser: Browser) {
   await page.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await page.getByLabel("Senha", { exact: true }).fill("admin1234");
   await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin/assinaturas");
+  // The tab is on screen once its heading and its own tab link are (not the window's load event:
+  // after a client-side sign-in the page's load already happened on /auth).
+  await page.waitForURL((url) => url.pathname === "/admin/assinaturas", { waitUntil: "commit" });
+  await expect(page.getByRole("navigation", { name: "Seções do painel" }).getByRole("link", { name: "Assinaturas" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   return page;
 }
 
