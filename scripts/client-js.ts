@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-export type ManifestRoute = {
+type ManifestRoute = {
   id: string;
   parentId?: string;
   path?: string;
