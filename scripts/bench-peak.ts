@@ -224,7 +224,7 @@ async function main() {
 
 async function cleanup() {
   await nginx?.stop();
-  for (const s of servers) await stopServer(s);
+  for (const server of servers) await stopServer(server);
   await withClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch(() => {});
 }
 
