@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formBody as form, parseErrors as errors, parsedValue as value } from "@tests/forms";
 import { parseSubmission } from "~/platform/forms/submission";
 import { adSchema, adUpdateSchema, familiesHelpedSchema, storySchema } from "./content-forms";
 
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return body;
-};
-const errors = (result: ReturnType<typeof parseSubmission>) => result.reply().error;
-const value = <T>(result: { status?: string; value?: T }) => {
-  expect(result.status).toBe("success");
-  return result.value as T;
-};
 const AD = { title: "Feira", description: "Frutas", ctaText: "Ver", ctaUrl: "/causas", sponsor: "Quitanda" };
 
 describe("the admin panel's content forms (the same in the browser and in the action)", () => {

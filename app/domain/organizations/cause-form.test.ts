@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formBody as form, parseErrors as errors, parsedValue as value } from "@tests/forms";
 import { parseSubmission } from "~/platform/forms/submission";
 import { CAUSE_ICONS } from "./cause-icons";
 import { causeSchema } from "./cause-form";
-
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return body;
-};
-const errors = (result: ReturnType<typeof parseSubmission>) => result.reply().error;
-const value = <T>(result: { status?: string; value?: T }) => {
-  expect(result.status).toBe("success");
-  return result.value as T;
-};
 
 describe("the Causas tab's form (the same in the browser and in the action)", () => {
   it("trims text, gives the tab's pt-BR message for a missing or blank field, and blank optional text is null", () => {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formBody as form, parseErrors as errors, parsedValue as value, TEST_UUID as UUID } from "@tests/forms";
 import { parseSubmission } from "~/platform/forms/submission";
 import { partyMoveSchema, partyUpdateSchema } from "./party-admin-form";
-
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return body;
-};
-const errors = (result: ReturnType<typeof parseSubmission>) => result.reply().error;
-const value = <T>(result: { status?: string; value?: T }) => {
-  expect(result.status).toBe("success");
-  return result.value as T;
-};
-const UUID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
 
 describe("Festas tab form schemas (the same in the browser and in the action)", () => {
   it("party edit: a real calendar date, the goal in reais (blank is no goal), no cause (the institution's, decision 165)", () => {

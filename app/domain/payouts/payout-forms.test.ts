@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formBody as form, parseErrors as errors, parsedValue as value, TEST_UUID as UUID } from "@tests/forms";
 import { parseSubmission } from "~/platform/forms/submission";
 import { payoutTransferSchema } from "./payout-forms";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "./proof-rules";
-
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return body;
-};
-const errors = (result: ReturnType<typeof parseSubmission>) => result.reply().error;
-const value = <T>(result: { status?: string; value?: T }) => {
-  expect(result.status).toBe("success");
-  return result.value as T;
-};
-const UUID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
 
 describe("payout form schemas (the same in the browser and in the action)", () => {
   it("payouts: a link or a file, the file at most 10 MB (checked before sending), a reason before the settlement date", () => {

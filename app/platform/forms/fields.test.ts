@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formBody as form, parsedValue as value, TEST_UUID as UUID } from "@tests/forms";
 import { parseSubmission } from "./submission";
 import { deletionSchema, toggleActiveSchema } from "./fields";
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-const UUID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
-const value = <T>(result: { status?: string; value?: T }) => {
-  expect(result.status).toBe("success");
-  return result.value as T;
-};
 
 describe("the hidden-field forms every admin list shares", () => {
   it("switches post 'true' or 'false' for a record id", () => {
