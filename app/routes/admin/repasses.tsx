@@ -11,6 +11,17 @@ export const loader = adminLoader((url, deps) => loadPayoutsPanel(url, deps));
 
 const TITLE = "Erro ao registrar repasse";
 
+type FieldError = (field: string, message: string, status?: number) => ReturnType<typeof refuse>;
+
+/** The refusals both transfers share: the proof file, the proof storage, the reason before settlement. */
+function proofRefusal(
+  outcome: { kind: "bad-file"; message: string } | { kind: "storage-down" } | { kind: "needs-reason"; message: string },
+  fieldError: FieldError,
+) {
+  if (outcome.kind === "storage-down") return fieldError("proofFile", PROOF_MESSAGES.storageDown, 503);
+  return fieldError(outcome.kind === "bad-file" ? "proofFile" : "earlyReason", outcome.message);
+}
+
 /**
  * "Marcar como transferido" on a party (decision 124): the proof (a link or a file) and, before the
  * card operator settles, the reason, which goes into the audit log.
@@ -24,11 +35,9 @@ const markPayoutTransferred: AdminActionHandler = async ({ admin, form, deps }) 
   const outcome = await markPartyPayoutTransferred(admin.id, submission.value, deps);
   switch (outcome.kind) {
     case "bad-file":
-      return fieldError("proofFile", outcome.message);
     case "storage-down":
-      return fieldError("proofFile", PROOF_MESSAGES.storageDown, 503);
     case "needs-reason":
-      return fieldError("earlyReason", outcome.message);
+      return proofRefusal(outcome, fieldError);
     case "missing":
       return fail(intent, { title: TITLE, description: "Esta festa não existe mais." }, { status: 404 });
     case "not-ended":
@@ -70,11 +79,9 @@ const markInstitutionPayoutTransferredAction: AdminActionHandler = async ({ admi
         }`,
       });
     case "bad-file":
-      return fieldError("proofFile", outcome.message);
     case "storage-down":
-      return fieldError("proofFile", PROOF_MESSAGES.storageDown, 503);
     case "needs-reason":
-      return fieldError("earlyReason", outcome.message);
+      return proofRefusal(outcome, fieldError);
     case "missing":
       return fail(intent, { title: TITLE, description: "Esta instituição não existe mais." }, { status: 404 });
     case "already":
