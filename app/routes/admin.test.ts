@@ -1,53 +1,24 @@
 import { useTestDatabase } from "@tests/database";
 useTestDatabase();
 
-import { adminFixture, adminGet, adminPost, outcome, routeArgs, snapshotDatabase } from "@tests/admin";
+import {
+  adminFixture,
+  adminGet,
+  postToAdmin as post,
+  readAdminTab as tab,
+  adminTabLoader as loader,
+  routeArgs,
+  snapshotDatabase,
+} from "@tests/admin";
 import { createTestUser } from "@tests/auth";
-import { fieldErrors } from "@tests/forms";
 import { insertPaidGift, insertParty } from "@tests/parties";
-import { donationEvent, insertPendingGift } from "@tests/donations";
-import { testDeps } from "@tests/context";
-import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
-import type { FormResult } from "~/platform/forms/submission";
 import { listActiveCauses } from "~/domain/organizations/causes.server";
 import { partyVisibility } from "~/domain/parties";
 import { fixedClock } from "~/platform/clock";
 import { seedDemoData } from "~/seed/seed.server";
-import { adminTabAction as action, adminTabLoader as loader } from "@tests/admin";
-import { loader as csvLoader } from "./admin.doacoes[.]csv";
-
-type Body = {
-  intent: string;
-  ok: boolean;
-  result?: FormResult;
-  errors?: Record<string, string>;
-  message?: string;
-  confirm?: { prompt: string };
-};
-
-async function post(cookie: string, fields: Record<string, string | string[]>) {
-  const r = await outcome(() => action(routeArgs(adminPost(cookie, fields))));
-  const body = r.body as Body;
-  // A refused form answers Conform's reply; its first message per field is read from there.
-  return { ...r, body: body?.result ? { ...body, errors: fieldErrors(body.result) } : body };
-}
-
-/** `aba=festas&q=x` (the tab and its parameters) as the tab's address: /admin/festas?q=x. */
-function adminUrl(query: string) {
-  const params = new URLSearchParams(query);
-  const tab = params.get("aba") ?? "dashboard";
-  params.delete("aba");
-  const path = tab === "dashboard" ? "/admin" : `/admin/${tab}`;
-  return params.size ? `${path}?${params}` : path;
-}
-
-async function tab<T>(cookie: string, query: string): Promise<T> {
-  const result = (await loader(routeArgs(adminGet(adminUrl(query), cookie)))) as unknown as { data: T };
-  return result.data;
-}
 
 describe("Dashboard", () => {
   it("counts paid one-off gifts, parties and real active subscriptions; progress is capped at 100%", async () => {
@@ -213,91 +184,6 @@ describe("Histórias", () => {
   });
 });
 
-describe("Festas", () => {
-  it("edits a party and records before/after in the audit log", async () => {
-    const fx = await adminFixture();
-    const { cookie, user } = await createTestUser({ admin: true });
-    const bad = await post(cookie, {
-      intent: "updateParty",
-      id: fx.liveParty.id,
-      name: "X",
-      eventType: "Churrasco",
-      eventDate: "2026-02-30",
-      goal: "-5",
-      causeId: fx.cause.id,
-    });
-    expect(bad.body.errors).toMatchObject({
-      eventType: "Escolha o tipo de evento.",
-      eventDate: "Informe uma data válida.",
-      goal: "A meta não pode ser negativa.",
-    });
-    const tiny = await post(cookie, {
-      intent: "updateParty",
-      id: fx.liveParty.id,
-      name: "Festa da Ana",
-      eventType: "Aniversário",
-      eventDate: "2030-01-15",
-      goal: "0,01",
-      causeId: fx.cause.id,
-    });
-    expect(tiny.body.errors).toMatchObject({ goal: "A meta precisa ser de pelo menos R$ 50,00." });
-    const ok = await post(cookie, {
-      intent: "updateParty",
-      id: fx.liveParty.id,
-      name: "Festa da Ana",
-      eventType: "Aniversário de Empresa",
-      eventDate: "2030-01-15",
-      goal: "1.500,50",
-      message: "",
-      // Not a field any more (decision 165): the cause is the institution's, whatever is posted.
-      causeId: fx.unusedCause.id,
-    });
-    expect(ok.status).toBe(200);
-    const [party] = await db.select().from(schema.parties).where(eq(schema.parties.id, fx.liveParty.id));
-    expect(party).toMatchObject({
-      name: "Festa da Ana",
-      eventType: "Aniversário de Empresa",
-      eventDate: "2030-01-15",
-      goalCents: 150_050,
-      message: null,
-      causeId: fx.cause.id,
-    });
-    const [entry] = await db.select().from(schema.auditLog);
-    expect(entry).toMatchObject({ actorUserId: user.id, action: "party.update", entityId: fx.liveParty.id });
-    expect(entry?.details).toMatchObject({
-      before: { name: "Aniversário da Ana", eventType: "Aniversário" },
-      after: { name: "Festa da Ana", eventType: "Aniversário de Empresa" },
-    });
-  });
-
-  it("the edit form starts with every field the creator set, the event type included", async () => {
-    const fx = await adminFixture();
-    const { cookie } = await createTestUser({ admin: true });
-    const data = await tab<{ editing: Record<string, unknown> }>(cookie, `aba=festas&editar=${fx.endedParty.id}`);
-    // /criar-festa's fields: name, event type, date, goal and message; the institution and its cause, shown.
-    expect(data.editing).toMatchObject({
-      name: "Casamento de Rafael e Júlia",
-      eventType: "Casamento",
-      eventDate: fx.endedParty.eventDate,
-      organizationId: fx.org.id,
-      organizationName: "AADORA",
-      causeName: "Doenças Raras",
-      goalCents: fx.endedParty.goalCents,
-      message: fx.endedParty.message,
-    });
-  });
-
-  it("finds parties by name, case-insensitively, treating % as a literal", async () => {
-    const fx = await adminFixture();
-    const { cookie } = await createTestUser({ admin: true });
-    await insertParty({ userId: fx.owner.id, causeId: fx.cause.id, name: "100% Solidária" });
-    const byName = await tab<{ rows: Array<{ name: string }> }>(cookie, "aba=festas&q=casamento");
-    expect(byName.rows.map((r) => r.name)).toEqual(["Casamento de Rafael e Júlia"]);
-    const literal = await tab<{ rows: Array<{ name: string }> }>(cookie, `aba=festas&q=${encodeURIComponent("0%")}`);
-    expect(literal.rows.map((r) => r.name)).toEqual(["100% Solidária"]);
-  });
-});
-
 describe("Equipe", () => {
   it("never revokes yourself, and two admins revoking each other leave exactly one", async () => {
     const a = await createTestUser({ admin: true, name: "Ana" });
@@ -319,57 +205,6 @@ describe("Equipe", () => {
     const other = await createTestUser({ email: "Joana@Exemplo.com.br" });
     expect((await post(cookie, { intent: "grantAdmin", email: "joana@exemplo.com.br" })).status).toBe(200);
     expect(await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, other.user.id))).toHaveLength(1);
-  });
-});
-
-describe("CSV export", () => {
-  it("keeps a formula-looking message as text and honours the filters", async () => {
-    const fx = await adminFixture();
-    const { cookie } = await createTestUser({ admin: true });
-    await insertPaidGift(fx.liveParty.id, {
-      amountCents: 5_000,
-      name: "Carla; Souza",
-      message: '=HYPERLINK("http://evil.example","clique")',
-    });
-    await db
-      .insert(schema.donations)
-      .values({ partyId: fx.liveParty.id, amountCents: 777, status: "pendente", provider: "sandbox", donorName: "Pendente" });
-    const response = (await csvLoader(routeArgs(adminGet(`/admin/doacoes.csv?status=paga&festa=${fx.liveParty.id}`, cookie)))) as Response;
-    const text = await response.text();
-    const lines = text
-      .replace(/^\ufeff/, "")
-      .trim()
-      .split("\r\n");
-    expect(lines[0]).toBe(
-      "Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor bruto (R$);Taxa do provedor (R$);Taxa da plataforma (R$);Líquido para a instituição (R$);Status",
-    );
-    expect(lines).toHaveLength(3); // header + the two paid gifts of this party
-    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""clique"")"`);
-    expect(text).toContain('"Carla; Souza"');
-    // Gross, the provider's fee (not reported here), the platform's fee and the net, from the paid row.
-    expect(text).toContain(";50,00;;5,00;45,00;paga");
-    expect(text).not.toContain("Pendente");
-    expect(text).not.toContain("Doação Anônima"); // the anonymous gift belongs to the other party
-  });
-});
-
-describe("Doações: the money of each gift", () => {
-  it("shows the gross, the provider's fee, the platform's fee and the net of each paid gift, from its ledger row", async () => {
-    const fx = await adminFixture();
-    const { cookie } = await createTestUser({ admin: true });
-    const gift = await insertPendingGift(fx.liveParty.id, { amountCents: 10_000 });
-    const paid = { ...donationEvent(gift, "paid"), providerFeeCents: 438 };
-    await processPaymentEvent(paid, testDeps());
-    const pending = await insertPendingGift(fx.liveParty.id, { amountCents: 3_000 });
-    const data = await tab<{ rows: Array<Record<string, unknown>> }>(cookie, `aba=doacoes&festa=${fx.liveParty.id}`);
-    expect(data.rows.find((r) => r.id === gift.id)).toMatchObject({
-      amountCents: 10_000,
-      providerFeeCents: 438,
-      platformFeeCents: 1_000,
-      netCents: 9_000,
-    });
-    // Not paid: no figures yet.
-    expect(data.rows.find((r) => r.id === pending.id)).toMatchObject({ providerFeeCents: null, platformFeeCents: null, netCents: null });
   });
 });
 

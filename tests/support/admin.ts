@@ -8,6 +8,8 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { db, schema } from "~/platform/db.server";
 import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { authedRequest } from "./auth";
+import { fieldErrors } from "./forms";
+import type { FormResult } from "~/platform/forms/submission";
 import { insertCause, insertPaidGift, insertParty, insertUser } from "./parties";
 
 /** A loader/action call as React Router makes it; `deps` overrides the test dependencies (tests/support/context.ts). */
@@ -232,4 +234,37 @@ export async function adminTabLoader(args: { request: Request; params: unknown; 
   if (!route) throw new Error(`no admin tab at ${pathname}`);
   const tab = route.path === "/admin" ? "dashboard" : route.path.slice("/admin/".length);
   return { tab, data: await route.module.loader(args as never) };
+}
+
+// ---------- an admin's post and a tab's data, read the way the tab tests read them ----------
+
+type AdminAnswerBody = {
+  intent: string;
+  ok: boolean;
+  result?: FormResult;
+  errors?: Record<string, string>;
+  message?: string;
+  confirm?: { prompt: string };
+};
+
+/** An admin's form post to the tab that takes its intent; a refused form's first message per field in `errors`. */
+export async function postToAdmin(cookie: string, fields: Record<string, string | string[]>) {
+  const answer = await outcome(() => adminTabAction(routeArgs(adminPost(cookie, fields))));
+  const body = answer.body as AdminAnswerBody;
+  return { ...answer, body: body?.result ? { ...body, errors: fieldErrors(body.result) } : body };
+}
+
+/** `aba=festas&q=x` (a tab and its parameters) as the tab's address: /admin/festas?q=x. */
+function adminUrl(query: string) {
+  const params = new URLSearchParams(query);
+  const tab = params.get("aba") ?? "dashboard";
+  params.delete("aba");
+  const path = tab === "dashboard" ? "/admin" : `/admin/${tab}`;
+  return params.size ? `${path}?${params}` : path;
+}
+
+/** What a tab's loader gives the page, for `aba=<tab>&…`. */
+export async function readAdminTab<T>(cookie: string, query: string): Promise<T> {
+  const result = (await adminTabLoader(routeArgs(adminGet(adminUrl(query), cookie)))) as { data: T };
+  return result.data;
 }
