@@ -27,6 +27,11 @@ export function workerCount(env) {
   return n;
 }
 
+/** The most a stop waits for a quiet event-loop turn before closing the listening socket. */
+const LAST_ACCEPTS_MS = 250;
+/** A turn of the event loop this short leaves no room for a connection to complete unseen before the close. */
+const QUICK_TURN_MS = 2;
+
 export function runPrimary(count) {
   const log = pino({ level: process.env.LOG_LEVEL || "info", base: undefined });
   const graceMs = (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 25) * 1_000;
@@ -140,15 +145,24 @@ export function runPrimary(count) {
     // Connections the kernel has already completed are accepted and handed out first (closing a
     // socket with connections in its queue resets them): new connections are refused from then
     // on, and each worker's "stop" travels behind the connections handed to it, on one channel.
-    // It waits for a turn that accepted nothing (each turn polls the socket), for at most 250 ms.
-    const until = Date.now() + 250;
+    // It waits for a turn that accepted nothing (each turn polls the socket) and was quick: a busy
+    // turn (IPC from the workers, a scrape) leaves time for a connection to complete unseen before
+    // the close, which would reset it. At most 250 ms (as the single process does: closeOwnListener
+    // in app/platform/http/http-server.server.ts).
+    const until = performance.now() + LAST_ACCEPTS_MS;
     let seen = handedOut;
+    let last = performance.now();
     const closeWhenQuiet = () => {
-      if (handedOut !== seen && Date.now() < until) {
-        seen = handedOut;
-        return setImmediate(closeWhenQuiet);
+      const now = performance.now();
+      const quiet = handedOut === seen && now - last <= QUICK_TURN_MS;
+      seen = handedOut;
+      last = now;
+      if (!quiet && now < until) return setImmediate(closeWhenQuiet);
+      if (listener) {
+        listener.close();
+        // The same words as a single process (PORT_CLOSED_MESSAGE in app/platform/http/http-server.server.ts).
+        log.info("Porta fechada: novas conexões são recusadas");
       }
-      listener?.close();
       for (const socket of waiting.splice(0)) socket.destroy();
       for (const worker of ready.splice(0)) worker.send({ type: "festa:stop" });
     };

@@ -35,6 +35,7 @@ import {
 } from "./support/harness";
 import { sql } from "drizzle-orm";
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from "~/domain/payments/sandbox.server";
+import { PORT_CLOSED_MESSAGE } from "~/platform/http/http-server.server";
 
 let server: ServerProcess | undefined;
 let db: FaultDb | undefined;
@@ -92,7 +93,8 @@ function slowDelivery(port: number, gift: Gift, release: Promise<void>) {
   });
 }
 
-type Outcome = { status: number; connection: string | undefined } | { error: string };
+/** `reused`: sent on a connection an earlier request had used (a kept-alive one, not a new one). */
+type Outcome = { status: number; connection: string | undefined } | { error: string; reused: boolean };
 
 /** One signed paid event through `agent` (false: a new connection of its own). */
 function post(port: number, gift: Gift, agent: http.Agent | false): Promise<Outcome> {
@@ -103,10 +105,10 @@ function post(port: number, gift: Gift, agent: http.Agent | false): Promise<Outc
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-        res.on("error", (e: NodeJS.ErrnoException) => resolve({ error: `response ${e.code ?? e.message}` }));
+        res.on("error", (e: NodeJS.ErrnoException) => resolve({ error: `response ${e.code ?? e.message}`, reused: req.reusedSocket }));
       },
     );
-    req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+    req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, reused: req.reusedSocket }));
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.end(body);
   });
@@ -119,7 +121,7 @@ function post(port: number, gift: Gift, agent: http.Agent | false): Promise<Outc
  */
 function arrivals(port: number, gifts: Gift[], { fresh, until }: { fresh: number; until: () => boolean }) {
   const answered: Gift[] = [];
-  const lost: Array<{ gift: Gift; error: string; keptAlive: boolean; at: number }> = [];
+  const lost: Array<{ gift: Gift; error: string; keptAlive: boolean; reused: boolean; at: number }> = [];
   const closes: number[] = [];
   let refused = 0;
   let next = 0;
@@ -132,16 +134,40 @@ function arrivals(port: number, gifts: Gift[], { fresh, until }: { fresh: number
           refused++;
           gifts.push(gift);
           await sleep(10);
-        } else lost.push({ gift, error: outcome.error, keptAlive: Boolean(agent), at: Date.now() });
+        } else lost.push({ gift, error: outcome.error, keptAlive: Boolean(agent), reused: outcome.reused, at: Date.now() });
       } else if (outcome.status === 200) {
         answered.push(gift);
         if (outcome.connection === "close") closes.push(Date.now());
-      } else lost.push({ gift, error: `status ${outcome.status}`, keptAlive: Boolean(agent), at: Date.now() });
+      } else lost.push({ gift, error: `status ${outcome.status}`, keptAlive: Boolean(agent), reused: true, at: Date.now() });
     }
   };
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const done = Promise.all([...Array.from({ length: fresh }, () => loop(false)), loop(keepAlive)]).finally(() => keepAlive.destroy());
   return { done, answered, lost, closes, refused: () => refused };
+}
+
+/** How long after the logged close a reset of a new connection counts as the kernel's reset of the queue. */
+const RESET_AT_CLOSE_MS = 150;
+/** The close is logged just after it happens, on a millisecond clock: a reset may be seen a moment "before" it. */
+const CLOCK_SLACK_MS = 5;
+
+/** When the listening socket was closed, from the server's log (the last such line: the primary's or the one process's). */
+function portClosedAt(output: string) {
+  const times = output
+    .split("\n")
+    .filter((line) => line.includes(PORT_CLOSED_MESSAGE))
+    .map((line) => (JSON.parse(line) as { time: number }).time);
+  return times.at(-1);
+}
+
+function splitLosses<T extends { error: string; reused: boolean; at: number }>(losses: T[], closedAt: number | undefined) {
+  const resetAtClose = (l: T) =>
+    l.error === "ECONNRESET" &&
+    !l.reused &&
+    closedAt !== undefined &&
+    l.at >= closedAt - CLOCK_SLACK_MS &&
+    l.at - closedAt <= RESET_AT_CLOSE_MS;
+  return { atClose: losses.filter(resetAtClose), lost: losses.filter((l) => !resetAtClose(l)) };
 }
 
 /** Resolves with when a new connection is first refused (polling every 10 ms). */
@@ -227,10 +253,13 @@ describe.each(CASES)("SIGTERM during traffic ($kind, $workers worker(s))", ({ ki
     const code = await server.exited;
     await load.done;
     const stopMs = exitedAt - termAt;
+    const closedAt = portClosedAt(server.output());
+    const { atClose, lost } = splitLosses(load.lost, closedAt);
     console.log(
       `[faults] SIGTERM (${kind}, ${workers} worker(s)): slow requests ${JSON.stringify(countBy(results.map((r) => r.status)))}; ` +
         `arrivals ${load.answered.length} answered, ${load.refused()} refused (first ${refusedAt - termAt} ms after SIGTERM), ` +
-        `${load.lost.length} lost ${JSON.stringify(countBy(load.lost.map((l) => `${l.error} ${l.keptAlive ? "kept alive" : "new connection"} +${l.at - termAt} ms`)))}; exit ${code} after ${stopMs} ms`,
+        `port closed +${closedAt === undefined ? "?" : closedAt - termAt} ms, ${atClose.length} reset by the kernel at the close, ${lost.length} lost ` +
+        `${JSON.stringify(countBy(load.lost.map((l) => `${l.error} ${l.reused ? "reused" : "new"} connection${l.keptAlive ? " (kept-alive agent)" : ""} +${l.at - termAt} ms`)))}; exit ${code} after ${stopMs} ms`,
     );
     if (code !== 0 || load.lost.length)
       console.log(
@@ -253,12 +282,17 @@ describe.each(CASES)("SIGTERM during traffic ($kind, $workers worker(s))", ({ ki
     }
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const r of results) expect(JSON.parse(r.text)).toMatchObject({ received: true });
-    // On PGlite the database runs inside the server's one thread: while it works, the kernel
-    // completes connections the process cannot see, and closing the socket resets them (measured:
-    // 0–3 of ~500 under a load of 15 on 2 cores, one per client connecting at that instant): it is
-    // reported above, not asserted. Deployments that stop under traffic run on PostgreSQL (several
-    // workers or instances need it); there, none may be lost.
-    if (kind === "pg") expect(load.lost).toEqual([]);
+    // A new connection the kernel completes in the instant between the last accept and the close
+    // is reset by the close (Linux resets what waits in a listening socket's queue): no process saw
+    // it, and no server can close a port without that instant, which is why a deployment stops
+    // taking traffic at the balancer first (docs/deploy). The server makes the instant as short as
+    // it can (a quick, quiet event-loop turn before the close); those resets are reported above and
+    // set apart (a new connection, reset within RESET_AT_CLOSE_MS after the logged close).
+    // On PostgreSQL nothing else may be lost. On PGlite the database runs inside the server's one
+    // thread: while it works, the kernel completes connections the process cannot see, so a quiet
+    // turn may never come; what it loses is reported, not asserted (deployments that stop under
+    // traffic run on PostgreSQL: several workers or instances need it).
+    if (kind === "pg") expect(lost).toEqual([]);
     expect(load.answered.length).toBeGreaterThan(0);
     expect(load.refused()).toBeGreaterThan(0);
     // The kept-alive connection was told to close on an answer given during the stop.

@@ -105,6 +105,9 @@ export function adoptConnection(server: http.Server, socket: net.Socket) {
   socket.resume();
 }
 
+/** Logged at the moment the listening socket closes (here, or in the cluster's primary). */
+export const PORT_CLOSED_MESSAGE = "Porta fechada: novas conexões são recusadas";
+
 export type StopResult = { requests: number; streams: number; cut: number; ms: number };
 
 export async function stopHttpServer(
@@ -113,12 +116,15 @@ export async function stopHttpServer(
     graceMs,
     log,
     closeStreams,
-    closeListener = () => closeOwnListener(server),
+    closeListener,
   }: {
     graceMs: number;
     log: Logger;
     closeStreams: () => number;
-    /** Resolves once no new connection can reach this process (by default: its own socket closed). */
+    /**
+     * Resolves once no new connection can reach this process (by default: its own socket closed,
+     * and logged with its moment: the fault suite tells the kernel's resets at the close by it).
+     */
     closeListener?: () => Promise<void>;
   },
 ): Promise<StopResult> {
@@ -127,7 +133,7 @@ export async function stopHttpServer(
   const state = tracked.get(server) ?? { responses: new Set(), connections: new Map(), accepted: 0, stopping: true };
   state.stopping = true;
   const { responses, connections } = state;
-  const listenerClosed = closeListener();
+  const listenerClosed = closeListener ? closeListener() : closeOwnListener(server).then(() => log.info(PORT_CLOSED_MESSAGE));
   for (const res of responses) if (!res.headersSent) res.setHeader("Connection", "close");
   const requests = responses.size;
   const streams = closeStreams();
