@@ -130,10 +130,12 @@ test("a payout the team marks transferred shows its date and proof on the creato
   // Anyone: the ended party page says when the money was transferred and links the proof.
   const response = await page.goto(`/festa/${THEO.code}`);
   expect(response?.status()).toBe(410);
-  const payout = page.getByTestId("repasse");
+  // The ended page's part is lazy: its server-rendered copy waits in a hidden element until React
+  // reveals it, and when hydration takes the boundary over first, that hidden copy stays behind.
+  const payout = page.getByTestId("repasse").filter({ visible: true });
   await expect(payout.getByText(`Repasse realizado em ${today}`)).toBeVisible();
   await expect(payout).toContainText("R$ 360,00 transferidos");
-  await expect(page.getByTestId("instituicao")).toContainText("Instituto Prato Cheio");
+  await expect(page.getByTestId("instituicao").filter({ visible: true })).toContainText("Instituto Prato Cheio");
   const publicProof = payout.getByRole("link", { name: "Ver comprovante do repasse" });
   expect(await publicProof.getAttribute("href")).toBe(painelHref);
   expect((await page.request.get(painelHref)).status()).toBe(200);
