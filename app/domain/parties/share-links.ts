@@ -10,6 +10,8 @@ export const sharePagePath = (shareCode: string, flags: { created?: boolean; pho
   return `/painel/festa/${shareCode}${search ? `?${search}` : ""}`;
 };
 
+/** The dashboard's list of every gift (issue 29, item 6). */
+export const guestListPath = (shareCode: string) => `/painel/festa/${shareCode}#convidados`;
 export const editPagePath = (shareCode: string) => `/painel/festa/${shareCode}/editar`;
 export const qrPngPath = (shareCode: string) => `/painel/festa/${shareCode}/qr.png`;
 export const invitationPdfPath = (shareCode: string) => `/painel/festa/${shareCode}/convite.pdf`;
