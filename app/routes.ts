@@ -77,6 +77,7 @@ export default [
   route("painel/festa/:id/qr.png", "routes/painel.festa.$id.qr[.]png.ts"),
   route("painel/festa/:id/convite.pdf", "routes/painel.festa.$id.convite[.]pdf.ts"),
   route("painel/festa/:id/stories.png", "routes/painel.festa.$id.stories[.]png.ts"),
+  route("painel/festa/:id/convidados.csv", "routes/painel.festa.$id.convidados[.]csv.ts"),
   route("festa/:id/previa.png", "routes/festa.$id.previa[.]png.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),

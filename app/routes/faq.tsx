@@ -47,12 +47,12 @@ function questions(feePercent: number | undefined): { question: string; answer: 
       question: "Posso editar ou cancelar minha festa?",
       answer: (
         <>
-          A foto, o texto sobre a causa e a meta você mesmo altera a qualquer momento: no{" "}
+          A foto, o texto sobre a causa e a meta você mesmo altera a qualquer momento, e o nome e a data até a festa terminar: no{" "}
           <Link to="/painel" className={linkClass}>
             Painel do Festeiro
           </Link>
-          , abra a festa e toque em Editar. Para mudar a data ou a instituição, ou para cancelar o evento, fale com a nossa equipe pela
-          página de{" "}
+          , abra a festa e toque em Editar. O link da festa não muda. Para mudar a instituição ou cancelar o evento, fale com a nossa equipe
+          pela página de{" "}
           <Link to="/contato" className={linkClass}>
             Contato
           </Link>{" "}

@@ -2,23 +2,40 @@ import { PartyPopper, Pencil } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import type { Route } from "./+types/painel.festa.$id";
+import { GuestList } from "~/components/party/guest-list";
 import { ShareMoment } from "~/components/party/share-moment";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { requireOwnParty } from "~/domain/parties/own-party-guard.server";
 import { setCreatorEmails } from "~/domain/parties/own-party.server";
+import { countGuestContacts, listPartyGuestGifts, parseGuestPage } from "~/domain/parties/party-guests.server";
+import { partyVisibility } from "~/domain/parties/party-status";
+import { todayInSaoPaulo } from "~/platform/dates";
 import { CREATOR_EMAIL_LABELS, CREATOR_EMAIL_MODES, type CreatorEmailMode } from "~/domain/parties/creator-emails";
 import { Button } from "~/components/ui/button";
 import { readFormData } from "~/platform/http/form-data.server";
-import { editPagePath } from "~/domain/parties/share-links";
+import { editPagePath, guestsCsvPath } from "~/domain/parties/share-links";
 import { PHOTO_MESSAGES } from "~/platform/images/photo-rules";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { pageMeta } from "~/platform/ui/meta";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { party } = await requireOwnParty(request, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, party } = await requireOwnParty(request, params.id);
   const search = new URL(request.url).searchParams;
+  // The host's guests (issue 29, item 6): a page of the paid gifts, the search, the CSV's size.
+  const [page, contacts] = await Promise.all([
+    listPartyGuestGifts(user.id, party.id, { page: parseGuestPage(search.get("pagina")), search: search.get("busca") ?? "" }),
+    countGuestContacts(user.id, party.id),
+  ]);
   return {
+    guests: {
+      ...page,
+      paidCount: party.paidCount,
+      contacts,
+      csvHref: guestsCsvPath(party.shareCode),
+      newsHref: `/painel/festas/${party.id}/agradecer`,
+      ended: partyVisibility(party, todayInSaoPaulo(context.clock.now())) === "ended",
+    },
     party: { name: party.name, shareCode: party.shareCode, shareLink: party.shareLink, causeName: party.causeName },
     creatorEmails: party.creatorEmails as CreatorEmailMode,
     qr: await qrCodeDataUrl(party.shareLink),
@@ -38,11 +55,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   return { ok: true, message: "Preferência de e-mails salva." };
 }
 
-export const meta = () => pageMeta({ title: "Compartilhar festa", description: "Compartilhe sua festa solidária.", noindex: true });
+export const meta = () => pageMeta({ title: "Sua festa", description: "Compartilhe sua festa solidária e veja quem doou.", noindex: true });
 
-/** A creator's party, ready to share: the moment after creating it, and at hand from /painel. */
+/** A creator's party, ready to share (the moment after creating it, and at hand from /painel), and its guests. */
 export default function SharePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { party, qr, created, photoLater, creatorEmails } = loaderData;
+  const { party, qr, created, photoLater, creatorEmails, guests } = loaderData;
   const saving = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 [overflow-wrap:anywhere] md:py-14">
@@ -64,6 +81,7 @@ export default function SharePartyPage({ loaderData, actionData }: Route.Compone
       <div className="mt-8 rounded-2xl bg-white p-5 shadow-soft md:p-8">
         <ShareMoment party={party} qr={qr} />
       </div>
+      <GuestList data={guests} />
       <Form method="post" className="mt-6 rounded-2xl bg-white p-5 shadow-soft md:p-8">
         <fieldset>
           <legend className="text-xl font-extrabold text-indigo-800">E-mails de doações</legend>

@@ -9,6 +9,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/platform/db.server";
+import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
+import { EDIT_PARTY_MESSAGES } from "~/domain/parties/party-form";
+import { updateOwnParty } from "~/domain/parties/own-party.server";
 import { GOAL_MESSAGES } from "~/domain/parties/party-goal";
 import type { FormResult } from "~/platform/forms/submission";
 import { action, loader } from "./painel.festa.$id.editar";
@@ -16,7 +19,8 @@ import { photoStorageKey } from "~/platform/images/photos.server";
 import { getStorage } from "~/platform/storage/index.server";
 
 // The host edits their own party (issue 17, item 5): reason, goal and photo; every change audited;
-// the date and the institution are not theirs to change here; another account's party is a 404.
+// the institution is not theirs to change here; another account's party is a 404. Issue 29 (item 6,
+// decision 212): the name and the date too, until the party ends, and the share link never changes.
 
 async function edit(cookie: string, code: string, fields: Record<string, string | File>) {
   const form = new FormData();
@@ -48,7 +52,7 @@ async function world() {
 const partyRow = async (id: string) => (await db.select().from(schema.parties).where(eq(schema.parties.id, id)))[0]!;
 
 describe("/painel/festa/:id/editar", () => {
-  it("saves the host's new reason, goal and photo, audits what changed, and leaves date and institution alone", async () => {
+  it("saves the host's new reason, goal and photo, audits what changed, and leaves the institution alone", async () => {
     const { host, party, org } = await world();
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#ffaa00" } })
       .png()
@@ -56,7 +60,6 @@ describe("/painel/festa/:id/editar", () => {
     const done = await edit(host.cookie, "edit1", {
       goal: "2.500,00",
       message: "Porque a Lia ama os bichos.\nE eu também!",
-      eventDate: "2031-01-01",
       organizationId: "00000000-0000-0000-0000-000000000000",
       foto: new File([new Uint8Array(photo)], "capa.png"),
     });
@@ -139,5 +142,70 @@ describe("/painel/festa/:id/editar", () => {
     expect(refused.status).toBe(404);
     expect(await partyRow(party.id)).toMatchObject({ goalCents: 100_000, message: "Antes" });
     expect(await db.select().from(schema.auditLog)).toHaveLength(0);
+  });
+
+  it("changes the name and the date while the party is on, audited, and the share link stays the same", async () => {
+    const { host, party } = await world();
+    const newDate = addCalendarDays(todayInSaoPaulo(), 30);
+    const done = await edit(host.cookie, "edit1", { name: "  Aniversário   da Lia ", eventDate: newDate, goal: "1.000", message: "Antes" });
+    expect(done).toMatchObject({ status: 302, location: "/painel/festa/edit1" });
+    const after = await partyRow(party.id);
+    expect(after).toMatchObject({ name: "Aniversário da Lia", eventDate: newDate, shareCode: "edit1", shareLink: party.shareLink });
+    const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, party.id));
+    expect(audit!.details).toEqual({
+      name: { from: party.name, to: "Aniversário da Lia" },
+      eventDate: { from: party.eventDate, to: newDate },
+    });
+  });
+
+  it("refuses an empty name and a date in the past or beyond 2 years, changing nothing", async () => {
+    const { host, party } = await world();
+    const today = todayInSaoPaulo();
+    const past = await edit(host.cookie, "edit1", { name: "", eventDate: addCalendarDays(today, -1), goal: "1.000", message: "Antes" });
+    expect(past.status).toBe(400);
+    expect(past.errors).toMatchObject({ name: EDIT_PARTY_MESSAGES.name, eventDate: EDIT_PARTY_MESSAGES.pastDate });
+    const far = await edit(host.cookie, "edit1", {
+      name: "Outra",
+      eventDate: addCalendarDays(today, 800),
+      goal: "1.000",
+      message: "Antes",
+    });
+    expect(far.errors).toMatchObject({ eventDate: EDIT_PARTY_MESSAGES.farDate });
+    expect(await partyRow(party.id)).toMatchObject({ name: party.name, eventDate: party.eventDate });
+    expect(await db.select().from(schema.auditLog)).toHaveLength(0);
+  });
+
+  it("keeps a date already past while the party is still on (3 days after it), changing only the name", async () => {
+    const { host, party } = await world();
+    const threeDaysAgo = addCalendarDays(todayInSaoPaulo(), -3);
+    await db.update(schema.parties).set({ eventDate: threeDaysAgo }).where(eq(schema.parties.id, party.id));
+    const done = await edit(host.cookie, "edit1", { name: "Festa da Lia", eventDate: threeDaysAgo, goal: "1.000", message: "Antes" });
+    expect(done.status).toBe(302);
+    expect(await partyRow(party.id)).toMatchObject({ name: "Festa da Lia", eventDate: threeDaysAgo });
+  });
+
+  it("after the party ends, the name and the date no longer change (the page does not offer them; the service refuses)", async () => {
+    const { host, party } = await world();
+    const ended = addCalendarDays(todayInSaoPaulo(), -6);
+    await db.update(schema.parties).set({ eventDate: ended }).where(eq(schema.parties.id, party.id));
+    const page = (await loader({
+      request: authedRequest("/painel/festa/edit1/editar", { cookie: host.cookie }),
+      params: { id: "edit1" },
+      context: testContext(),
+    } as never)) as { rules: { nameAndDate: boolean } };
+    expect(page.rules.nameAndDate).toBe(false);
+    // A forged post: the name and date are ignored, the rest is saved.
+    const done = await edit(host.cookie, "edit1", { name: "Tarde demais", eventDate: todayInSaoPaulo(), goal: "1.500", message: "Antes" });
+    expect(done.status).toBe(302);
+    expect(await partyRow(party.id)).toMatchObject({ name: party.name, eventDate: ended, goalCents: 150_000 });
+    // The service itself refuses (a form loaded before the end and saved after it).
+    const refused = await updateOwnParty(host.user.id, party.id, {
+      name: "Tarde demais",
+      eventDate: ended,
+      goal: 150_000,
+      message: "Antes",
+    });
+    expect(refused).toEqual({ ok: false, reason: "ended" });
+    expect((await partyRow(party.id)).name).toBe(party.name);
   });
 });

@@ -86,8 +86,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             a mensagem, a data e o valor da doação.
           </p>
           <p>
-            <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração e pela
-            própria pessoa que doou.
+            <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração, pela
+            própria pessoa que doou e, se você marcar “Quero receber notícias desta festa” numa doação com nome, por quem organiza a festa.
           </p>
         </>
       ),
@@ -101,6 +101,11 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
           <ul>
             <li>o provedor de pagamentos, para processar doações e assinaturas;</li>
             <li>as instituições beneficiárias, que recebem os valores e os comprovantes de repasse;</li>
+            <li>
+              quem organiza a festa em que você doou, só se você marcar “Quero receber notícias desta festa” numa doação com nome: seu nome,
+              e-mail, a data e o valor da doação, para falar com você sobre a festa. Se você sair da lista de notícias pelo link do e-mail,
+              seu contato deixa de ir para quem organiza;
+            </li>
             <li>
               a instituição apoiada pelo Assine o Bem, quando você pede a visita guiada do Plano Diamante: seu nome, e-mail e o que você
               escreveu no pedido, para combinarem a visita;

@@ -89,8 +89,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
           </ul>
           <p>
             Criar uma festa é gratuito. A página do evento sai do ar automaticamente 5 dias após a data do evento. A foto, o texto e a meta
-            você mesmo altera no Painel do Festeiro; a data, a instituição e o cancelamento são alterados pela nossa equipe, a seu pedido,
-            pelos canais de contato desta página.
+            você mesmo altera no Painel do Festeiro, e o nome e a data também, até a festa terminar (o link não muda); a instituição e o
+            cancelamento são alterados pela nossa equipe, a seu pedido, pelos canais de contato desta página.
           </p>
           <p>Podemos desativar festas que descumpram estes termos, avisando quem as criou.</p>
         </>

@@ -529,6 +529,18 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       },
     },
   },
+  // The guests who agreed to be contacted (decision 212): the creator only.
+  "routes/painel.festa.$id.convidados[.]csv": {
+    path: (w) => `/painel/festa/${w.party.shareCode}/convidados.csv`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/painel/festa/mari1/convidados.csv"),
+        user: ok((r) => expect(r.contentType).toBe("text/csv; charset=utf-8")),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
   "routes/festa.$id.previa[.]png": {
     path: (w) => `/festa/${w.party.shareCode}/previa.png`,
     loader: { cells: same(ok((r) => expect(r.contentType).toBe("image/png"))) },
@@ -691,13 +703,14 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       ),
     },
   },
-  // An ended party's thank-you message and certificate: its creator only (others get the 404 of a party that does not exist).
+  // A party's news to its guests (during and after it; decision 212) and an ended party's certificate:
+  // its creator only (others get the 404 of a party that does not exist).
   "routes/painel.festas.$id.agradecer": {
     path: (w) => `/painel/festas/${w.endedParty.id}/agradecer`,
     loader: {
       cells: {
         anonymous: toLogin("/painel"),
-        user: ok((r) => expect(r.body).toMatchObject({ partyName: "Festa Encerrada", sent: null })),
+        user: ok((r) => expect(r.body).toMatchObject({ partyName: "Festa Encerrada", sent: [] })),
         other: notFound,
         admin: notFound,
       },
@@ -708,7 +721,7 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
         anonymous: toLogin("/painel"),
         user: {
           status: 302,
-          location: "/painel",
+          location: /^\/painel\/festas\/[0-9a-f-]{36}\/agradecer$/,
           check: async (_r, w) => {
             const rows = await db.select().from(schema.partyThankYous).where(eq(schema.partyThankYous.partyId, w.endedParty.id));
             expect(rows.map((t) => t.message)).toEqual(["Obrigada a todos que doaram na festa!"]);
@@ -858,11 +871,16 @@ const EXTRA_CASES: Array<{
     cells: same({ status: 400, refused: true }),
   },
   {
-    name: "a party that has not ended has no thank-you page",
+    name: "a live party's news page: its creator only (decision 212)",
     route: "routes/painel.festas.$id.agradecer",
     fn: "loader",
     path: (w) => `/painel/festas/${w.party.id}/agradecer`,
-    cells: { ...same(notFound), anonymous: toLogin("/painel") },
+    cells: {
+      anonymous: toLogin("/painel"),
+      user: ok((r) => expect(r.body).toMatchObject({ ended: false })),
+      other: notFound,
+      admin: notFound,
+    },
   },
   {
     name: "a year without a paid month has no subscriber certificate",

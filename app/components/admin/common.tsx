@@ -101,40 +101,7 @@ export const thClass =
   "border-b border-coral-100 bg-coral-50/60 px-4 py-3 text-xs font-bold tracking-wide text-muted uppercase whitespace-nowrap";
 export const tdClass = "border-b border-coral-50 px-4 py-3 align-top";
 
-export function Pagination({
-  page,
-  pageSize,
-  total,
-  href,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  href: (page: number) => string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const linkClass = "rounded-full border-2 border-indigo-700 px-4 py-1.5 text-sm font-bold text-indigo-700 hover:bg-indigo-50";
-  return (
-    <nav aria-label="Paginação" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <span className="text-muted">
-        Página {page} de {pages} · {total.toLocaleString("pt-BR")} {total === 1 ? "registro" : "registros"}
-      </span>
-      <span className="flex gap-2">
-        {page > 1 ? (
-          <Link className={linkClass} to={href(page - 1)} rel="prev">
-            Anterior
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link className={linkClass} to={href(page + 1)} rel="next">
-            Próxima
-          </Link>
-        ) : null}
-      </span>
-    </nav>
-  );
-}
+export { Pagination } from "~/components/ui/pagination";
 
 /**
  * The "Ativa" switch: a submit button with role=switch, so it posts without JavaScript too.

@@ -139,7 +139,7 @@ export function DonationForm({
             type="email"
             autoComplete="email"
             defaultValue={posted("email") ?? prefill.email}
-            hint="Usado só para enviar o recibo. Nunca aparece na página da festa."
+            hint="Para o recibo (e as notícias da festa, se você pedir). Nunca aparece na página da festa."
             error={shown.email}
             aria-invalid={(shown.doador && !anonymous) || shown.email ? true : undefined}
           />
@@ -147,7 +147,14 @@ export function DonationForm({
           {festa ? (
             <label className="flex cursor-pointer items-start gap-3">
               <input type="checkbox" name="noticias" className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700" />
-              <span>Quero receber notícias desta festa</span>
+              <span>
+                Quero receber notícias desta festa
+                <span className="block text-sm text-muted">
+                  {anonymous
+                    ? "Opcional: enviamos por e-mail os recados de quem organiza, sem mostrar o seu e-mail a ninguém."
+                    : "Opcional (LGPD): você recebe por e-mail os recados de quem organiza, e essa pessoa recebe seu nome, e-mail, data e valor da doação para falar com você sobre a festa. Dá para sair com um clique em qualquer e-mail."}
+                </span>
+              </span>
             </label>
           ) : null}
           {anonymous ? null : (

@@ -1,4 +1,4 @@
-import { ExternalLink, FileCheck2, Pencil, Send } from "lucide-react";
+import { ExternalLink, FileCheck2, Pencil, Send, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -11,7 +11,7 @@ import { PayoutStatusBadge } from "~/components/payouts/payout-status-badge";
 import { CertificateLinks } from "./certificate-links";
 import { GiftList } from "./gift-list";
 import { ShareButtons } from "./share-buttons";
-import { editPagePath, sharePagePath } from "~/domain/parties/share-links";
+import { editPagePath, guestListPath, sharePagePath } from "~/domain/parties/share-links";
 import { partyCover } from "~/domain/parties/party-images";
 
 type OwnerParty = {
@@ -68,7 +68,18 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
       <div>
         <h4 className="font-bold text-indigo-800">Últimas contribuições</h4>
         {gifts.length > 0 ? (
-          <GiftList gifts={gifts} compact />
+          <>
+            <GiftList gifts={gifts} compact />
+            {party.paidCount > gifts.length ? (
+              <Link
+                to={guestListPath(party.shareCode)}
+                className="mt-1 inline-flex items-center gap-1.5 text-sm font-bold text-indigo-700 hover:underline"
+              >
+                <Users size={16} strokeWidth={2} aria-hidden="true" />
+                Ver todas as {party.paidCount.toLocaleString("pt-BR")} contribuições
+              </Link>
+            ) : null}
+          </>
         ) : (
           <p className="mt-1 text-sm text-muted">Nenhuma contribuição ainda. Compartilhe o link com seus convidados!</p>
         )}
@@ -168,6 +179,15 @@ export function EndedPartyRow({
         <p className="mt-2 text-sm text-muted">Sem doações: não há repasse a fazer.</p>
       )}
       {party.raisedCents > 0 ? <CertificateLinks partyId={party.id} code={certificateCode} /> : null}
+      {party.paidCount > 0 ? (
+        <Link
+          to={guestListPath(party.shareCode)}
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-bold text-indigo-700 underline-offset-2 hover:underline"
+        >
+          <Users size={16} strokeWidth={2} aria-hidden="true" />
+          Convidados que doaram
+        </Link>
+      ) : null}
     </li>
   );
 }

@@ -217,7 +217,17 @@ export async function anonymiseSubjectData(tx: Executor, subject: DataSubject, n
   const email = normalize(subject.email);
   const gifts = await tx
     .update(donations)
-    .set({ donorName: null, donorEmail: null, message: null, anonymous: true, userId: null, updatedAt: sql`now()` })
+    .set({
+      donorName: null,
+      donorEmail: null,
+      message: null,
+      anonymous: true,
+      // A consent to share a contact that no longer exists ends with it (the checks forbid it on an anonymous gift).
+      sharesContact: false,
+      sharesContactWithHost: false,
+      userId: null,
+      updatedAt: sql`now()`,
+    })
     .where(giftsOf(subject))
     .returning({ id: donations.id });
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));

@@ -76,6 +76,7 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     paymentMethod: pix ? ("pix" as const) : ("card" as const),
     wantsPartyNews: input.wantsPartyNews && target.party !== null,
     sharesContact: input.sharesContact,
+    sharesContactWithHost: input.sharesContactWithHost && target.party !== null,
   };
   // The form carries a one-time key: the same form submitted twice is the same gift.
   const formKey = /^[A-Za-z0-9-]{8,64}$/.test(input.formKey) ? input.formKey : randomUUID();

@@ -137,6 +137,8 @@ export const donationSchema = z.pipe(
       formKey: input.chave,
       // The party's one thank-you message may reach this donor (unchecked by default; party gifts only).
       wantsPartyNews: input.noticias === "on" && Boolean(input.festa),
+      // Under the same box, a named guest's name and e-mail reach the host's guest list (decision 212).
+      sharesContactWithHost: input.noticias === "on" && Boolean(input.festa) && !anonymous && Boolean(email),
       // LGPD consent to share name and e-mail with the institution: only when ticked, never anonymous.
       sharesContact: input.contato === "on" && !anonymous && Boolean(email),
     };

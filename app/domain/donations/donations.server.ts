@@ -62,6 +62,8 @@ export type NewDonation = {
   wantsPartyNews?: boolean;
   /** The donor agreed to share name and e-mail with the institution (never on an anonymous gift). */
   sharesContact?: boolean;
+  /** Under "Quero receber notícias desta festa", the host gets name and e-mail (decision 212; never anonymous). */
+  sharesContactWithHost?: boolean;
 };
 
 /**

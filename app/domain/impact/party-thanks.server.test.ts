@@ -8,12 +8,13 @@ import { addCalendarDays, todayInSaoPaulo } from "~/platform/dates";
 import { isUnsubscribed, unsubscribeUrl } from "~/platform/mail/mailing-lists.server";
 import { outboxMailer } from "~/platform/mail/outbox.server";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/descadastrar";
-import { sendPartyThankYou } from "./party-thanks.server";
+import { partyThankYouView, sendPartyThankYou } from "./party-thanks.server";
 
 useTestDatabase();
 
 const today = todayInSaoPaulo();
-const deps = () => ({ mailer: outboxMailer, publicUrl: "http://localhost:3000", now: new Date() });
+const deps = (now = new Date()) => ({ mailer: outboxMailer, publicUrl: "http://localhost:3000", now });
+const HOUR = 3600 * 1000;
 
 async function setup() {
   const owner = await insertUser("Joana Festeira");
@@ -41,8 +42,8 @@ function post(url: string) {
   });
 }
 
-describe("the creator's thank-you message", () => {
-  it("reaches only the paid donors who asked for the party's news, once, with a one-click unsubscribe", async () => {
+describe("the creator's news and thank-you (decision 212)", () => {
+  it("reaches only the paid donors who asked for the party's news, once per address, with a one-click unsubscribe", async () => {
     const { owner, party } = await setup();
     const result = await sendPartyThankYou(party.id, owner.id, "Muito obrigada por celebrar comigo!", deps());
     expect(result).toEqual({ ok: true, recipients: 1 });
@@ -54,18 +55,48 @@ describe("the creator's thank-you message", () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/descadastrar\?t=/);
     expect(mails[0]!.text).toContain(link);
     expect(mails[0]!.html).toContain(link.replace(/&/g, "&amp;"));
+  });
 
-    // A second send (double click, another tab) changes nothing.
-    expect(await sendPartyThankYou(party.id, owner.id, "De novo!", deps())).toEqual({ ok: false, reason: "already-sent" });
+  it("sends at most one message per party every 24 hours, during the party as well as after", async () => {
+    const { owner, cause, org } = await setup();
+    const live = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org.id, eventDate: addCalendarDays(today, 3) });
+    const guest = await insertPaidGift(live.id, { email: "ao-vivo@exemplo.com.br" });
+    await db.update(schema.donations).set({ wantsPartyNews: true }).where(eq(schema.donations.id, guest.id));
+    const t0 = new Date();
+    expect(await sendPartyThankYou(live.id, owner.id, "A festa começou, obrigada!", deps(t0))).toEqual({ ok: true, recipients: 1 });
+    // The same day (a double click, another tab, or a new message 23 h later): refused, with when the next may go.
+    const soon = await sendPartyThankYou(live.id, owner.id, "Mais uma notícia!", deps(new Date(t0.getTime() + 23 * HOUR)));
+    expect(soon).toEqual({ ok: false, reason: "too-soon", nextAt: new Date(t0.getTime() + 24 * HOUR) });
+    expect(await sendPartyThankYou(live.id, owner.id, "Mais uma notícia!", deps(new Date(t0.getTime() + 24 * HOUR)))).toEqual({
+      ok: true,
+      recipients: 1,
+    });
+    const mails = await thankYous();
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.subject).toBe("Um recado de Joana Festeira: Aniversário da Ana");
+    expect(mails.map((m) => m.text.includes("Notícias de Aniversário da Ana"))).toEqual([true, true]);
+    const view = await partyThankYouView(live.id, owner.id, new Date(t0.getTime() + 25 * HOUR));
+    expect(view).toMatchObject({ ended: false, recipients: 1, nextAt: new Date(t0.getTime() + 48 * HOUR) });
+    expect(view!.sent.map((m) => m.message)).toEqual(["Mais uma notícia!", "A festa começou, obrigada!"]);
+  });
+
+  it("two sends at once: one goes, the other waits (the party row is locked)", async () => {
+    const { owner, party } = await setup();
+    const results = await Promise.all([
+      sendPartyThankYou(party.id, owner.id, "Obrigada, primeira aba!", deps()),
+      sendPartyThankYou(party.id, owner.id, "Obrigada, segunda aba!", deps()),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await thankYous()).toHaveLength(1);
   });
 
-  it("is refused for a party that has not ended or is not the user's", async () => {
+  it("is refused for a party that is not the user's or was deactivated", async () => {
     const { owner, cause, org, party } = await setup();
     const stranger = await insertUser("Outra");
     expect(await sendPartyThankYou(party.id, stranger.id, "Obrigado a todos!", deps())).toEqual({ ok: false, reason: "not-found" });
-    const live = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org.id, eventDate: today });
-    expect(await sendPartyThankYou(live.id, owner.id, "Obrigado a todos!", deps())).toEqual({ ok: false, reason: "not-found" });
+    expect(await partyThankYouView(party.id, stranger.id, new Date())).toBeNull();
+    const off = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org.id, eventDate: today, active: false });
+    expect(await sendPartyThankYou(off.id, owner.id, "Obrigado a todos!", deps())).toEqual({ ok: false, reason: "not-found" });
     expect(await thankYous()).toHaveLength(0);
   });
 });

@@ -1,26 +1,41 @@
 /**
- * After a party ends, its creator may send ONE thank-you message to the donors who ticked "Quero
- * receber notícias desta festa". The `party_thank_yous` row (one per party) is written in the same
- * transaction as the messages, so a second send — a double click, two tabs — changes nothing.
+ * The creator's news to the donors who ticked "Quero receber notícias desta festa": an update while
+ * the party is on, a thank-you after it (decision 212). At most one message per party every 24
+ * hours: the party row is locked while the last message's time is read and the new one written,
+ * so two tabs or a double click send one. Each message goes through the outbox as list mail (the
+ * one-click unsubscribe link; an address that left the list is skipped).
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { todayInSaoPaulo } from "~/platform/dates";
-import { enqueueListEmail } from "~/platform/mail/mailing-lists.server";
+import { enqueueListEmail, isUnsubscribed } from "~/platform/mail/mailing-lists.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { partyVisibility } from "~/domain/parties";
 import { partyThankYouEmail } from "~/domain/impact/emails/party-thank-you.server";
+import { PARTY_UPDATE_INTERVAL_HOURS } from "./thank-you-form";
 
 const { parties, donations, partyThankYous, user } = schema;
 
-async function ownedEndedParty(partyId: string, ownerId: string, now: Date, executor: Executor) {
-  const [party] = await executor
-    .select({ id: parties.id, name: parties.name, eventDate: parties.eventDate, active: parties.active, creatorName: user.name })
+const INTERVAL_MS = PARTY_UPDATE_INTERVAL_HOURS * 3600 * 1000;
+
+/** The user's own party, live or ended (a deactivated one sends nothing); locked inside a send. */
+async function ownedParty(partyId: string, ownerId: string, now: Date, executor: Executor, lock = false) {
+  const query = executor
+    .select({
+      id: parties.id,
+      name: parties.name,
+      shareCode: parties.shareCode,
+      eventDate: parties.eventDate,
+      active: parties.active,
+      creatorName: user.name,
+    })
     .from(parties)
     .innerJoin(user, eq(user.id, parties.userId))
     .where(and(eq(parties.id, partyId), eq(parties.userId, ownerId)));
-  if (!party || partyVisibility(party, todayInSaoPaulo(now)) !== "ended") return null;
-  return party;
+  const [party] = lock ? await query.for("update", { of: parties }) : await query;
+  if (!party) return null;
+  const stage = partyVisibility(party, todayInSaoPaulo(now));
+  return stage === "inactive" ? null : { ...party, ended: stage === "ended" };
 }
 
 /** Distinct addresses of the party's paid donors who asked for its news. */
@@ -39,21 +54,45 @@ async function optedInDonors(partyId: string, executor: Executor): Promise<strin
   return rows.map((r) => r.email);
 }
 
-export type ThankYouView = { partyName: string; recipients: number; sent: { at: Date; recipients: number; message: string } | null };
-
-/** What /painel/festas/{id}/agradecer shows; null when the party is not the user's or has not ended. */
-export async function partyThankYouView(partyId: string, ownerId: string, now: Date): Promise<ThankYouView | null> {
-  const party = await ownedEndedParty(partyId, ownerId, now, db);
-  if (!party) return null;
-  const [sent] = await db.select().from(partyThankYous).where(eq(partyThankYous.partyId, partyId));
-  return {
-    partyName: party.name,
-    recipients: (await optedInDonors(partyId, db)).length,
-    sent: sent ? { at: sent.createdAt, recipients: sent.recipients, message: sent.message } : null,
-  };
+async function lastMessages(partyId: string, executor: Executor, limit: number) {
+  return executor
+    .select({ at: partyThankYous.createdAt, recipients: partyThankYous.recipients, message: partyThankYous.message })
+    .from(partyThankYous)
+    .where(eq(partyThankYous.partyId, partyId))
+    .orderBy(desc(partyThankYous.createdAt))
+    .limit(limit);
 }
 
-export type SendThanksResult = { ok: true; recipients: number } | { ok: false; reason: "not-found" | "already-sent" };
+/** When the party may send its next message (null: now). */
+function nextAllowedAt(last: { at: Date } | undefined, now: Date): Date | null {
+  if (!last) return null;
+  const next = new Date(last.at.getTime() + INTERVAL_MS);
+  return next > now ? next : null;
+}
+
+type SentMessage = { at: Date; recipients: number; message: string };
+export type ThankYouView = {
+  partyName: string;
+  shareCode: string;
+  ended: boolean;
+  /** Addresses that would receive a message now (asked for the news and did not leave the list). */
+  recipients: number;
+  sent: SentMessage[];
+  nextAt: Date | null;
+};
+
+/** What /painel/festas/{id}/agradecer shows; null when the party is not the user's or is deactivated. */
+export async function partyThankYouView(partyId: string, ownerId: string, now: Date): Promise<ThankYouView | null> {
+  const party = await ownedParty(partyId, ownerId, now, db);
+  if (!party) return null;
+  const sent = await lastMessages(partyId, db, 10);
+  let recipients = 0;
+  for (const email of await optedInDonors(partyId, db)) if (!(await isUnsubscribed(email, "noticias-festas"))) recipients++;
+  return { partyName: party.name, shareCode: party.shareCode, ended: party.ended, recipients, sent, nextAt: nextAllowedAt(sent[0], now) };
+}
+
+export type SendThanksResult =
+  { ok: true; recipients: number } | { ok: false; reason: "not-found" } | { ok: false; reason: "too-soon"; nextAt: Date };
 
 export async function sendPartyThankYou(
   partyId: string,
@@ -61,26 +100,28 @@ export async function sendPartyThankYou(
   message: string,
   deps: { mailer: Mailer; publicUrl: string; now: Date },
 ): Promise<SendThanksResult> {
-  return db.transaction(async (tx) => {
-    const party = await ownedEndedParty(partyId, ownerId, deps.now, tx);
+  return db.transaction(async (tx): Promise<SendThanksResult> => {
+    const party = await ownedParty(partyId, ownerId, deps.now, tx, true);
     if (!party) return { ok: false, reason: "not-found" };
-    const [claimed] = await tx
+    const [last] = await lastMessages(partyId, tx, 1);
+    const nextAt = nextAllowedAt(last, deps.now);
+    if (nextAt) return { ok: false, reason: "too-soon", nextAt };
+    const [row] = await tx
       .insert(partyThankYous)
-      .values({ partyId, message, recipients: 0 })
-      .onConflictDoNothing()
-      .returning({ partyId: partyThankYous.partyId });
-    if (!claimed) return { ok: false, reason: "already-sent" };
+      .values({ partyId, message, recipients: 0, createdAt: deps.now })
+      .returning({ id: partyThankYous.id });
     let recipients = 0;
     for (const to of await optedInDonors(partyId, tx)) {
       const id = await enqueueListEmail(
         deps.mailer,
         tx,
-        { to, list: "noticias-festas", publicUrl: deps.publicUrl, dedupeKey: `party-thanks:${partyId}:${to}`, now: deps.now },
-        (unsubscribeUrl) => partyThankYouEmail({ creatorName: party.creatorName, partyName: party.name, message, unsubscribeUrl }),
+        { to, list: "noticias-festas", publicUrl: deps.publicUrl, dedupeKey: `party-news:${row!.id}:${to}`, now: deps.now },
+        (unsubscribeUrl) =>
+          partyThankYouEmail({ creatorName: party.creatorName, partyName: party.name, message, unsubscribeUrl, ended: party.ended }),
       );
       if (id) recipients++;
     }
-    await tx.update(partyThankYous).set({ recipients }).where(eq(partyThankYous.partyId, partyId));
+    await tx.update(partyThankYous).set({ recipients }).where(eq(partyThankYous.id, row!.id));
     return { ok: true, recipients };
   });
 }

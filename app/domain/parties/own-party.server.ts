@@ -1,14 +1,17 @@
 /**
  * A creator's own party (issue 17): read for its share moment and edit page, and the host's edit
- * of the reason, the goal and the cover photo. Ownership is in every where: another user's party
+ * of the reason, the goal, the cover photo and, until the party ends, its name and date (issue 29,
+ * decision 212; the share code never changes). Ownership is in every where: another user's party
  * reads as missing. Each edit is recorded in the audit log in the transaction that makes it.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/platform/audit.server";
 import { db, schema } from "~/platform/db.server";
+import { todayInSaoPaulo } from "~/platform/dates";
 import { deletePhotoFiles } from "~/platform/images/photos.server";
 import type { EditPartyInput } from "./party-form";
 import type { CreatorEmailMode } from "./creator-emails";
+import { partyVisibility } from "./party-status";
 
 const { parties } = schema;
 
@@ -42,32 +45,45 @@ export async function findOwnParty(userId: string, shareCode: string) {
   return row ?? null;
 }
 
-export type EditResult = { ok: true; changed: string[] } | { ok: false };
+export type EditResult = { ok: true; changed: string[] } | { ok: false; reason: "not-found" | "ended" };
 
 /**
  * Applies the host's edit to their party (matched by id AND owner). `coverPhotoKey` undefined
- * keeps the photo. The audit row keeps what changed, before and after (the photo by its id).
+ * keeps the photo; a name or date undefined keeps it. Changing the name or the date of a party that
+ * has ended (São Paulo's today from `now`) is refused. The audit row keeps what changed, before and
+ * after (the photo by its id).
  */
 export async function updateOwnParty(
   userId: string,
   partyId: string,
   input: EditPartyInput,
-  options: { coverPhotoKey?: string } = {},
+  options: { coverPhotoKey?: string; now?: Date } = {},
 ): Promise<EditResult> {
   let replacedCover: string | null = null;
   const result = await db.transaction(async (tx): Promise<EditResult> => {
     const [before] = await tx
-      .select({ goalCents: parties.goalCents, message: parties.message, coverPhotoKey: parties.coverPhotoKey })
+      .select({
+        name: parties.name,
+        eventDate: parties.eventDate,
+        active: parties.active,
+        goalCents: parties.goalCents,
+        message: parties.message,
+        coverPhotoKey: parties.coverPhotoKey,
+      })
       .from(parties)
       .where(and(eq(parties.id, partyId), eq(parties.userId, userId), eq(parties.active, true)))
       .for("update");
-    if (!before) return { ok: false };
+    if (!before) return { ok: false, reason: "not-found" };
     const after = {
+      name: input.name ?? before.name,
+      eventDate: input.eventDate ?? before.eventDate,
       goalCents: input.goal,
       message: input.message,
       coverPhotoKey: options.coverPhotoKey ?? before.coverPhotoKey,
     };
     const changed = (Object.keys(after) as Array<keyof typeof after>).filter((k) => after[k] !== before[k]);
+    const movesNameOrDate = changed.includes("name") || changed.includes("eventDate");
+    if (movesNameOrDate && partyVisibility(before, todayInSaoPaulo(options.now)) !== "live") return { ok: false, reason: "ended" };
     if (changed.length === 0) return { ok: true, changed };
     await tx
       .update(parties)

@@ -49,12 +49,56 @@ export function createPartySchema(today: string = todayInSaoPaulo()) {
   });
 }
 
+export type EditPartyRules = {
+  /** São Paulo calendar date the form is read on. */
+  today: string;
+  /** The party's event date as stored: kept as it is, it is always accepted. */
+  currentDate: string;
+  /** The party has not ended: its name and date may change (decision 212). */
+  nameAndDate: boolean;
+};
+
+export const EDIT_PARTY_MESSAGES = {
+  name: "Informe o nome da festa.",
+  nameTooLong: "Use no máximo 120 caracteres.",
+  date: "Informe a data do evento.",
+  invalidDate: "Informe uma data válida.",
+  pastDate: "A nova data não pode estar no passado.",
+  farDate: "Escolha uma data nos próximos 2 anos.",
+  ended: "A festa já terminou: o nome e a data não mudam mais.",
+} as const;
+
 /**
- * What the host may change on their own party (issue 17): the reason and the goal (the photo comes
- * as a file beside it). The date, the institution and cancelling go through the team (FAQ).
+ * What the host may change on their own party: the reason and the goal (issue 17; the photo comes
+ * as a file beside it), and, until the party ends, its name and date (issue 29; the share link
+ * never changes). A new date is today or later, within 2 years; the institution and cancelling
+ * go through the team. The server decides "ended" again when it saves.
  */
-export const editPartySchema = z.object({ goal: goalCents, message: partyMessage });
-export type EditPartyInput = z.output<typeof editPartySchema>;
+export function editPartySchema(rules: EditPartyRules) {
+  return z.pipe(
+    z.object({
+      goal: goalCents,
+      message: partyMessage,
+      name: z.optional(z.string().check(z.trim())),
+      eventDate: z.optional(z.string().check(z.trim())),
+    }),
+    z.transform((input, ctx) => {
+      const issue = (path: string, message: string) => ctx.issues.push({ code: "custom", message, path: [path], input });
+      if (!rules.nameAndDate) return { goal: input.goal, message: input.message, name: undefined, eventDate: undefined };
+      const name = (input.name ?? "").replace(/\s+/g, " ");
+      const date = input.eventDate ?? "";
+      if (!name) issue("name", EDIT_PARTY_MESSAGES.name);
+      else if (name.length > 120) issue("name", EDIT_PARTY_MESSAGES.nameTooLong);
+      if (!date) issue("eventDate", EDIT_PARTY_MESSAGES.date);
+      else if (!isValidCalendarDate(date)) issue("eventDate", EDIT_PARTY_MESSAGES.invalidDate);
+      else if (date !== rules.currentDate && date < rules.today) issue("eventDate", EDIT_PARTY_MESSAGES.pastDate);
+      else if (date !== rules.currentDate && date > addCalendarDays(rules.today, MAX_DAYS_AHEAD))
+        issue("eventDate", EDIT_PARTY_MESSAGES.farDate);
+      return { goal: input.goal, message: input.message, name: name as string | undefined, eventDate: date as string | undefined };
+    }),
+  );
+}
+export type EditPartyInput = z.output<ReturnType<typeof editPartySchema>>;
 
 export type CreatePartyInput = z.output<ReturnType<typeof createPartySchema>>;
 

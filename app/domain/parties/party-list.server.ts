@@ -2,6 +2,7 @@ import { and, type AnyColumn, count, eq, gte, type SQL, sql } from "drizzle-orm"
 import { db, schema } from "~/platform/db.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { oldestLiveEventDate } from "~/domain/parties/party-status";
+import { nameContains } from "./name-search.server";
 
 const EVENTS_PAGE_SIZE = 12;
 
@@ -10,26 +11,10 @@ const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
 
 export type PartySearch = { name?: string | null; date?: string | null; page?: number; pageSize?: number; today?: string };
 
-/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-// Guests type "julia" for "Júlia": both sides are compared lower-cased and without accents.
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn";
-function foldForSearch(text: string) {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-}
-
 function liveWhere({ name, date, today = todayInSaoPaulo() }: PartySearch): SQL {
   const conditions: SQL[] = [eq(schema.parties.active, true), gte(schema.parties.eventDate, oldestLiveEventDate(today))];
   if (name) {
-    const pattern = `%${escapeLike(foldForSearch(name))}%`;
-    conditions.push(sql`translate(lower(${schema.parties.name}), ${ACCENTED}, ${PLAIN}) like ${pattern}`);
+    conditions.push(nameContains(schema.parties.name, name));
   }
   if (date) conditions.push(eq(schema.parties.eventDate, date));
   return and(...conditions)!;

@@ -10,9 +10,13 @@ export const sharePagePath = (shareCode: string, flags: { created?: boolean; pho
   return `/painel/festa/${shareCode}${search ? `?${search}` : ""}`;
 };
 
+/** The dashboard's list of every gift (issue 29, item 6). */
+export const guestListPath = (shareCode: string) => `/painel/festa/${shareCode}#convidados`;
 export const editPagePath = (shareCode: string) => `/painel/festa/${shareCode}/editar`;
 export const qrPngPath = (shareCode: string) => `/painel/festa/${shareCode}/qr.png`;
 export const invitationPdfPath = (shareCode: string) => `/painel/festa/${shareCode}/convite.pdf`;
+/** The guests who agreed to be contacted by the host (decision 212). */
+export const guestsCsvPath = (shareCode: string) => `/painel/festa/${shareCode}/convidados.csv`;
 export const storiesPngPath = (shareCode: string) => `/painel/festa/${shareCode}/stories.png`;
 
 /** The WhatsApp message a creator sends to their guests (wa.me opens it ready to send). */

@@ -429,6 +429,12 @@ export const donations = pgTable(
      * default, never on an anonymous gift): the institution's dashboard lists them (decision 190).
      */
     sharesContact: boolean("shares_contact").notNull().default(false),
+    /**
+     * The donor ticked "Quero receber notícias desta festa" under the text saying the host gets
+     * their name and e-mail (decision 212; never on an anonymous gift): the host's guest CSV lists
+     * them. Gifts that opted in before that text keep receiving the news but are not exported.
+     */
+    sharesContactWithHost: boolean("shares_contact_with_host").notNull().default(false),
   },
   (t) => [
     index("donations_party_paid_idx")
@@ -440,6 +446,7 @@ export const donations = pgTable(
     // A person's gifts by the address typed (/conta, the statement, attaching at verification: decision 182).
     index("donations_donor_email_idx").on(sql`lower(${t.donorEmail})`),
     check("donations_shares_contact_named", sql`not ${t.sharesContact} or not ${t.anonymous}`),
+    check("donations_host_contact_named", sql`not ${t.sharesContactWithHost} or (${t.wantsPartyNews} and not ${t.anonymous})`),
   ],
 );
 
@@ -1100,15 +1107,24 @@ export const certificates = pgTable(
   ],
 );
 
-/** The one thank-you message a party's creator may send to the donors who asked for its news. */
-export const partyThankYous = pgTable("party_thank_yous", {
-  partyId: uuid("party_id")
-    .primaryKey()
-    .references(() => parties.id, { onDelete: "cascade" }),
-  message: text("message").notNull(),
-  recipients: integer("recipients").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The news a party's creator sends to the donors who asked for it (during the party and after):
+ * one row per message, at most one per party in 24 h (decision 212; the table keeps its first
+ * name, from when a party had a single thank-you).
+ */
+export const partyThankYous = pgTable(
+  "party_thank_yous",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partyId: uuid("party_id")
+      .notNull()
+      .references(() => parties.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    recipients: integer("recipients").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("party_thank_yous_party_idx").on(t.partyId, t.createdAt.desc())],
+);
 
 /** Addresses that left a mailing list (one-click unsubscribe, RFC 8058): list mail skips them. */
 export const emailUnsubscribes = pgTable(

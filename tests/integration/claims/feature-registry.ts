@@ -118,7 +118,7 @@ export const FEATURES: Feature[] = [
   },
   {
     id: "party-editing",
-    claim: "O anfitrião edita foto, texto e meta; data, instituição e cancelamento pela equipe",
+    claim: "O anfitrião edita foto, texto e meta, e nome e data até a festa terminar; instituição e cancelamento pela equipe",
     phrases: [/você mesmo altera/i],
     status: "present",
     backedBy: ["app/routes/painel.festa.$id.editar.tsx", "app/routes/painel.festa.editar.test.ts"],

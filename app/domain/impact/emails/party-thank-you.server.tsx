@@ -2,19 +2,27 @@ import { getConfig } from "~/platform/config.server";
 import { EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
 import { renderEmail } from "~/platform/mail/render.server";
 
-export type PartyThankYouProps = { creatorName: string; partyName: string; message: string; unsubscribeUrl: string };
+export type PartyThankYouProps = {
+  creatorName: string;
+  partyName: string;
+  message: string;
+  unsubscribeUrl: string;
+  /** After the party: a thank-you; while it is on: news of it (decision 212). */
+  ended?: boolean;
+};
 
-/** The party creator's one thank-you message, to each donor who ticked "Quero receber notícias desta festa". */
+/** The party creator's news or thank-you, to each donor who ticked "Quero receber notícias desta festa". */
 export function partyThankYouEmail(props: PartyThankYouProps) {
   const { PUBLIC_URL } = getConfig();
   const subject = `Um recado de ${props.creatorName}: ${props.partyName}`;
+  const heading = props.ended === false ? `Notícias de ${props.partyName}` : `Obrigado por doar para ${props.partyName}!`;
   const paragraphs = props.message
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean);
   const element = (
     <EmailLayout
-      preview={`${props.creatorName} agradece a sua doação para ${props.partyName}.`}
+      preview={`${props.creatorName} deixou um recado para quem doou para ${props.partyName}.`}
       footer={
         <>
           Você recebeu este e-mail porque pediu notícias desta festa ao doar.{" "}
@@ -23,7 +31,7 @@ export function partyThankYouEmail(props: PartyThankYouProps) {
         </>
       }
     >
-      <EmailHeading>Obrigado por doar para {props.partyName}!</EmailHeading>
+      <EmailHeading>{heading}</EmailHeading>
       <EmailText muted>{props.creatorName} deixou este recado para quem presenteou a causa:</EmailText>
       {paragraphs.map((p, i) => (
         <EmailText key={i}>{p}</EmailText>
@@ -31,7 +39,7 @@ export function partyThankYouEmail(props: PartyThankYouProps) {
     </EmailLayout>
   );
   const text = `
-Obrigado por doar para ${props.partyName}!
+${heading}
 
 ${props.creatorName} deixou este recado para quem presenteou a causa:
 
