@@ -55,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // From "Que tal todo mês?": the gift's sealed reference rides along to the plan buttons (only while valid).
   const invite = new URL(request.url).searchParams.get(NUDGE_PARAM);
   const nudge = verifyNudgeRef(invite, context.clock.now()) ? invite : null;
-  if (!user) return { signedIn: false, subscription: null, error: null, method, counts, institution, nudge };
+  const withNudge = nudge ? { nudge } : {};
+  if (!user) return { signedIn: false, subscription: null, error: null, method, counts, institution, ...withNudge };
   const status = await getSubscriptionStatus(user.id);
   // Back from the login that "Assinar {plano}" asked for: go on to that plan's checkout. Creating a
   // checkout moves no money, and the same user and plan reuse it for 10 minutes (idempotency key).
@@ -82,10 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customAmountCents: customAmountFromInput(query.get("valor")),
     });
     if (result.ok) throw redirect(result.url);
-    return { signedIn: true, subscription: null, error: result.error, method, counts, institution, nudge };
+    return { signedIn: true, subscription: null, error: result.error, method, counts, institution, ...withNudge };
   }
   return {
-    nudge,
+    ...withNudge,
     error: null,
     method,
     counts,
@@ -157,7 +158,8 @@ function planFromQuery(value: string | null): SubscriptionPlanId | null {
 }
 
 export default function AssineOBem({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, subscription, method, counts, institution, nudge } = loaderData;
+  const { signedIn, subscription, method, counts, institution } = loaderData;
+  const nudge = "nudge" in loaderData ? (loaderData.nudge ?? null) : null;
   const rootConfig = useRootData()?.config;
   const feePercent = rootConfig?.feePercent ?? 10;
   const availability = { whatsappGroup: rootConfig?.subscribersGroup ?? false };

@@ -26,12 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect(safeRedirectPath(redirectTo));
   // Only a same-site path survives into the forms (and the tab links).
   const safe = redirectTo ? safeRedirectPath(redirectTo, "") || null : null;
-  return {
-    tab: TABS[url.searchParams.get("tab") ?? ""] ?? "login",
-    redirectTo: safe,
-    // On the way from "Que tal todo mês?" to a plan: the gift's name and e-mail, read on the server (decision 213).
-    prefill: await nudgeSignupPrefill(safe, context.clock.now()),
-  };
+  // On the way from "Que tal todo mês?" to a plan: the gift's name and e-mail, read on the server (decision 213).
+  const prefill = await nudgeSignupPrefill(safe, context.clock.now());
+  return { tab: TABS[url.searchParams.get("tab") ?? ""] ?? "login", redirectTo: safe, ...(prefill ? { prefill } : {}) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -140,5 +137,5 @@ export const meta = () =>
   pageMeta({ title: "Acesse sua conta", description: "Entre, crie sua conta ou recupere sua senha na Festa Solidária.", noindex: true });
 
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthPage tab={loaderData.tab} redirectTo={loaderData.redirectTo} prefill={loaderData.prefill} actionData={actionData} />;
+  return <AuthPage tab={loaderData.tab} redirectTo={loaderData.redirectTo} prefill={"prefill" in loaderData ? loaderData.prefill : null} actionData={actionData} />;
 }
