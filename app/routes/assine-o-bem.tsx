@@ -281,7 +281,11 @@ function MethodChoice({ method, nudge }: { method: SubscriptionMethod; nudge: st
   const invite = nudge ? `${NUDGE_PARAM}=${encodeURIComponent(nudge)}` : "";
   const option = (value: SubscriptionMethod, label: string, hint: string) => (
     <a
-      href={value === "cartao" ? `/assine-o-bem${invite ? `?${invite}` : ""}` : `/assine-o-bem?metodo=pix-automatico${invite ? `&${invite}` : ""}`}
+      href={
+        value === "cartao"
+          ? `/assine-o-bem${invite ? `?${invite}` : ""}`
+          : `/assine-o-bem?metodo=pix-automatico${invite ? `&${invite}` : ""}`
+      }
       aria-current={method === value ? "true" : undefined}
       className={
         method === value

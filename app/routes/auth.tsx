@@ -137,5 +137,12 @@ export const meta = () =>
   pageMeta({ title: "Acesse sua conta", description: "Entre, crie sua conta ou recupere sua senha na Festa Solidária.", noindex: true });
 
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthPage tab={loaderData.tab} redirectTo={loaderData.redirectTo} prefill={"prefill" in loaderData ? loaderData.prefill : null} actionData={actionData} />;
+  return (
+    <AuthPage
+      tab={loaderData.tab}
+      redirectTo={loaderData.redirectTo}
+      prefill={"prefill" in loaderData ? loaderData.prefill : null}
+      actionData={actionData}
+    />
+  );
 }

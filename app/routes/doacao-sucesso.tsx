@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (receipt) {
       // "Que tal todo mês?" (decision 213): only here, once paid; "Agora não" reloads without it.
       const offer =
-        search.get("mensal") === "nao"
+        search.get("mensal") === "depois"
           ? null
           : await monthlyNudgeOffer({ donationId: gift.id, viewerUserId: (await getOptionalUser(request))?.id ?? null, now });
       return {
@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ...offer,
           pixAutomatico: context.payments.with("pixAutomatico") !== null,
           share: monthlyShareSentence(context.config.PLATFORM_FEE_PERCENT),
-          dismiss: `/doacao-sucesso?ref=${encodeURIComponent(search.get("ref")!)}&mensal=nao`,
+          dismiss: `/doacao-sucesso?ref=${encodeURIComponent(search.get("ref")!)}&mensal=depois`,
         },
       };
     }

@@ -39,13 +39,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const base = { amountCents: gift.amountCents, destination: gift.destination, institution: gift.institution, partyCode: gift.partyCode };
   if (gift.status === "paga") {
     // "Que tal todo mês?" (decision 213): only once paid; "Agora não" reloads without it.
-    const offer = new URL(request.url).searchParams.get("mensal") === "nao"
-      ? null
-      : await monthlyNudgeOffer({
-          donationId: gift.id,
-          viewerUserId: (await getOptionalUser(request))?.id ?? null,
-          now: context.clock.now(),
-        });
+    const offer =
+      new URL(request.url).searchParams.get("mensal") === "depois"
+        ? null
+        : await monthlyNudgeOffer({
+            donationId: gift.id,
+            viewerUserId: (await getOptionalUser(request))?.id ?? null,
+            now: context.clock.now(),
+          });
     return {
       ...base,
       state: "paga" as const,
@@ -60,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ...offer,
         pixAutomatico: context.payments.with("pixAutomatico") !== null,
         share: monthlyShareSentence(context.config.PLATFORM_FEE_PERCENT),
-        dismiss: `${new URL(request.url).pathname}?mensal=nao`,
+        dismiss: `${new URL(request.url).pathname}?mensal=depois`,
       },
     };
   }
@@ -122,9 +123,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function DoarPix({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   if (d.state === "paga")
-    return (
-      <PixPaid institution={d.institution} amountCents={d.amountCents} receipt={d.receipt} partyLink={d.partyLink} nudge={d.nudge} />
-    );
+    return <PixPaid institution={d.institution} amountCents={d.amountCents} receipt={d.receipt} partyLink={d.partyLink} nudge={d.nudge} />;
   if (d.state === "aguardando") return <PixPayment {...d} notice={actionData?.error ?? null} />;
   return <PixUnavailable state={d.state} error={actionData?.error ?? null} amountCents={d.amountCents} destination={d.destination} />;
 }

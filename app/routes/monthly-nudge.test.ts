@@ -76,7 +76,10 @@ describe("the result page offers 'Que tal todo mês?' only for a paid one-off gi
     const secret = context.config.APP_SECRET;
     const pending = await insertPendingPixGift(null);
     const pendingRef = pixPageRef(pending.id, secret);
-    const waiting = (await pixLoader(args(authedRequest(`/doar/pix/${pendingRef}`), { ref: pendingRef }))) as { state: string; nudge?: Nudge };
+    const waiting = (await pixLoader(args(authedRequest(`/doar/pix/${pendingRef}`), { ref: pendingRef }))) as {
+      state: string;
+      nudge?: Nudge;
+    };
     expect(waiting.state).toBe("aguardando");
     expect(waiting.nudge).toBeUndefined();
     const gift = await insertPaidGift(null, { amountCents: 10_000 });

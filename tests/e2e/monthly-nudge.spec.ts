@@ -7,7 +7,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 async function adminDashboard(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
   const page = await context.newPage();
-  await page.goto("/auth?redirectTo=%2Fadmin");
+  await page.goto(`/auth?redirectTo=${encodeURIComponent("/admin")}`);
   await page.getByLabel("E-mail").fill("admin@festasolidaria.org.br");
   await page.getByLabel("Senha", { exact: true }).fill("admin1234");
   await page.getByRole("main").getByRole("button", { name: "Entrar" }).click();

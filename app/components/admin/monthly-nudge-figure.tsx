@@ -34,11 +34,11 @@ export function MonthlyNudgeFigure({ conversion }: { conversion: Conversion }) {
         </div>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-muted">Convite mostrado</dt>
-            <dd className="font-bold text-ink">{countOf(shown, { one: "doação paga", other: "doações pagas" })}</dd>
+            <dt className="text-muted">Doações pagas que mostraram o convite</dt>
+            <dd className="font-bold text-ink">{n(shown)}</dd>
           </div>
           <div>
-            <dt className="text-muted">Foram ao pagamento do plano</dt>
+            <dt className="text-muted">Seguiram para o pagamento do plano</dt>
             <dd className="font-bold text-ink">{n(started)}</dd>
           </div>
           <div>

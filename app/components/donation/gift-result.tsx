@@ -87,9 +87,9 @@ export function GiftPaid({
         ...(party ? [{ icon: LayoutDashboard, text: "Sua doação já aparece na página da festa." }] : []),
       ]}
       actions={<ResultLinks next={partyLink ? { to: partyLink, label: "Ver Festa" } : null} />}
+      offer={nudge ? <MonthlyNudgeCard nudge={nudge} /> : null}
     >
       <Destination amount={amount} institution={institution} party={party} />
-      {nudge ? <MonthlyNudgeCard nudge={nudge} /> : null}
     </ResultPage>
   );
 }

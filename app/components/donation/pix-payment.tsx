@@ -160,6 +160,7 @@ export function PixPaid({
         { icon: HandHeart, text: "O valor é repassado à instituição, com prestação de contas em Transparência." },
       ]}
       actions={<ResultLinks next={partyLink ? { to: partyLink, label: "Ver Festa" } : null} />}
+      offer={nudge ? <MonthlyNudgeCard nudge={nudge} /> : null}
     >
       <p className="mt-6 text-center text-sm text-muted">
         Recibo nº {receipt.number} ·{" "}
@@ -172,7 +173,6 @@ export function PixPaid({
         </a>
       </p>
       {institution ? <InstitutionBox institution={institution} label="Sua doação vai para" className="mx-auto mt-6 max-w-lg" /> : null}
-      {nudge ? <MonthlyNudgeCard nudge={nudge} /> : null}
     </ResultPage>
   );
 }

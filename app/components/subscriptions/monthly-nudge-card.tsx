@@ -19,12 +19,10 @@ export type MonthlyNudge = {
  */
 export function MonthlyNudgeCard({ nudge }: { nudge: MonthlyNudge }) {
   const { plan, ref, pixAutomatico, share, dismiss } = nudge;
-  const button = (variant: "primary" | "secondary") => `${buttonVariants({ variant })} w-full whitespace-normal text-center`;
+  // Equal weight: the method is the donor's choice, and the page's own way on stays the main button.
+  const button = `${buttonVariants({ variant: "secondary" })} w-full whitespace-normal text-center`;
   return (
-    <aside
-      aria-labelledby="todo-mes"
-      className="mx-auto mt-8 max-w-lg rounded-2xl border-2 border-indigo-100 bg-indigo-50 p-5 text-left sm:p-6"
-    >
+    <aside aria-labelledby="todo-mes" className="mt-8 rounded-2xl border-2 border-indigo-100 bg-indigo-50 p-5 text-left sm:p-6">
       <p className="flex items-center gap-2 text-sm font-bold text-indigo-700">
         <Repeat size={18} strokeWidth={2} aria-hidden="true" />
         Assine o Bem
@@ -42,15 +40,15 @@ export function MonthlyNudgeCard({ nudge }: { nudge: MonthlyNudge }) {
         <input type="hidden" name="convite" value={ref} />
         {pixAutomatico ? (
           <>
-            <button type="submit" name="metodo" value="pix-automatico" className={button("primary")}>
+            <button type="submit" name="metodo" value="pix-automatico" className={button}>
               Assinar com Pix Automático
             </button>
-            <button type="submit" name="metodo" value="cartao" className={button("secondary")}>
+            <button type="submit" name="metodo" value="cartao" className={button}>
               Assinar com cartão
             </button>
           </>
         ) : (
-          <button type="submit" className={`${button("primary")} sm:col-span-2`}>
+          <button type="submit" className={`${button} sm:col-span-2`}>
             Assinar o Plano {plan.name}
           </button>
         )}

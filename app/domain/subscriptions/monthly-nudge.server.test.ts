@@ -108,6 +108,8 @@ describe("the subscription that follows is linked to the gift", () => {
       testDeps(),
     );
     expect(await monthlyNudgeConversion()).toEqual({ shown: 1, started: 1, converted: 1, donors: 1, stillActive: 1 });
+    // The gift's result page asks no more: its card became a subscription.
+    expect(await monthlyNudgeOffer({ donationId: gift.id, viewerUserId: null, now: now() })).toBeNull();
   });
 
   it("never claims a subscription that existed before the checkout, nor one of another account", async () => {
@@ -115,10 +117,16 @@ describe("the subscription that follows is linked to the gift", () => {
     const stranger = await insertUser("Outra Pessoa");
     const old = await activate(user.id, "sub_sbx_old");
     // The old subscription ended; its late events must not link it to a nudge started afterwards.
-    await db.update(schema.subscriptions).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(schema.subscriptions.id, old.id));
+    await db
+      .update(schema.subscriptions)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(schema.subscriptions.id, old.id));
     const gift = await insertPaidGift(null);
     await claimMonthlyNudge(signNudgeRef(gift.id, now()), user.id, now());
-    await processPaymentEvent(subscriptionEvent("invoice_paid", { customerId: old.providerCustomerId, subscriptionId: "sub_sbx_old" }), testDeps());
+    await processPaymentEvent(
+      subscriptionEvent("invoice_paid", { customerId: old.providerCustomerId, subscriptionId: "sub_sbx_old" }),
+      testDeps(),
+    );
     await activate(stranger.id, "sub_sbx_stranger");
     expect((await nudgeRows())[0]!.subscriptionId).toBeNull();
     expect(await monthlyNudgeConversion()).toMatchObject({ shown: 1, started: 1, converted: 0, donors: 0 });

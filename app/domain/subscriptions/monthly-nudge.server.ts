@@ -42,8 +42,8 @@ export type MonthlyNudgeOffer = {
 };
 
 /**
- * The card for a gift's result page: only for a paid one-off gift, and not for a viewer who
- * already has a plan. Records (once per gift) that the card was shown; null when none is shown.
+ * The card for a gift's result page: only for a paid one-off gift whose card has not already
+ * become a subscription, and not for a viewer who already has a plan. Records (once per gift) that the card was shown; null when none is shown.
  */
 export async function monthlyNudgeOffer(input: {
   donationId: string;
@@ -51,11 +51,13 @@ export async function monthlyNudgeOffer(input: {
   now: Date;
 }): Promise<MonthlyNudgeOffer | null> {
   const [gift] = await db
-    .select({ amountCents: donations.amountCents })
+    .select({ amountCents: donations.amountCents, convertedTo: monthlyNudges.subscriptionId })
     .from(donations)
+    .leftJoin(monthlyNudges, eq(monthlyNudges.donationId, donations.id))
     .where(and(eq(donations.id, input.donationId), eq(donations.status, "paga")))
     .limit(1);
-  if (!gift) return null;
+  // Not paid (yet), or this gift's card already became a subscription: nothing to ask.
+  if (!gift || gift.convertedTo) return null;
   if (input.viewerUserId) {
     const status = await getSubscriptionStatus(input.viewerUserId);
     if (status.plan) return null;
@@ -90,9 +92,7 @@ export async function claimMonthlyNudge(ref: string | null | undefined, userId: 
           convertedAt: sql`null::timestamptz`.as("converted_at"),
         })
         .from(donations)
-        .where(
-          and(eq(donations.id, donationId), eq(donations.status, "paga"), or(isNull(donations.userId), eq(donations.userId, userId))),
-        ),
+        .where(and(eq(donations.id, donationId), eq(donations.status, "paga"), or(isNull(donations.userId), eq(donations.userId, userId)))),
     )
     .onConflictDoUpdate({
       target: monthlyNudges.donationId,
