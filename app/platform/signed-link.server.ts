@@ -23,7 +23,9 @@ export type SignedLinkPurpose =
   // The sign-up address confirmation (accounts/email-verification.server.ts).
   | "email-verify"
   // A failed month's way out: a new card or this month's Pix (subscriptions/recovery-link.server.ts).
-  | "subscription-recovery";
+  | "subscription-recovery"
+  // "Que tal todo mês?": the paid gift a plan's checkout follows (subscriptions/monthly-nudge.server.ts).
+  | "monthly-nudge";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

@@ -30,6 +30,8 @@ import { supportedInstitutionName } from "~/domain/subscriptions/visits.server";
 import { useRootData } from "~/components/layout/root-data";
 import type { Route } from "./+types/assine-o-bem";
 import { readFormData } from "~/platform/http/form-data.server";
+import { claimMonthlyNudge, verifyNudgeRef } from "~/domain/subscriptions/monthly-nudge.server";
+import { NUDGE_PARAM } from "~/domain/subscriptions/monthly-nudge";
 
 export const meta = () =>
   pageMeta({
@@ -50,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const offersPix = pixAutomaticoProvider(context) !== null;
   const method = offersPix ? methodOf(new URL(request.url).searchParams.get("metodo")) : null;
   const [counts, institution] = await Promise.all([activeSubscriptionsByPlan(), supportedInstitutionName()]);
-  if (!user) return { signedIn: false, subscription: null, error: null, method, counts, institution };
+  // From "Que tal todo mês?": the gift's sealed reference rides along to the plan buttons (only while valid).
+  const invite = new URL(request.url).searchParams.get(NUDGE_PARAM);
+  const nudge = verifyNudgeRef(invite, context.clock.now()) ? invite : null;
+  const withNudge = nudge ? { nudge } : {};
+  if (!user) return { signedIn: false, subscription: null, error: null, method, counts, institution, ...withNudge };
   const status = await getSubscriptionStatus(user.id);
   // Back from the login that "Assinar {plano}" asked for: go on to that plan's checkout. Creating a
   // checkout moves no money, and the same user and plan reuse it for 10 minutes (idempotency key).
@@ -64,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: "Para mudar de plano, use Gerenciar Assinatura.",
       });
     }
+    // Back from the login the card asked for: the server checks the gift and notes this account.
+    if (nudge) await claimMonthlyNudge(nudge, user.id, context.clock.now());
     const pix = method === "pix-automatico" ? pixAutomaticoProvider(context) : null;
     const page = pspPixAutomaticoPage(context, pix, chosen);
     if (page) throw redirect(page);
@@ -75,9 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customAmountCents: customAmountFromInput(query.get("valor")),
     });
     if (result.ok) throw redirect(result.url);
-    return { signedIn: true, subscription: null, error: result.error, method, counts, institution };
+    return { signedIn: true, subscription: null, error: result.error, method, counts, institution, ...withNudge };
   }
   return {
+    ...withNudge,
     error: null,
     method,
     counts,
@@ -110,10 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       submission.status === "success" && submission.value.intent !== "gerenciar" ? planFromQuery(submission.value.plano ?? null) : null;
     const metodo = submission.status === "success" && "metodo" in submission.value ? submission.value.metodo : undefined;
     const valor = submission.status === "success" && "valor" in submission.value ? submission.value.valor : undefined;
+    const convite = submission.status === "success" && "convite" in submission.value ? submission.value.convite : undefined;
     const back = plano
-      ? `/assine-o-bem?plano=${plano}${plano === CUSTOM_PLAN_ID && valor ? `&valor=${encodeURIComponent(valor)}` : ""}${metodo === "pix-automatico" ? "&metodo=pix-automatico" : ""}`
+      ? `/assine-o-bem?plano=${plano}${plano === CUSTOM_PLAN_ID && valor ? `&valor=${encodeURIComponent(valor)}` : ""}${metodo === "pix-automatico" ? "&metodo=pix-automatico" : ""}${convite ? `&${NUDGE_PARAM}=${encodeURIComponent(convite)}` : ""}`
       : "/assine-o-bem";
-    return redirectWithToast(loginUrl(back), { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
+    // From the card after a gift: most donors have no account yet, so the sign-up tab (name and e-mail filled in).
+    const auth = convite ? `${loginUrl(back)}&tab=cadastro` : loginUrl(back);
+    return redirectWithToast(auth, { type: "info", title: "Login necessário", description: "Faça login para assinar um plano" });
   }
   if (submission.status !== "success") {
     const error: SubscriptionError = { title: SUBSCRIPTION_MESSAGES.checkoutTitle, description: SUBSCRIPTION_MESSAGES.invalidPlan };
@@ -123,6 +135,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = { provider: context.payments.checkout, config: context.config, clock: context.clock };
   const pix = choice.intent === "assinar" && choice.metodo === "pix-automatico" ? pixAutomaticoProvider(context) : null;
   const page = choice.intent === "assinar" ? pspPixAutomaticoPage(context, pix, choice.plano) : null;
+  // From "Que tal todo mês?": the server checks the gift behind the reference and notes this account (decision 213).
+  if (choice.intent === "assinar" && choice.convite) await claimMonthlyNudge(choice.convite, user.id, context.clock.now());
   if (page) return redirect(page);
   const result =
     choice.intent === "gerenciar"
@@ -145,6 +159,7 @@ function planFromQuery(value: string | null): SubscriptionPlanId | null {
 
 export default function AssineOBem({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, subscription, method, counts, institution } = loaderData;
+  const nudge = "nudge" in loaderData ? (loaderData.nudge ?? null) : null;
   const rootConfig = useRootData()?.config;
   const feePercent = rootConfig?.feePercent ?? 10;
   const availability = { whatsappGroup: rootConfig?.subscribersGroup ?? false };
@@ -179,6 +194,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
       method={method ?? undefined}
       typed={actionData?.valor ?? ""}
       error={actionData && typeof actionData.valor === "string" ? actionData.error.description : null}
+      nudge={nudge}
     />
   );
   return (
@@ -227,7 +243,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
             )
           ) : null}
         </div>
-        {method && !subscription ? <MethodChoice method={method} /> : null}
+        {method && !subscription ? <MethodChoice method={method} nudge={nudge} /> : null}
         {/* The subscriber's own plan comes first (on a phone, above the fold), as PlanCard does. */}
         {customIsCurrent ? customCard : null}
         <ul className="mt-6 grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -239,6 +255,7 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
               busy={busy}
               method={method ?? undefined}
               availability={availability}
+              nudge={nudge}
             />
           ))}
         </ul>
@@ -260,10 +277,15 @@ export default function AssineOBem({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** "Pagar com": plain links (the server renders the chosen one; no script on this page for it). */
-function MethodChoice({ method }: { method: SubscriptionMethod }) {
+function MethodChoice({ method, nudge }: { method: SubscriptionMethod; nudge: string | null }) {
+  const invite = nudge ? `${NUDGE_PARAM}=${encodeURIComponent(nudge)}` : "";
   const option = (value: SubscriptionMethod, label: string, hint: string) => (
     <a
-      href={value === "cartao" ? "/assine-o-bem" : "/assine-o-bem?metodo=pix-automatico"}
+      href={
+        value === "cartao"
+          ? `/assine-o-bem${invite ? `?${invite}` : ""}`
+          : `/assine-o-bem?metodo=pix-automatico${invite ? `&${invite}` : ""}`
+      }
       aria-current={method === value ? "true" : undefined}
       className={
         method === value

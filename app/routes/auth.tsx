@@ -13,18 +13,22 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { CHALLENGE_FIELD } from "~/platform/abuse/challenge.server";
 import type { Challenge } from "altcha-lib";
+import { nudgeSignupPrefill } from "~/domain/subscriptions/monthly-nudge.server";
+
+// The forms may carry a name and e-mail filled in from a gift (decision 213): never kept by a shared cache.
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 const TABS: Record<string, AuthTab> = { login: "login", cadastro: "cadastro", recuperar: "recuperar" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
   if (await getOptionalUser(request)) throw redirect(safeRedirectPath(redirectTo));
-  return {
-    tab: TABS[url.searchParams.get("tab") ?? ""] ?? "login",
-    // Only a same-site path survives into the forms (and the tab links).
-    redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") || null : null,
-  };
+  // Only a same-site path survives into the forms (and the tab links).
+  const safe = redirectTo ? safeRedirectPath(redirectTo, "") || null : null;
+  // On the way from "Que tal todo mês?" to a plan: the gift's name and e-mail, read on the server (decision 213).
+  const prefill = await nudgeSignupPrefill(safe, context.clock.now());
+  return { tab: TABS[url.searchParams.get("tab") ?? ""] ?? "login", redirectTo: safe, ...(prefill ? { prefill } : {}) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -133,5 +137,12 @@ export const meta = () =>
   pageMeta({ title: "Acesse sua conta", description: "Entre, crie sua conta ou recupere sua senha na Festa Solidária.", noindex: true });
 
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthPage tab={loaderData.tab} redirectTo={loaderData.redirectTo} actionData={actionData} />;
+  return (
+    <AuthPage
+      tab={loaderData.tab}
+      redirectTo={loaderData.redirectTo}
+      prefill={"prefill" in loaderData ? loaderData.prefill : null}
+      actionData={actionData}
+    />
+  );
 }

@@ -6,6 +6,9 @@ import { formatReceiptNumber, receiptPath, receiptPdfPath } from "~/domain/recei
 import { formatDateTime } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { monthlyShareSentence } from "~/domain/donations/fee";
+import { monthlyNudgeOffer } from "~/domain/subscriptions/monthly-nudge.server";
 import type { Route } from "./+types/doacao-sucesso";
 
 const TITLES = {
@@ -47,6 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (gift.status === "paga") {
     const receipt = await findGiftReceipt(gift.id);
     if (receipt) {
+      // "Que tal todo mês?" (decision 213): only here, once paid; "Agora não" reloads without it.
+      const offer =
+        search.get("mensal") === "depois"
+          ? null
+          : await monthlyNudgeOffer({ donationId: gift.id, viewerUserId: (await getOptionalUser(request))?.id ?? null, now });
       return {
         state: "paid" as const,
         ...base,
@@ -59,6 +67,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         // A URL no cache has seen (every cache keys on the full URL): the party page is rendered
         // after this gift was confirmed, so it shows the gift at once (decision 134).
         partyLink: gift.party ? `/festa/${gift.party.code}?doacao=${receipt.number}` : null,
+        nudge: offer && {
+          ...offer,
+          pixAutomatico: context.payments.with("pixAutomatico") !== null,
+          share: monthlyShareSentence(context.config.PLATFORM_FEE_PERCENT),
+          dismiss: `/doacao-sucesso?ref=${encodeURIComponent(search.get("ref")!)}&mensal=depois`,
+        },
       };
     }
   }

@@ -12,6 +12,9 @@ import { logger } from "~/platform/logger.server";
 import { pixPayeeSentence } from "~/platform/operator";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
+import { monthlyShareSentence } from "~/domain/donations/fee";
+import { monthlyNudgeOffer } from "~/domain/subscriptions/monthly-nudge.server";
 import type { Route } from "./+types/doar.pix.$ref";
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -34,7 +37,16 @@ async function loadGift(ref: string | undefined, secret: string) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const gift = await loadGift(params.ref, context.config.APP_SECRET);
   const base = { amountCents: gift.amountCents, destination: gift.destination, institution: gift.institution, partyCode: gift.partyCode };
-  if (gift.status === "paga")
+  if (gift.status === "paga") {
+    // "Que tal todo mês?" (decision 213): only once paid; "Agora não" reloads without it.
+    const offer =
+      new URL(request.url).searchParams.get("mensal") === "depois"
+        ? null
+        : await monthlyNudgeOffer({
+            donationId: gift.id,
+            viewerUserId: (await getOptionalUser(request))?.id ?? null,
+            now: context.clock.now(),
+          });
     return {
       ...base,
       state: "paga" as const,
@@ -45,7 +57,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         pdf: receiptPdfPath(gift.receiptCode),
       },
       partyLink: gift.partyCode ? `/festa/${gift.partyCode}?doacao=${gift.receiptNumber}` : null,
+      nudge: offer && {
+        ...offer,
+        pixAutomatico: context.payments.with("pixAutomatico") !== null,
+        share: monthlyShareSentence(context.config.PLATFORM_FEE_PERCENT),
+        dismiss: `${new URL(request.url).pathname}?mensal=depois`,
+      },
     };
+  }
   if (gift.status !== "pendente") return { ...base, state: "encerrada" as const };
   const now = context.clock.now();
   const charge = gift.charge && gift.charge.expiresAt.getTime() > now.getTime() ? gift.charge : null;
@@ -104,7 +123,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function DoarPix({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   if (d.state === "paga")
-    return <PixPaid institution={d.institution} amountCents={d.amountCents} receipt={d.receipt} partyLink={d.partyLink} />;
+    return <PixPaid institution={d.institution} amountCents={d.amountCents} receipt={d.receipt} partyLink={d.partyLink} nudge={d.nudge} />;
   if (d.state === "aguardando") return <PixPayment {...d} notice={actionData?.error ?? null} />;
   return <PixUnavailable state={d.state} error={actionData?.error ?? null} amountCents={d.amountCents} destination={d.destination} />;
 }

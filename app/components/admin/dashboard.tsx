@@ -15,6 +15,7 @@ import { cn } from "~/platform/ui/cn";
 import { Alert } from "~/components/ui/alert";
 import { IntentInput, ResultNotice, ScrollTable, SectionTitle, StatCard, tdClass, thClass, useSavedKey, useTabForm } from "./common";
 import { countOf } from "~/platform/plural";
+import { MonthlyNudgeFigure } from "./monthly-nudge-figure";
 
 const icon = { size: 22, strokeWidth: 2 } as const;
 
@@ -51,6 +52,8 @@ export function DashboardTab({ data }: { data: Awaited<ReturnType<typeof loadDas
           icon={<Users {...icon} />}
         />
       </section>
+
+      <MonthlyNudgeFigure conversion={data.nudge} />
 
       <section aria-labelledby="conciliacao" className="space-y-3">
         <SectionTitle className="mb-2">

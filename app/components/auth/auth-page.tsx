@@ -41,10 +41,13 @@ function tabHref(tab: AuthTab, redirectTo: string | null) {
 export function AuthPage({
   tab: urlTab,
   redirectTo,
+  prefill = null,
   actionData,
 }: {
   tab: AuthTab;
   redirectTo: string | null;
+  /** Name and e-mail the server already knows (the gift before "Que tal todo mês?"): filled in, editable. */
+  prefill?: { name: string; email: string } | null;
   actionData?: AuthActionData;
 }) {
   // After a post the answer belongs to the form that was sent, whatever the URL says.
@@ -77,7 +80,14 @@ export function AuthPage({
         {tab === "recuperar" && actionData?.sentTo ? (
           <RecoverySent email={actionData.sentTo} redirectTo={redirectTo} />
         ) : (
-          <AuthForm key={tab} tab={tab} redirectTo={redirectTo} result={actionData?.result} challenge={actionData?.challenge ?? null} />
+          <AuthForm
+            key={tab}
+            tab={tab}
+            redirectTo={redirectTo}
+            prefill={prefill}
+            result={actionData?.result}
+            challenge={actionData?.challenge ?? null}
+          />
         )}
       </div>
       <BackHome />
@@ -88,11 +98,13 @@ export function AuthPage({
 function AuthForm({
   tab,
   redirectTo,
+  prefill,
   result,
   challenge,
 }: {
   tab: AuthTab;
   redirectTo: string | null;
+  prefill: { name: string; email: string } | null;
   result?: FormResult;
   /** A proof-of-work to solve before sending again (docs/decisions/102-abuse-limits.md). */
   challenge: AuthActionData["challenge"];
@@ -129,7 +141,7 @@ function AuthForm({
           autoComplete="name"
           required
           maxLength={120}
-          defaultValue={valueOf("name")}
+          defaultValue={valueOf("name") ?? (prefill?.name || undefined)}
           error={errorOf("name")}
         />
       ) : null}
@@ -141,7 +153,7 @@ function AuthForm({
         autoComplete={tab === "cadastro" ? "email" : "username"}
         required
         maxLength={254}
-        defaultValue={valueOf("email")}
+        defaultValue={valueOf("email") ?? prefill?.email}
         error={errorOf("email")}
         placeholder="voce@exemplo.com.br"
       />

@@ -5,6 +5,7 @@ import { InstitutionBox } from "~/components/causes/institution";
 import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
 import { buttonVariants } from "~/components/ui/button";
 import type { InstitutionSummary } from "~/domain/organizations";
+import { type MonthlyNudge, MonthlyNudgeCard } from "~/components/subscriptions/monthly-nudge-card";
 
 type GiftBase = { amount: string; institution: InstitutionSummary | null; party: { name: string; code: string } | null };
 
@@ -40,7 +41,12 @@ export function GiftPaid({
   party,
   receipt,
   partyLink,
-}: GiftBase & { receipt: { number: string; paidAt: string; pdf: string; verify: string }; partyLink: string | null }) {
+  nudge,
+}: GiftBase & {
+  receipt: { number: string; paidAt: string; pdf: string; verify: string };
+  partyLink: string | null;
+  nudge: MonthlyNudge | null;
+}) {
   return (
     <ResultPage
       tone="success"
@@ -81,6 +87,7 @@ export function GiftPaid({
         ...(party ? [{ icon: LayoutDashboard, text: "Sua doação já aparece na página da festa." }] : []),
       ]}
       actions={<ResultLinks next={partyLink ? { to: partyLink, label: "Ver Festa" } : null} />}
+      offer={nudge ? <MonthlyNudgeCard nudge={nudge} /> : null}
     >
       <Destination amount={amount} institution={institution} party={party} />
     </ResultPage>

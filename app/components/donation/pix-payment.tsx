@@ -3,6 +3,7 @@ import { PixCode } from "~/components/payments/pix-code";
 import { CalendarX2, CircleCheck, HandHeart, LayoutDashboard, Mail } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { type MonthlyNudge, MonthlyNudgeCard } from "~/components/subscriptions/monthly-nudge-card";
 import { InstitutionBox } from "~/components/causes/institution";
 import { ResultLinks, ResultPage } from "~/components/static-pages/result-page";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -135,11 +136,13 @@ export function PixPaid({
   amountCents,
   receipt,
   partyLink,
+  nudge,
 }: {
   institution: InstitutionSummary | null;
   amountCents: number;
   receipt: { number: string; page: string; pdf: string };
   partyLink: string | null;
+  nudge: MonthlyNudge | null;
 }) {
   return (
     <ResultPage
@@ -157,6 +160,7 @@ export function PixPaid({
         { icon: HandHeart, text: "O valor é repassado à instituição, com prestação de contas em Transparência." },
       ]}
       actions={<ResultLinks next={partyLink ? { to: partyLink, label: "Ver Festa" } : null} />}
+      offer={nudge ? <MonthlyNudgeCard nudge={nudge} /> : null}
     >
       <p className="mt-6 text-center text-sm text-muted">
         Recibo nº {receipt.number} ·{" "}

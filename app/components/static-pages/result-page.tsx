@@ -20,6 +20,7 @@ export function ResultPage({
   items,
   actions,
   children,
+  offer,
 }: {
   tone: keyof typeof TONES;
   icon: LucideIcon;
@@ -29,6 +30,8 @@ export function ResultPage({
   items: ResultItem[];
   actions: React.ReactNode;
   children?: React.ReactNode;
+  /** An invitation after the list (the monthly nudge): below what the donor came for, above the way on. */
+  offer?: React.ReactNode;
 }) {
   return (
     <section className="bg-gradient-to-b from-coral-50 to-cream px-4 py-12 md:py-20">
@@ -52,6 +55,7 @@ export function ResultPage({
             ))}
           </ul>
         </div>
+        {offer}
         <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">{actions}</div>
       </div>
     </section>

@@ -21,6 +21,7 @@ export function CustomAmountCard({
   method,
   typed,
   error,
+  nudge,
 }: {
   state: PlanCardState;
   /** The subscriber's own chosen amount, formatted, when "outro valor" is their plan. */
@@ -32,6 +33,8 @@ export function CustomAmountCard({
   /** What was typed before an error, shown back. */
   typed: string;
   error: string | null;
+  /** The sealed reference of the gift whose "Que tal todo mês?" brought the donor here (decision 213). */
+  nudge?: string | null;
 }) {
   const isCurrent = state.kind === "current";
   return (
@@ -67,6 +70,7 @@ export function CustomAmountCard({
           <input type="hidden" name="intent" value="assinar" />
           <input type="hidden" name="plano" value={CUSTOM_PLAN_ID} />
           {method ? <input type="hidden" name="metodo" value={method} /> : null}
+          {nudge ? <input type="hidden" name="convite" value={nudge} /> : null}
           {/* The kit's TextField markup, without importing the form kit: it would bring Conform's
               runtime (18 KB gzip) to a public page that never validates in the browser. */}
           <div>

@@ -22,6 +22,7 @@ export function PlanCard({
   busy,
   method,
   availability,
+  nudge,
 }: {
   plan: Plan;
   /** Benefits that depend on the operator's setup (the WhatsApp group's link). */
@@ -30,6 +31,8 @@ export function PlanCard({
   busy: { plan: string | null; intent: string | null };
   /** The payment method chosen above the cards, when there is a choice. */
   method?: string;
+  /** The sealed reference of the gift whose "Que tal todo mês?" brought the donor here (decision 213). */
+  nudge?: string | null;
 }) {
   const current = state.kind === "current";
   const popular = state.kind === "offer" && state.popular;
@@ -87,6 +90,7 @@ export function PlanCard({
           <Form method="post">
             <input type="hidden" name="intent" value="assinar" />
             {method ? <input type="hidden" name="metodo" value={method} /> : null}
+            {nudge ? <input type="hidden" name="convite" value={nudge} /> : null}
             <Button
               type="submit"
               name="plano"

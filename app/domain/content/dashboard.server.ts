@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { countPaidDonations, listLatestPaidDonations } from "~/domain/donations/index.server";
 import { institutionBalances, lastReconcileResult } from "~/domain/ledger/index.server";
 import { listLivePartiesProgress } from "~/domain/parties/index.server";
+import { monthlyNudgeConversion } from "~/domain/subscriptions/index.server";
 import { auditedChange } from "~/platform/audit.server";
 import { schema } from "~/platform/db.server";
 import { progressPercent } from "~/platform/money";
@@ -24,7 +25,10 @@ export async function loadDashboardPanel(today: string) {
   // chargeback that came after its payout), and the last reconciliation.
   const balances = await institutionBalances();
   const reconcile = await lastReconcileResult();
+  // "Que tal todo mês?": one-off donors who went on to a monthly plan from the result page (decision 213).
+  const nudge = await monthlyNudgeConversion();
   return {
+    nudge,
     balances,
     reconcile: reconcile && {
       ranAt: reconcile.ranAt,

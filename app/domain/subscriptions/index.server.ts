@@ -7,3 +7,4 @@ export { listVisitRequestsForAdmin } from "./visits.server";
 export { applyRecoveryPixPayment, findSandboxRecoveryPix } from "./recovery-pix.server";
 export { startSubscriptionRecovery } from "./recovery-retries.server";
 export { loadRecoveriesPanel, retryRecoveryNow } from "./recovery-panel.server";
+export { monthlyNudgeConversion } from "./monthly-nudge.server";

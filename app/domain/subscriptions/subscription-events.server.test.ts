@@ -221,7 +221,7 @@ describe("duplicates and reordering (property)", () => {
         async (extra, randoms) => {
           // The ledger is append-only (a trigger refuses DELETE); TRUNCATE empties it between runs.
           await db.execute(
-            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscription_recovery_events, subscription_recoveries, subscriptions, payment_events`,
+            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscription_recovery_events, subscription_recoveries, monthly_nudges, subscriptions, payment_events`,
           );
           const stream = [...history, ...extra.map((i) => history[i]!)];
           const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);
@@ -262,7 +262,7 @@ describe("duplicates and reordering (property)", () => {
         fc.infiniteStream(fc.double()),
         async (extra, randoms) => {
           await db.execute(
-            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscription_recovery_events, subscription_recoveries, subscriptions, payment_events`,
+            sql`truncate payout_items, ledger_entries, subscription_charges, pix_recurring_charges, subscription_recovery_events, subscription_recoveries, monthly_nudges, subscriptions, payment_events`,
           );
           const stream = [...history, ...extra.map((i) => history[i]!)];
           const order = stream.map((e) => ({ e, k: randoms.next().value as number })).sort((a, b) => a.k - b.k);

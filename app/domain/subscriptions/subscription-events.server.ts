@@ -32,6 +32,7 @@ import { mainInstitutionId } from "~/domain/organizations/index.server";
 import { findUserByBillingCustomer, getUserContact, type SubscriptionRow, userExists } from "./subscriptions.server";
 import { PIX_AUTOMATICO, withRecurringCharge } from "./pix-automatico.server";
 import { recordRecoveryFailure, recordRecoveryPaid } from "./recovery.server";
+import { linkNudgedSubscription } from "./monthly-nudge.server";
 
 const { subscriptions, subscriptionCharges, paymentEvents } = schema;
 
@@ -71,6 +72,7 @@ export async function applySubscriptionEvent(
         .update(subscriptions)
         .set({ userId, updatedAt: sql`now()` })
         .where(eq(subscriptions.id, row.id));
+    if (row && userId) await linkNudgedSubscription(tx, { ...row, userId: row.userId ?? userId });
     return { outcome: "linked", subscriptionId: row?.id ?? null };
   }
 
@@ -122,6 +124,8 @@ export async function applySubscriptionEvent(
   // A failed month and its recovery: retries, e-mails with the link, suspension (recovery.server.ts).
   if (event.action === "invoice_failed") await recordRecoveryFailure(tx, row, event, deps);
   if (event.action === "invoice_paid" && event.invoice) await recordRecoveryPaid(tx, event.invoice.id, event);
+  // Started from "Que tal todo mês?" after a one-off gift: the now active subscription is linked to it.
+  await linkNudgedSubscription(tx, row);
   if (event.action === "deleted" && applied && event.canceledByPayer && row.status === "canceled")
     await queueBankCancelEmail(tx, row, deps.mailer, deps.config.PUBLIC_URL);
   return { outcome: "subscription", subscriptionId: row.id, applied, status: row.status, charged };

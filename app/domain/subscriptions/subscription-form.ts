@@ -22,6 +22,8 @@ export const subscriptionFormSchema = z.union([
     metodo: z.catch(z.optional(z.enum(SUBSCRIPTION_METHODS)), undefined),
     // "Outro valor" (plano=personalizado): reais as typed, kept to show back; centavos checked by the service.
     valor: z.optional(z.string().check(z.maxLength(20))),
+    // From "Que tal todo mês?" after a paid gift: its sealed reference, checked by the server (decision 213).
+    convite: z.catch(z.optional(z.string().check(z.maxLength(2000))), undefined),
   }),
 ]);
 

@@ -608,6 +608,29 @@ export const supporterMural = pgTable("supporter_mural", {
 });
 
 /**
+ * "Que tal todo mês?" (issue 29, item 4; decision 213): one row per paid one-off gift whose result
+ * page showed the monthly nudge. `user_id` and `started_at`: the account that went from the card to
+ * a plan's checkout (the server checked the gift); `subscription_id` and `converted_at`: the
+ * subscription of that account that became active after it. The admin's conversion counts these rows.
+ */
+export const monthlyNudges = pgTable(
+  "monthly_nudges",
+  {
+    donationId: uuid("donation_id")
+      .primaryKey()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    shownAt: timestamp("shown_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    subscriptionId: uuid("subscription_id")
+      .unique()
+      .references(() => subscriptions.id, { onDelete: "set null" }),
+    convertedAt: timestamp("converted_at", { withTimezone: true }),
+  },
+  (t) => [index("monthly_nudges_user_idx").on(t.userId, t.startedAt.desc())],
+);
+
+/**
  * A Diamante subscriber's request for a guided visit to the supported institution, made in /conta,
  * e-mailed to the institution and listed for the team. Goes with the account (LGPD).
  */

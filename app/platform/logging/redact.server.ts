@@ -12,9 +12,9 @@ const REDACTED = "[redacted]";
 /**
  * Query keys whose values are credentials: exact names, or anything ending in "token". `ref` is the
  * signed gift reference of the result page (and /doar after a declined card): whoever holds it reads
- * the gift's receipt.
+ * the gift's receipt. `convite` is that gift's sealed reference on its way to a plan ("Que tal todo mês?").
  */
-const SECRET_QUERY_KEY = /^(?:token|code|key|signature|sig|secret|password|t|ref|.*token)$/i;
+const SECRET_QUERY_KEY = /^(?:token|code|key|signature|sig|secret|password|t|ref|convite|.*token)$/i;
 
 /** Whether a query key names a credential (its value is redacted from logs, its page never cached). */
 export function isSecretQueryKey(key: string): boolean {
