@@ -39,6 +39,13 @@ describe("redactUrl", () => {
     ["/doar/pix/3a20c91c-37ec-407a-ba51-f91aa1dfd581.SHMzC3RZHmT9JS8rep-Hmu", "/doar/pix/[redacted]"],
     ["/painel/festas/3a20c91c-37ec-407a-ba51-f91aa1dfd581/agradecer", "/painel/festas/3a20c91c-37ec-407a-ba51-f91aa1dfd581/agradecer"],
     ["https://festasolidaria.example.org.br/festa/abc12", "https://festasolidaria.example.org.br/festa/abc12"],
+    // The way back after signing in carries the page's own tokens ("Que tal todo mês?").
+    [
+      "/auth?tab=cadastro&redirectTo=%2Fassine-o-bem%3Fplano%3Dprata%26convite%3DeyJwIjoi.SHMz",
+      "/auth?tab=cadastro&redirectTo=%2Fassine-o-bem%3Fplano%3Dprata%26convite%3D%5Bredacted%5D",
+    ],
+    ["/auth?redirectTo=%2Fpainel%3Faba%3Dfestas", "/auth?redirectTo=%2Fpainel%3Faba%3Dfestas"],
+    ["/auth?redirectTo=%zz%3Ft%3D1", "/auth?redirectTo=%zz%3Ft%3D1"],
   ])("%s", (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

@@ -63,9 +63,27 @@ export function redactUrl(url: string): string {
     } catch {
       // a malformed escape: judge the raw key
     }
-    return eq >= 0 && SECRET_QUERY_KEY.test(key.trim()) ? `${rawKey}=${REDACTED}` : pair;
+    if (eq < 0) return pair;
+    if (SECRET_QUERY_KEY.test(key.trim())) return `${rawKey}=${REDACTED}`;
+    return `${rawKey}=${redactNestedUrl(pair.slice(eq + 1))}`;
   });
   return `${redactPath(url.slice(0, q))}?${parts.join("&")}${hash < 0 ? "" : url.slice(hash)}`;
+}
+
+/**
+ * A query value that is itself an address with a query (`/auth?redirectTo=/assine-o-bem?convite=…`):
+ * its own tokens are redacted too. Other values are kept as they came.
+ */
+function redactNestedUrl(rawValue: string): string {
+  let value: string;
+  try {
+    value = decodeURIComponent(rawValue.replace(/\+/g, " "));
+  } catch {
+    return rawValue;
+  }
+  if (!value.includes("?")) return rawValue;
+  const redacted = redactUrl(value);
+  return redacted === value ? rawValue : encodeURIComponent(redacted);
 }
 
 /** Drizzle's "params: …" line (up to the end of the line) in a message or stack. */
