@@ -64,6 +64,7 @@ describe("donationSchema", () => {
       ong: null,
       formKey: "k",
       sharesContact: false,
+      sharesContactWithHost: false,
       wantsPartyNews: false,
     });
     const anonymous = parse({ preset: "10", anonima: "on", nome: "Quem" });
