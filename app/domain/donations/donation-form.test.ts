@@ -134,8 +134,8 @@ describe("donationSchema: em homenagem (decision 214)", () => {
     const result = parse({ homenageado: "x".repeat(101), homenageadoEmail: "maria@", homenagemValor: "on" });
     const reply = result.reply();
     expect(reply.error).toEqual({
-      homenageado: [DONATION_MESSAGES.honoreeTooLong],
-      homenageadoEmail: [DONATION_MESSAGES.invalidHonoreeEmail],
+      homenageado: [DONATION_MESSAGES.nameTooLong],
+      homenageadoEmail: [DONATION_MESSAGES.invalidEmail],
     });
     expect(reply.initialValue).toMatchObject({ homenageadoEmail: "maria@", homenagemValor: "on" });
   });

@@ -53,9 +53,7 @@ export const DONATION_MESSAGES = {
   invalidEmail: "Por favor, digite um e-mail válido.",
   nameTooLong: `O nome pode ter no máximo ${MAX_NAME_LENGTH} caracteres.`,
   messageTooLong: `A mensagem pode ter no máximo ${MAX_MESSAGE_LENGTH} caracteres.`,
-  missingHonoree: "Escreva o nome de quem você quer homenagear (ou deixe esta parte em branco).",
-  honoreeTooLong: `O nome de quem você homenageia pode ter no máximo ${MAX_NAME_LENGTH} caracteres.`,
-  invalidHonoreeEmail: "Digite um e-mail válido para o cartão (ou deixe em branco: sem e-mail, não enviamos cartão).",
+  missingHonoree: "Escreva o nome de quem você homenageia.",
   challengeRequired: "Houve muitas tentativas de pagamento recusadas por aqui. Confirme que você não é um robô e envie de novo.",
   challengeFailed: "Não conseguimos confirmar a verificação. Marque a caixa de novo e envie.",
   paymentFailed: "Erro ao processar o pagamento",
@@ -168,11 +166,10 @@ function parseHonoree(
   const email = input.homenageadoEmail.trim().toLowerCase();
   const showsAmount = input.homenagemValor === "on";
   const onPartyPage = input.homenagemPublica === "on";
-  if (!name && !email && !showsAmount && !onPartyPage)
-    return { honoreeName: null, honoreeEmail: null, honoreeShowsAmount: false, honoreeOnPartyPage: false };
-  if (!name) issue("homenageado", DONATION_MESSAGES.missingHonoree);
-  else if (name.length > MAX_NAME_LENGTH) issue("homenageado", DONATION_MESSAGES.honoreeTooLong);
-  if (email && !isPlausibleEmail(email)) issue("homenageadoEmail", DONATION_MESSAGES.invalidHonoreeEmail);
+  // Unused, everything below is empty or off.
+  if (!name && (email || showsAmount || onPartyPage)) issue("homenageado", DONATION_MESSAGES.missingHonoree);
+  if (name.length > MAX_NAME_LENGTH) issue("homenageado", DONATION_MESSAGES.nameTooLong);
+  if (email && !isPlausibleEmail(email)) issue("homenageadoEmail", DONATION_MESSAGES.invalidEmail);
   return { honoreeName: name || null, honoreeEmail: email || null, honoreeShowsAmount: showsAmount, honoreeOnPartyPage: onPartyPage };
 }
 
