@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { Building2, CalendarX2 } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, redirect } from "react-router";
 import { InstitutionBox } from "~/components/causes/institution";
 import { DonationForm } from "~/components/donation/donation-form";
-import { buttonVariants } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { getOptionalUser } from "~/domain/accounts/guards.server";
 import { clientIpFromContext } from "~/platform/http/client-ip.server";
@@ -15,6 +14,8 @@ import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/paym
 import { issueChallenge } from "~/platform/abuse/challenge.server";
 import type { Route } from "./+types/doar";
 import { readFormData } from "~/platform/http/form-data.server";
+
+const GiftRefused = lazy(() => import("~/components/donation/gift-refused").then((m) => ({ default: m.GiftRefused })));
 
 export const meta = () =>
   pageMeta({ title: "Doar", description: "Faça uma doação para uma festa solidária ou para a nossa causa principal, com cartão ou Pix." });
@@ -101,46 +102,12 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
   const { feePercent, refused, target, formKey, prefill, pix } = loaderData;
   const challenge = actionData ? actionData.challenge : "challenge" in loaderData ? loaderData.challenge : null;
   if (refused || !target) {
+    // Rare (an ended party, a wrong link): its screen and its icons load only when shown, leaving /doar's
+    // script budget to the form (rendered whole on the server all the same: entry.server waits for it).
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center md:py-24">
-        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-coral-100 text-coral-700">
-          {refused?.forInstitution ? (
-            <Building2 size={32} strokeWidth={2} aria-hidden="true" />
-          ) : (
-            <CalendarX2 size={32} strokeWidth={2} aria-hidden="true" />
-          )}
-        </span>
-        <h1 className="mt-6 text-3xl">{refused?.title}</h1>
-        <p role="alert" className="mt-4 text-lg text-muted">
-          {refused?.message}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {refused?.forInstitution ? (
-            <Link to="/causas" className={buttonVariants()}>
-              Ver Causas e ONGs
-            </Link>
-          ) : refused?.offer ? (
-            // A late guest gives to the party's own institution, not to the main one.
-            <>
-              <Link to={`/doar?ong=${refused.offer.slug}`} className={buttonVariants()}>
-                Doar para {refused.offer.name}
-              </Link>
-              <Link to="/eventos" className={buttonVariants({ variant: "secondary" })}>
-                Ver festas ativas
-              </Link>
-            </>
-          ) : (
-            <>
-              <Link to="/doar" className={buttonVariants()}>
-                Doar para a causa principal
-              </Link>
-              <Link to="/eventos" className={buttonVariants({ variant: "secondary" })}>
-                Ver festas ativas
-              </Link>
-            </>
-          )}
-        </div>
-      </section>
+      <Suspense>
+        <GiftRefused refused={refused} />
+      </Suspense>
     );
   }
   return (

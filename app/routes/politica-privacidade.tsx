@@ -83,7 +83,12 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <>
           <p>
             Nas páginas públicas de uma festa aparecem apenas o nome de quem doou (ou &quot;Doador Anônimo&quot;, se a doação for anônima),
-            a mensagem, a data e o valor da doação.
+            a mensagem, a data e o valor da doação — e, se quem doou marcar essa opção, &quot;em homenagem a&quot; e o nome da pessoa
+            homenageada.
+          </p>
+          <p>
+            Numa doação em homenagem a alguém, o e-mail da pessoa homenageada serve só para enviar o cartão quando o pagamento é confirmado:
+            nesse momento ele é apagado da doação, e nunca aparece em nenhuma página.
           </p>
           <p>
             <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração, pela

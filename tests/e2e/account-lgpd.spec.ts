@@ -33,7 +33,7 @@ test("a user gives, exports their data and deletes the account; then cannot log 
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Mensagem (opcional)").fill(message);
   // The card checkout (Pix is the default; its journey is pix.spec.ts).
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 25,00" }).click();
   await expect(page).toHaveURL(/\/doacao-sucesso/);

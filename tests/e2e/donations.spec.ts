@@ -62,7 +62,7 @@ test("a guest gives R$ 50 with a message through the sandbox; the party, the cre
   const fee = page.getByRole("main").getByText("90% de cada doação vai para a causa; 10% cobre a operadora de cartão e a administração.");
   await expect(fee).toContainText("Da sua doação de R$ 50,00, R$ 45,00 chegam à causa.");
   // The card checkout (Pix is the default; its journey is pix.spec.ts).
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 50,00" }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
@@ -105,7 +105,7 @@ test("an anonymous gift shows 'Doador Anônimo' on the party page", async ({ pag
   await expect(page.getByLabel("Nome", { exact: true })).toHaveCount(0);
   await page.getByLabel("Mensagem (opcional)").fill(message);
   // The card checkout (Pix is the default; its journey is pix.spec.ts).
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 25,00" }).click();
   await expect(page).toHaveURL(/\/doacao-sucesso/);
@@ -151,7 +151,7 @@ test("without JavaScript: presets, the server's checks and the sandbox still wor
   await page.getByLabel("Nome", { exact: true }).fill("Sem Script");
   await page.getByLabel("E-mail", { exact: true }).fill("semscript@exemplo.com.br");
   // /doar starts on Pix; the card's sandbox checkout is one choice away.
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar Agora" }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await expect(page.getByText("R$ 10,00").first()).toBeVisible();

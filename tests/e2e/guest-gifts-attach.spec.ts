@@ -27,7 +27,7 @@ test("a guest gives, signs up with that address, confirms it by the welcome link
   await page.locator("label", { hasText: /^R\$ 25$/ }).click();
   await page.getByLabel("Nome", { exact: true }).fill(person.name);
   await page.getByLabel("E-mail", { exact: true }).fill(person.email);
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 25,00" }).click();
   await expect(page).toHaveURL(/\/doacao-sucesso/);

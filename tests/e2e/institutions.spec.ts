@@ -28,7 +28,7 @@ test("a gift from an NGO's 'Doar Agora' on /causas lands at that NGO: /doar, the
   await page.getByLabel("Nome", { exact: true }).fill(donor.name);
   await page.getByLabel("E-mail", { exact: true }).fill(donor.email);
   // The card checkout (Pix is the default; its journey is pix.spec.ts).
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);

@@ -134,7 +134,7 @@ test("apply, approval, an invited member sees a gift, downloads the books, posts
   await donorPage.getByLabel("E-mail", { exact: true }).fill(donor.email);
   await expect(donorPage.getByLabel(/Compartilhar meu nome e e-mail com a instituição/)).not.toBeChecked();
   await donorPage.getByLabel(/Compartilhar meu nome e e-mail com a instituição/).check();
-  await donorPage.getByLabel("Cartão").check();
+  await donorPage.getByLabel("Cartão", { exact: true }).check();
   await donorPage.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await donorPage.getByRole("button", { name: "Pagar R$ 50,00" }).click();
   await expect(donorPage.getByRole("heading", { name: "Doação Confirmada!" })).toBeVisible({ timeout: 15_000 });

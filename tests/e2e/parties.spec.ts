@@ -125,7 +125,7 @@ test("with the creator's /painel open, a gift paid by a guest shows the toast an
   await guest.getByLabel("Nome", { exact: true }).fill(donor);
   await guest.getByLabel("E-mail", { exact: true }).fill("convidada.e2e@exemplo.com.br");
   // The card checkout (Pix is the default; its journey is pix.spec.ts).
-  await guest.getByLabel("Cartão").check();
+  await guest.getByLabel("Cartão", { exact: true }).check();
   await guest.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await guest.getByRole("button", { name: /^Pagar/ }).click();
   await expect(guest).toHaveURL(/\/doacao-sucesso/);

@@ -19,7 +19,7 @@ test("a host sees the guest list, searches it and downloads the contacts the gue
   const news = page.getByRole("checkbox", { name: /Quero receber notícias desta festa/ });
   await expect(page.getByText(/essa pessoa recebe seu nome, e-mail, data e valor da doação/)).toBeVisible();
   await news.check();
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 50,00" }).click();
   await expect(page.getByRole("heading", { name: "Doação Confirmada!" })).toBeVisible({ timeout: 15_000 });

@@ -51,7 +51,7 @@ test("the admin moves a party to another institution: pages, receipt, payouts an
   await guest.locator("label", { hasText: /^R\$ 25$/ }).click();
   await guest.getByLabel("Nome", { exact: true }).fill("Bia Convidada");
   await guest.getByLabel("E-mail", { exact: true }).fill("bia.mudanca@exemplo.com.br");
-  await guest.getByLabel("Cartão").check();
+  await guest.getByLabel("Cartão", { exact: true }).check();
   await guest.getByRole("button", { name: /^Doar (R\$ 25,00|Agora)$/ }).click();
   await guest.getByRole("button", { name: "Pagar R$ 25,00" }).click();
   await expect(guest.getByRole("heading", { name: "Doação Confirmada!" })).toBeVisible({ timeout: 20_000 });

@@ -88,7 +88,7 @@ test("create with a photo, share it, and a guest sees another guest's gift arriv
   await payer.locator("label", { hasText: /^R\$ 50$/ }).click();
   await payer.getByLabel("Nome", { exact: true }).fill(donor);
   await payer.getByLabel("E-mail", { exact: true }).fill(`convidada.${stamp}@exemplo.com.br`);
-  await payer.getByLabel("Cartão").check();
+  await payer.getByLabel("Cartão", { exact: true }).check();
   await payer.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await expect(payer).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
   await payer.getByRole("button", { name: "Pagar R$ 50,00" }).click();

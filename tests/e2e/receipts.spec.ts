@@ -22,7 +22,7 @@ async function startGift(page: Page, donor: { name: string; email: string; messa
   await page.getByLabel("E-mail", { exact: true }).fill(donor.email);
   await page.getByLabel("Mensagem (opcional)").fill(donor.message);
   // /doar starts on Pix; these journeys pay by card in the sandbox checkout.
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   // Without JavaScript the button does not know the amount yet.
   await page.getByRole("button", { name: /^Doar (R\$ 25,00|Agora)$/ }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
@@ -107,7 +107,7 @@ test("a declined card returns to /doar with the form kept and 'Pagamento recusad
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(donor.email);
   await expect(page.getByLabel("Mensagem (opcional)")).toHaveValue(donor.message);
   // Still on the card, not back on /doar's default (Pix).
-  await expect(page.getByLabel("Cartão")).toBeChecked();
+  await expect(page.getByLabel("Cartão", { exact: true })).toBeChecked();
   await shoot(page, "doar-recusado");
   // Try again: a new checkout for the same amount.
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();

@@ -27,7 +27,7 @@ test("an admin refunds part of a gift, then the rest; the party total drops each
   await page.locator("label", { hasText: /^R\$ 50$/ }).click();
   await page.getByLabel("Nome", { exact: true }).fill(donor);
   await page.getByLabel("E-mail", { exact: true }).fill(`reembolso.${stamp}@exemplo.com.br`);
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 50,00" }).click();
   await expect(page.getByRole("heading", { name: "Doação Confirmada!" })).toBeVisible();

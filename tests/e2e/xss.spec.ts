@@ -72,7 +72,7 @@ test("script and HTML in party and donor texts render as text in Chromium: no di
   await page.getByLabel("E-mail", { exact: true }).fill(`xss.${stamp}@exemplo.com.br`);
   await page.getByLabel("Mensagem (opcional)").fill(donorMessage);
   // The card checkout (Pix is the default; its journey is pix.spec.ts).
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 25,00" }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
   await expectNothingInjected(page, dialogs);

@@ -11,6 +11,7 @@ useSharedTestDatabase();
 import { type AppServer, listRoutes, startAppServer } from "@tests/app-server";
 import { insertPendingGift } from "@tests/donations";
 import { insertPaidGift } from "@tests/parties";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TAB_IDS } from "~/components/admin/tabs";
 import { db, schema } from "~/platform/db.server";
@@ -49,6 +50,17 @@ beforeAll(async () => {
     const pendingEmail = `pendente-${++i}@segredo.example`;
     planted.push(pendingEmail);
     await insertPendingGift(party.id, { donorEmail: pendingEmail });
+    // An honoree's e-mail (decision 214), on a gift shown "em homenagem a …" (as if its card were still to go) and a pending one.
+    const honoreeEmail = `homenageada-${++i}@segredo.example`;
+    planted.push(honoreeEmail);
+    const honoured = await insertPaidGift(party.id, { email: `doadora-${i}@segredo.example`, name: "Doadora Nomeada" });
+    planted.push(`doadora-${i}@segredo.example`);
+    await db
+      .update(schema.donations)
+      .set({ honoreeName: "Vó Homenageada", honoreeEmail, honoreeOnPartyPage: true })
+      .where(eq(schema.donations.id, honoured.id));
+    await insertPendingGift(party.id, { honoree: { name: "Vó Pendente", email: `pendente-${honoreeEmail}`, onPartyPage: true } });
+    planted.push(`pendente-${honoreeEmail}`);
   }
   // A gift to the main cause (no party).
   const mainEmail = "causa-principal@segredo.example";
@@ -107,7 +119,10 @@ describe("donor e-mails never reach a page or a response", () => {
         const { status, text } = await fetchText(target, cookie);
         expect(status, target).toBeLessThan(500);
         // The party pages do show the gifts (so this looks at real data); their preview image is a picture, not text.
-        if (/^\/festa\/[a-z0-9-]+(\.data)?$/i.test(target) && status === 200) expect(text, target).toContain("Doadora Nomeada");
+        if (/^\/festa\/[a-z0-9-]+(\.data)?$/i.test(target) && status === 200) {
+          expect(text, target).toContain("Doadora Nomeada");
+          expect(text, target).toContain("Vó Homenageada");
+        }
         const lower = text.toLowerCase();
         for (const email of planted) expect(lower.includes(email), `${email} on ${target} as ${role}`).toBe(false);
       }

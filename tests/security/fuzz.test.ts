@@ -333,6 +333,13 @@ const TARGETS: Target[] = [
       mensagem: field(fc.string({ maxLength: 520 })),
       festa: field(fc.constantFrom(w.party.shareCode, w.endedParty.shareCode, "zzzzz")),
       chave: field(fc.uuid()),
+      noticias: field(fc.constantFrom("on", "")),
+      contato: field(fc.constantFrom("on", "")),
+      // "Em homenagem a …" (decision 214).
+      homenageado: field(fc.string({ maxLength: 110 })),
+      homenageadoEmail: field(email),
+      homenagemValor: field(fc.constantFrom("on", "")),
+      homenagemPublica: field(fc.constantFrom("on", "")),
     }),
   },
   {

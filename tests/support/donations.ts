@@ -51,6 +51,8 @@ export async function insertPendingGift(
     message?: string | null;
     anonymous?: boolean;
     organizationId?: string | null;
+    /** "Em homenagem a …" (decision 214). */
+    honoree?: { name: string; email?: string | null; showsAmount?: boolean; onPartyPage?: boolean };
   } = {},
 ) {
   const provider = gift.provider ?? "sandbox";
@@ -65,6 +67,14 @@ export async function insertPendingGift(
     message: gift.message ?? null,
     provider,
     idempotencyKey: `test_${randomUUID()}`,
+    ...(gift.honoree
+      ? {
+          honoreeName: gift.honoree.name,
+          honoreeEmail: gift.honoree.email ?? null,
+          honoreeShowsAmount: gift.honoree.showsAmount ?? false,
+          honoreeOnPartyPage: gift.honoree.onPartyPage ?? false,
+        }
+      : {}),
   });
   const checkoutId = provider === "sandbox" ? `cs_sbx_${randomUUID().replace(/-/g, "")}` : `cs_test_${randomUUID().replace(/-/g, "")}`;
   await linkDonationCheckout(created.id, checkoutId);

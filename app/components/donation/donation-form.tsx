@@ -16,6 +16,7 @@ import { type FormResult, postedText } from "~/platform/forms/submission";
 import { feeSentence } from "~/domain/donations/fee";
 import { formatCents, splitFee } from "~/platform/money";
 import { AmountPicker } from "./amount-picker";
+import { HonoreeFields } from "./honoree-fields";
 import { ImpactPanel } from "./impact-panel";
 
 /** The /doar form: amount, donor, message, the fee sentence, and the impact panel beside it. */
@@ -208,6 +209,8 @@ export function DonationForm({
           hint={`${message.length}/${MAX_MESSAGE_LENGTH} caracteres`}
           error={shown.mensagem}
         />
+
+        <HonoreeFields posted={posted} errors={shown} festa={Boolean(festa)} />
 
         <div className="space-y-4 border-t border-coral-100 pt-6">
           <p className="rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900">

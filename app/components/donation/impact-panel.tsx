@@ -1,4 +1,4 @@
-import { HeartHandshake } from "lucide-react";
+import { Heart } from "lucide-react";
 import { type ImpactLines, PRESET_REAIS } from "~/domain/donations/donation-form";
 import { cn } from "~/platform/ui/cn";
 
@@ -7,7 +7,7 @@ export function ImpactPanel({ selected, lines, className }: { selected: string; 
   return (
     <section aria-labelledby="impacto-titulo" className={cn("rounded-2xl border border-coral-100 bg-white p-6 shadow-soft", className)}>
       <h2 id="impacto-titulo" className="flex items-center gap-2 text-lg">
-        <HeartHandshake size={22} strokeWidth={2} className="text-coral-600" aria-hidden="true" />O impacto da sua doação
+        <Heart size={22} strokeWidth={2} className="text-coral-600" aria-hidden="true" />O impacto da sua doação
       </h2>
       <ul className="mt-4 space-y-2">
         {PRESET_REAIS.map((reais) => {

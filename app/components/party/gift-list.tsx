@@ -4,7 +4,7 @@ import { formatCents } from "~/platform/money";
 import type { PublicGift } from "~/domain/donations/gifts.server";
 import { cn } from "~/platform/ui/cn";
 
-/** Paid gifts as the public may see them: name or 'Doador Anônimo', message, date, amount. */
+/** Paid gifts as the public may see them: name or 'Doador Anônimo', the homage if allowed, message, date, amount. */
 export function GiftList({ gifts, className, compact }: { gifts: PublicGift[]; className?: string; compact?: boolean }) {
   return (
     <ul className={cn("divide-y divide-coral-100", className)}>
@@ -21,6 +21,7 @@ export function GiftList({ gifts, className, compact }: { gifts: PublicGift[]; c
               <p className="font-bold text-ink">{g.name ?? "Doador Anônimo"}</p>
               <p className="font-extrabold text-paid">{formatCents(g.amountCents)}</p>
             </div>
+            {g.honoree ? <p className="text-sm font-semibold text-coral-700">em homenagem a {g.honoree}</p> : null}
             {g.message ? <p className="mt-0.5 whitespace-pre-line text-ink/90">{g.message}</p> : null}
             <p className="mt-0.5 text-sm text-muted">{formatDate(g.createdAt)}</p>
           </div>

@@ -4,7 +4,7 @@
  * address proved by a signed link (`/privacidade/solicitar`, donors without an account).
  *
  * What is personal here: the user row (name, e-mail, avatar), sessions and accounts (Better Auth),
- * the donor name / e-mail / message typed on a gift, contact messages, and the e-mails the outbox
+ * the donor name / e-mail / message typed on a gift (and the honoree named on it), contact messages, and the e-mails the outbox
  * kept. Financial records (gifts, subscriptions, charges, payouts, party totals) stay, without
  * the person: the law asks us to keep them for 5 years (decision 130).
  */
@@ -54,6 +54,11 @@ export async function listGiftsOf(subject: DataSubject, executor: Executor = db)
       donorName: donations.donorName,
       donorEmail: donations.donorEmail,
       message: donations.message,
+      // "Em homenagem a …" (decision 214): what the donor typed about the honoree (the e-mail only until the card is queued).
+      honoreeName: donations.honoreeName,
+      honoreeEmail: donations.honoreeEmail,
+      honoreeShowsAmount: donations.honoreeShowsAmount,
+      honoreeOnPartyPage: donations.honoreeOnPartyPage,
       createdAt: donations.createdAt,
       paidAt: donations.paidAt,
       partyName: parties.name,
@@ -225,11 +230,21 @@ export async function anonymiseSubjectData(tx: Executor, subject: DataSubject, n
       // A consent to share a contact that no longer exists ends with it (the checks forbid it on an anonymous gift).
       sharesContact: false,
       sharesContactWithHost: false,
+      // The honoree the donor named goes with the donor's data (decision 214).
+      honoreeName: null,
+      honoreeEmail: null,
+      honoreeShowsAmount: false,
+      honoreeOnPartyPage: false,
       userId: null,
       updatedAt: sql`now()`,
     })
     .where(giftsOf(subject))
     .returning({ id: donations.id });
+  // An honoree asking for their own address to go: a card not sent yet is not sent (its queued row goes below).
+  await tx
+    .update(donations)
+    .set({ honoreeEmail: null, updatedAt: sql`now()` })
+    .where(eq(sql`lower(${donations.honoreeEmail})`, email));
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
   // Kept e-mails to the address, or that quote it (a creator's "new gift" notice names the donor).
   const quoted = [

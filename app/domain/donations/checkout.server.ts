@@ -77,6 +77,11 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     wantsPartyNews: input.wantsPartyNews && target.party !== null,
     sharesContact: input.sharesContact,
     sharesContactWithHost: input.sharesContactWithHost && target.party !== null,
+    honoreeName: input.honoreeName,
+    honoreeEmail: input.honoreeEmail,
+    honoreeShowsAmount: input.honoreeShowsAmount,
+    // Only a party page lists gifts.
+    honoreeOnPartyPage: input.honoreeOnPartyPage && target.party !== null,
   };
   // The form carries a one-time key: the same form submitted twice is the same gift.
   const formKey = /^[A-Za-z0-9-]{8,64}$/.test(input.formKey) ? input.formKey : randomUUID();

@@ -66,6 +66,10 @@ describe("donationSchema", () => {
       sharesContact: false,
       sharesContactWithHost: false,
       wantsPartyNews: false,
+      honoreeName: null,
+      honoreeEmail: null,
+      honoreeShowsAmount: false,
+      honoreeOnPartyPage: false,
     });
     const anonymous = parse({ preset: "10", anonima: "on", nome: "Quem" });
     expect(anonymous.status === "success" && anonymous.value).toMatchObject({
@@ -82,6 +86,58 @@ describe("donationSchema", () => {
       doador: [DONATION_MESSAGES.missingDonor],
     });
     expect(parse({ preset: "50", nome: "Bia", email: "não-é-email" }).reply().error).toEqual({ email: [DONATION_MESSAGES.invalidEmail] });
+  });
+});
+
+describe("donationSchema: em homenagem (decision 214)", () => {
+  const parse = (fields: Record<string, string>) =>
+    parseSubmission(new URLSearchParams({ preset: "50", nome: "Bia", email: "bia@exemplo.com.br", ...fields }), donationSchema);
+
+  it("is optional: nothing filled, nothing stored, both choices off", () => {
+    const result = parse({});
+    expect(result.status === "success" && result.value).toMatchObject({
+      honoreeName: null,
+      honoreeEmail: null,
+      honoreeShowsAmount: false,
+      honoreeOnPartyPage: false,
+    });
+  });
+
+  it("takes the name, the e-mail (lower-cased) and the two ticked choices", () => {
+    const result = parse({
+      homenageado: "  Vó   Maria ",
+      homenageadoEmail: " Maria@Exemplo.com.BR",
+      homenagemValor: "on",
+      homenagemPublica: "on",
+    });
+    expect(result.status === "success" && result.value).toMatchObject({
+      honoreeName: "Vó Maria",
+      honoreeEmail: "maria@exemplo.com.br",
+      honoreeShowsAmount: true,
+      honoreeOnPartyPage: true,
+    });
+    // No e-mail: a homage without a card.
+    const noCard = parse({ homenageado: "Vó Maria" });
+    expect(noCard.status === "success" && noCard.value).toMatchObject({ honoreeName: "Vó Maria", honoreeEmail: null });
+  });
+
+  it.each<Record<string, string>>([{ homenageadoEmail: "maria@exemplo.com.br" }, { homenagemValor: "on" }, { homenagemPublica: "on" }])(
+    "used without a name (%o) asks for it",
+    (fields) => {
+      const result = parse(fields);
+      expect(result.status).toBe("error");
+      expect(result.reply().error).toEqual({ homenageado: [DONATION_MESSAGES.missingHonoree] });
+    },
+  );
+
+  it("refuses a malformed e-mail and a name too long, and keeps what was typed", () => {
+    const result = parse({ homenageado: "x".repeat(101), homenageadoEmail: "maria@", homenagemValor: "on" });
+    const reply = result.reply();
+    expect(reply.error).toEqual({
+      homenageado: [DONATION_MESSAGES.nameTooLong],
+      homenageadoEmail: [DONATION_MESSAGES.invalidEmail],
+    });
+    expect(reply.initialValue).toMatchObject({ homenageadoEmail: "maria@", homenagemValor: "on" });
   });
 });
 

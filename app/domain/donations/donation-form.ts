@@ -53,6 +53,7 @@ export const DONATION_MESSAGES = {
   invalidEmail: "Por favor, digite um e-mail válido.",
   nameTooLong: `O nome pode ter no máximo ${MAX_NAME_LENGTH} caracteres.`,
   messageTooLong: `A mensagem pode ter no máximo ${MAX_MESSAGE_LENGTH} caracteres.`,
+  missingHonoree: "Escreva o nome de quem você homenageia.",
   challengeRequired: "Houve muitas tentativas de pagamento recusadas por aqui. Confirme que você não é um robô e envie de novo.",
   challengeFailed: "Não conseguimos confirmar a verificação. Marque a caixa de novo e envie.",
   paymentFailed: "Erro ao processar o pagamento",
@@ -98,7 +99,8 @@ const posted = (max: number) => z._default(z.string().check(z.maxLength(max, DON
 
 /**
  * The gift as the form describes it. Errors are reported under the form's groups: `valor` (the
- * amount), `doador` (name and e-mail together), `nome`, `email`, `mensagem`.
+ * amount), `doador` (name and e-mail together), `nome`, `email`, `mensagem`, and the homage's
+ * `homenageado`, `homenageadoEmail`.
  */
 export const donationSchema = z.pipe(
   z.object({
@@ -113,6 +115,10 @@ export const donationSchema = z.pipe(
     chave: posted(100),
     noticias: posted(10),
     contato: posted(10),
+    homenageado: posted(MAX_NAME_LENGTH * 4),
+    homenageadoEmail: posted(400),
+    homenagemValor: posted(10),
+    homenagemPublica: posted(10),
   }),
   z.transform((input, ctx) => {
     const issue = (path: string, message: string) => ctx.issues.push({ code: "custom", message, path: [path], input });
@@ -126,6 +132,7 @@ export const donationSchema = z.pipe(
     if (!anonymous && name.length > MAX_NAME_LENGTH) issue("nome", DONATION_MESSAGES.nameTooLong);
     const message = input.mensagem.trim();
     if (message.length > MAX_MESSAGE_LENGTH) issue("mensagem", DONATION_MESSAGES.messageTooLong);
+    const honoree = parseHonoree(input, issue);
     return {
       amountCents: amount.ok ? amount.cents : 0,
       anonymous,
@@ -141,9 +148,30 @@ export const donationSchema = z.pipe(
       sharesContactWithHost: input.noticias === "on" && Boolean(input.festa) && !anonymous && Boolean(email),
       // LGPD consent to share name and e-mail with the institution: only when ticked, never anonymous.
       sharesContact: input.contato === "on" && !anonymous && Boolean(email),
+      ...honoree,
     };
   }),
 );
+
+/**
+ * "Doar em homenagem a alguém" (decision 214): unused when every field of the section is empty or
+ * unticked; used, it needs the honoree's name. The e-mail is optional (no e-mail, no card); both
+ * choices are off unless ticked.
+ */
+function parseHonoree(
+  input: { homenageado: string; homenageadoEmail: string; homenagemValor: string; homenagemPublica: string },
+  issue: (path: string, message: string) => void,
+) {
+  const name = input.homenageado.trim().replace(/\s+/g, " ");
+  const email = input.homenageadoEmail.trim().toLowerCase();
+  const showsAmount = input.homenagemValor === "on";
+  const onPartyPage = input.homenagemPublica === "on";
+  // Unused, everything below is empty or off.
+  if (!name && (email || showsAmount || onPartyPage)) issue("homenageado", DONATION_MESSAGES.missingHonoree);
+  if (name.length > MAX_NAME_LENGTH) issue("homenageado", DONATION_MESSAGES.nameTooLong);
+  if (email && !isPlausibleEmail(email)) issue("homenageadoEmail", DONATION_MESSAGES.invalidEmail);
+  return { honoreeName: name || null, honoreeEmail: email || null, honoreeShowsAmount: showsAmount, honoreeOnPartyPage: onPartyPage };
+}
 
 /**
  * The form's `metodo` radio: "Pix" (our Pix page) or "Cartão" (the provider's checkout); anything

@@ -64,6 +64,11 @@ export type NewDonation = {
   sharesContact?: boolean;
   /** Under "Quero receber notícias desta festa", the host gets name and e-mail (decision 212; never anonymous). */
   sharesContactWithHost?: boolean;
+  /** "Em homenagem a …" (decision 214): the honoree, their e-mail for the card, and the donor's two choices. */
+  honoreeName?: string | null;
+  honoreeEmail?: string | null;
+  honoreeShowsAmount?: boolean;
+  honoreeOnPartyPage?: boolean;
 };
 
 /**

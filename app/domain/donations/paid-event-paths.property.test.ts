@@ -45,6 +45,8 @@ type GiftSpec = {
   events: number;
   paymentId: boolean;
   providerFeeCents: number | null;
+  /** "Em homenagem a …" (decision 214): none, a name only, or a name and an e-mail (the e-card). */
+  honoree: "none" | "name" | "card";
 };
 
 const scenario = fc.record({
@@ -61,6 +63,7 @@ const scenario = fc.record({
       paymentId: fc.boolean(),
       // What the PSP says it kept (decision 206); null: not reported.
       providerFeeCents: fc.option(fc.integer({ min: 0, max: 20_000 })),
+      honoree: fc.constantFrom<"none" | "name" | "card">("none", "name", "card"),
     }),
     { minLength: 1, maxLength: 8 },
   ),
@@ -101,6 +104,9 @@ async function runStream(s: Scenario, path: "batch" | "single") {
       amountCents: g.amountCents,
       provider: g.provider,
       organizationId: g.target === "direct" ? other.id : null,
+      ...(g.honoree === "none"
+        ? {}
+        : { honoree: { name: "Vó Maria", email: g.honoree === "card" ? `maria${i}@exemplo.com.br` : null, showsAmount: i % 2 === 0 } }),
     });
     names.set(gift.id, `gift${i}`);
     names.set(gift.checkoutId, `checkout${i}`);

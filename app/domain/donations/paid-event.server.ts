@@ -1,7 +1,7 @@
 /**
  * The hot path of the webhook: "paid" events for pending gifts (no Pix charge to check) are applied
  * by ONE statement per batch, which is its own transaction — lock each gift, record its event id,
- * mark it paid, write its history and ledger rows, queue its two e-mails (data only) and add the
+ * mark it paid, write its history and ledger rows, queue its e-mails (data only) and add the
  * batch's gifts to their parties' totals. All of it or none.
  *
  * Events that arrive while a batch is being applied wait and go together in the next one
@@ -46,7 +46,7 @@ type Row = {
  * (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaidBatch = preparedStatement<Row>(
-  "apply_paid_events_v4",
+  "apply_paid_events_v5",
   `WITH e AS (
     SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
       e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at, e.provider_fee_cents
@@ -64,7 +64,7 @@ const applyPaidBatch = preparedStatement<Row>(
   f AS (SELECT DISTINCT ON (m.donation_id) m.ord, m.donation_id FROM m ORDER BY m.donation_id, m.ord),
   d AS (
     SELECT d.id, d.status, d.party_id, d.organization_id, p.organization_id AS party_organization_id, p.user_id AS owner_id,
-      p.name AS party_name, p.cause_id AS party_cause_id, f.ord
+      p.name AS party_name, p.cause_id AS party_cause_id, p.share_code AS party_code, d.honoree_email, f.ord
     FROM f
     JOIN donations d ON d.id = f.donation_id
     LEFT JOIN parties p ON p.id = d.party_id
@@ -78,7 +78,9 @@ const applyPaidBatch = preparedStatement<Row>(
   up AS (
     UPDATE donations
     SET status = 'paga', status_changed_at = now(), updated_at = now(), paid_at = e.occurred_at,
-      provider_payment_id = coalesce(donations.provider_payment_id, e.payment_id)
+      provider_payment_id = coalesce(donations.provider_payment_id, e.payment_id),
+      -- Queued below for the e-card (decision 214): the gift keeps the honoree's address no longer.
+      honoree_email = NULL
     FROM d
     JOIN e ON e.ord = d.ord
     JOIN ev ON ev.id = e.event_id
@@ -86,6 +88,7 @@ const applyPaidBatch = preparedStatement<Row>(
     RETURNING donations.id, donations.party_id, donations.organization_id, donations.amount_cents, donations.anonymous,
       donations.donor_name, donations.donor_email, donations.message, donations.receipt_number, donations.receipt_code,
       donations.paid_at, coalesce(d.organization_id, d.party_organization_id) AS ledger_organization_id,
+      donations.honoree_name, donations.honoree_shows_amount, d.honoree_email, d.party_code,
       d.owner_id, d.party_name, d.party_cause_id, e.provider AS event_provider, e.event_id, e.occurred_at AS event_occurred_at,
       e.provider_fee_cents AS event_provider_fee_cents, e.ord AS arrival,
       round(donations.amount_cents * :feePercent::numeric / 100)::int AS fee_cents),

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, isNotNull, notExists, type SQL, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
-import type { PublicGift } from "~/domain/donations/index.server";
+import { type PublicGift, PUBLIC_GIFT_COLUMNS, publicGiftOf } from "~/domain/donations/index.server";
 import { nameContains } from "./name-search.server";
 
 const { donations, parties, emailUnsubscribes } = schema;
@@ -53,14 +53,7 @@ export async function listPartyGuestGifts(
   // A page past the end (an old link, a narrower search) shows the last one.
   const page = Math.min(Math.max(1, options.page ?? 1), Math.max(1, Math.ceil(total / GUESTS_PAGE_SIZE)));
   const rows = await executor
-    .select({
-      id: donations.id,
-      anonymous: donations.anonymous,
-      donorName: donations.donorName,
-      message: donations.message,
-      createdAt: donations.createdAt,
-      amountCents: donations.amountCents,
-    })
+    .select(PUBLIC_GIFT_COLUMNS)
     .from(donations)
     .where(where)
     // The index's order (donations_party_paid_idx: created_at DESC NULLS LAST), then a stable tie-break.
@@ -68,13 +61,7 @@ export async function listPartyGuestGifts(
     .limit(GUESTS_PAGE_SIZE)
     .offset((page - 1) * GUESTS_PAGE_SIZE);
   return {
-    gifts: rows.map((r) => ({
-      id: r.id,
-      name: r.anonymous ? null : r.donorName?.trim() || null,
-      message: r.message,
-      createdAt: r.createdAt.toISOString(),
-      amountCents: r.amountCents,
-    })),
+    gifts: rows.map(publicGiftOf),
     total,
     page,
     pageSize: GUESTS_PAGE_SIZE,

@@ -435,6 +435,16 @@ export const donations = pgTable(
      * them. Gifts that opted in before that text keep receiving the news but are not exported.
      */
     sharesContactWithHost: boolean("shares_contact_with_host").notNull().default(false),
+    /**
+     * "Doar em homenagem a alguém" (issue 29, item 3; decision 214): the honoree's name, their
+     * e-mail only until the e-card is queued (the paying transaction clears it: personal data of
+     * a third party, kept for nothing else), whether the card states the amount, and whether the
+     * party page shows "em homenagem a …". Both choices are off unless the donor ticks them.
+     */
+    honoreeName: text("honoree_name"),
+    honoreeEmail: text("honoree_email"),
+    honoreeShowsAmount: boolean("honoree_shows_amount").notNull().default(false),
+    honoreeOnPartyPage: boolean("honoree_on_party_page").notNull().default(false),
   },
   (t) => [
     index("donations_party_paid_idx")
@@ -447,6 +457,11 @@ export const donations = pgTable(
     index("donations_donor_email_idx").on(sql`lower(${t.donorEmail})`),
     check("donations_shares_contact_named", sql`not ${t.sharesContact} or not ${t.anonymous}`),
     check("donations_host_contact_named", sql`not ${t.sharesContactWithHost} or (${t.wantsPartyNews} and not ${t.anonymous})`),
+    // No card, no homage without someone to honour.
+    check(
+      "donations_honoree_named",
+      sql`${t.honoreeName} is not null or (${t.honoreeEmail} is null and not ${t.honoreeShowsAmount} and not ${t.honoreeOnPartyPage})`,
+    ),
   ],
 );
 

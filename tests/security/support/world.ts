@@ -290,6 +290,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/fotos.$arquivo": `/fotos/capa-${"0".repeat(24)}-640.webp`,
     "routes/painel.festa.$id": `/painel/festa/${w.party.shareCode}`,
     "routes/painel.festa.$id.editar": `/painel/festa/${w.party.shareCode}/editar`,
+    "routes/painel.festa.$id.convidados[.]csv": `/painel/festa/${w.party.shareCode}/convidados.csv`,
     "routes/painel.festa.$id.qr[.]png": `/painel/festa/${w.party.shareCode}/qr.png`,
     "routes/painel.festa.$id.convite[.]pdf": `/painel/festa/${w.party.shareCode}/convite.pdf`,
     "routes/painel.festa.$id.stories[.]png": `/painel/festa/${w.party.shareCode}/stories.png`,
