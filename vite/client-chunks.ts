@@ -38,11 +38,18 @@ const ICON = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
  */
 const FORM_KIT = /\/app\/components\/(ui\/use-schema-form|ui\/field|abuse\/challenge-field)\.tsx?$/;
 
+/**
+ * The party page's parts its host's pages also draw (the gift list, the share buttons): one file,
+ * not one each — the party page has the tightest budget and each file costs its own overhead.
+ */
+const PARTY_PARTS = /\/app\/components\/party\/(gift-list|share-buttons)\.tsx$/;
+
 export function clientChunk(id: string, { getModuleInfo }: ManualChunkMeta) {
   // Rollup's helper for CommonJS modules: React is the only CommonJS package in the browser.
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id) || id.includes("commonjsHelpers")) return "react";
   if (SHARED.some((pattern) => pattern.test(id))) return "shell";
   if (FORM_KIT.test(id)) return "form-kit";
+  if (PARTY_PARTS.test(id)) return "party-parts";
   const ours = id.includes("/app/") && !id.includes("/node_modules/");
   if (!ours && !ICON.test(id)) return undefined;
   const pages = [...pagesUsing(id, getModuleInfo)];

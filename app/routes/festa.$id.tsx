@@ -89,7 +89,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ? { href: `/doar?ong=${organization.slug}`, name: organization.name }
         : null;
     return data(
-      { status: "ended" as const, party: publicParty, shareUrl, gifts: [], qr: null, ad: null, payout, lateGift },
+      {
+        status: "ended" as const,
+        party: publicParty,
+        shareUrl,
+        seo: partySeo(party, true),
+        gifts: [],
+        qr: null,
+        ad: null,
+        payout,
+        lateGift,
+      },
       { status: 410 },
     );
   }
@@ -98,26 +108,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     qrCodeDataUrl(party.shareLink),
     getSponsorAd("festa"),
   ]);
-  return data({ status: "live" as const, party: publicParty, shareUrl, gifts, qr, ad, payout: null, lateGift: null });
+  return data({
+    status: "live" as const,
+    party: publicParty,
+    shareUrl,
+    seo: partySeo(party, false),
+    gifts,
+    qr,
+    ad,
+    payout: null,
+    lateGift: null,
+  });
 }
 
 export function meta(args: Route.MetaArgs) {
   const loaderData = args.loaderData;
   if (!loaderData) return [{ title: "Festa — Festa Solidária" }];
-  const { party, shareUrl, status } = loaderData;
+  return seoMeta(args, loaderData.seo);
+}
+
+/** The page's share texts, written on the server: the party page's script stays within its budget. */
+function partySeo(
+  party: { name: string; shareCode: string; causeName: string; raisedCents: number; paidCount: number; updatedAt: Date },
+  ended: boolean,
+) {
   const raised = party.raisedCents > 0 ? `${formatCents(party.raisedCents)} arrecadados` : "seja o primeiro a contribuir";
-  const description =
-    status === "ended"
-      ? `Festa solidária encerrada: ${formatCents(party.raisedCents)} arrecadados para ${party.causeName}. Obrigado a todos!`
-      : `Festa solidária em prol de ${party.causeName}: ${raised}. Em vez de presente, faça uma doação!`;
-  return seoMeta(args, {
+  return {
     title: party.name,
-    description,
-    path: shareUrl,
+    description: ended
+      ? `Festa solidária encerrada: ${formatCents(party.raisedCents)} arrecadados para ${party.causeName}. Obrigado a todos!`
+      : `Festa solidária em prol de ${party.causeName}: ${raised}. Em vez de presente, faça uma doação!`,
+    path: `/festa/${party.shareCode}`,
     image: `/festa/${party.shareCode}/previa.png?v=${previewVersion(party)}`,
     imageAlt: `Festa Solidária: ${party.name} em prol de ${party.causeName}`,
-    noindex: status === "ended",
-  });
+    noindex: ended,
+  };
 }
 
 function peopleWhoGave(n: number) {

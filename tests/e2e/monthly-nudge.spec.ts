@@ -37,7 +37,7 @@ test("a guest gives once, takes 'Que tal todo mês?' into Prata's checkout, pays
   await page.locator("label", { hasText: /^R\$ 50$/ }).click();
   await page.getByLabel("Nome", { exact: true }).fill(donor.name);
   await page.getByLabel("E-mail", { exact: true }).fill(donor.email);
-  await page.getByLabel("Cartão").check();
+  await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await page.getByRole("button", { name: "Pagar R$ 50,00" }).click();
   await expect(page.getByRole("heading", { name: "Doação Confirmada!" })).toBeVisible({ timeout: 15_000 });

@@ -294,7 +294,6 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/painel.festa.$id.qr[.]png": `/painel/festa/${w.party.shareCode}/qr.png`,
     "routes/painel.festa.$id.convite[.]pdf": `/painel/festa/${w.party.shareCode}/convite.pdf`,
     "routes/painel.festa.$id.stories[.]png": `/painel/festa/${w.party.shareCode}/stories.png`,
-    "routes/painel.festa.$id.convidados[.]csv": `/painel/festa/${w.party.shareCode}/convidados.csv`,
     "routes/festa.$id.previa[.]png": `/festa/${w.party.shareCode}/previa.png`,
     "routes/api.webhooks.stripe": "/api/webhooks/stripe",
     "routes/api.webhooks.sandbox": "/api/webhooks/sandbox",
