@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 // Issue 29, item 3 (decision 214) on the demo data (app/seed/demo-data.ts: the live party "mari3").
@@ -22,6 +23,10 @@ test("a guest gives in someone's honour: the e-card reaches the mailbox and the 
   await section.getByLabel("E-mail da pessoa (opcional)").fill(honoree.email);
   await section.getByRole("checkbox", { name: /Mostrar “em homenagem a …” na página da festa/ }).check();
   await expect(section.getByRole("checkbox", { name: "Mostrar o valor no cartão" })).not.toBeChecked();
+  // /doar with the section open: nothing axe finds (WCAG 2.1 AA).
+  expect(
+    (await new AxeBuilder({ page: page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
   await page.getByLabel("Cartão", { exact: true }).check();
   await page.getByRole("button", { name: "Doar R$ 50,00" }).click();
   await expect(section.getByText("Escreva o nome de quem você homenageia.")).toBeVisible();

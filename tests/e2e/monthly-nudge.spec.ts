@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
 // Issue 29, item 4 (decision 213): after a paid one-off gift the result page asks "Que tal todo
@@ -48,6 +49,10 @@ test("a guest gives once, takes 'Que tal todo mês?' into Prata's checkout, pays
   await expect(nudge).toContainText("R$ 50,00 por mês");
   await expect(nudge.getByRole("link", { name: "Agora não" })).toBeVisible();
   expect(page.url()).not.toContain(encodeURIComponent(donor.email));
+  // The result page with the card: nothing axe finds (WCAG 2.1 AA).
+  expect(
+    (await new AxeBuilder({ page: page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
   await nudge.getByRole("button", { name: "Assinar com cartão" }).click();
 
   // A guest has no account yet: sign-up, with the gift's name and e-mail already there (not in the URL).

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 
@@ -44,6 +45,10 @@ test("a host sees the guest list, searches it and downloads the contacts the gue
   await expect(list.getByText("1 resultado")).toBeVisible();
   await expect(list.getByText(guest.name)).toBeVisible();
   await expect(list.getByText("Tio Jorge")).toHaveCount(0);
+  // The guest list with a search: nothing axe finds (WCAG 2.1 AA).
+  expect(
+    (await new AxeBuilder({ page: host }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
 
   await list.getByLabel("Buscar convidado pelo nome").fill("ninguém-com-este-nome");
   await list.getByRole("button", { name: "Buscar" }).click();
