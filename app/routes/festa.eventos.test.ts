@@ -49,7 +49,9 @@ describe("/festa/:id/eventos (the guests' live stream)", () => {
       [null, 1000, null],
       ["Bia", 2500, "Parabéns!\nMuitas felicidades"],
     ]);
-    expect(Object.keys(last.gifts[0]!).sort()).toEqual(["amountCents", "createdAt", "id", "message", "name"]);
+    // The public fields only: "honoree" is the name of whom a gift honours, when its donor allowed it (decision 214).
+    expect(Object.keys(last.gifts[0]!).sort()).toEqual(["amountCents", "createdAt", "honoree", "id", "message", "name"]);
+    expect(last.gifts.map((g) => g.honoree)).toEqual([null, null]);
     expect(text).not.toContain("@");
     expect(text).not.toContain("segredo");
     expect(text).not.toContain(owner.id);
