@@ -41,7 +41,9 @@ test("the admin moves a party to another institution: pages, receipt, payouts an
 
   // The host's edit page says what the host changes, and how to ask for the rest.
   await page.goto(`/painel/festa/${code}/editar`);
-  await expect(page.getByTestId("o-que-muda")).toContainText("Aqui você muda a meta, a mensagem e a foto de capa.");
+  await expect(page.getByTestId("o-que-muda")).toContainText(
+    "Aqui você muda a meta, a mensagem e a foto de capa e, até a festa terminar, o nome e a data.",
+  );
   await expect(page.getByTestId("o-que-muda")).toContainText(`(${PATINHAS} · Proteção Animal)`);
   await expect(page.getByRole("link", { name: "peça em Contato" })).toHaveAttribute("href", "/contato");
 
