@@ -82,6 +82,19 @@ export function EmailText({ children, muted }: { children: React.ReactNode; mute
   return <p style={{ margin: "0 0 16px", color: muted ? colors.muted : colors.ink }}>{children}</p>;
 }
 
+/** A guest's own words, set apart in quotes (the gift's message). */
+export function EmailQuote({ children }: { children: React.ReactNode }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 16px" }}>
+      <tbody>
+        <tr>
+          <td style={{ backgroundColor: "#fff1ee", borderRadius: 12, padding: "14px 18px", fontStyle: "italic" }}>“{children}”</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
 export function EmailButton({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: "8px 0 24px" }}>

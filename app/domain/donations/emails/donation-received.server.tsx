@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
-import { EmailButton, EmailHeading, EmailLayout, EmailText, StandardFooter } from "~/platform/mail/layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailQuote, EmailText, StandardFooter } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 import { hasEmoji } from "~/platform/text";
 
@@ -29,15 +29,7 @@ export function donationReceivedEmail(props: DonationReceivedProps) {
         Sua festa <strong>{props.partyName}</strong> acaba de receber uma nova contribuição de <strong>{amount}</strong>, de{" "}
         <strong>{props.donorLabel}</strong>.
       </EmailText>
-      {props.message ? (
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 16px" }}>
-          <tbody>
-            <tr>
-              <td style={{ backgroundColor: "#fff1ee", borderRadius: 12, padding: "14px 18px", fontStyle: "italic" }}>“{props.message}”</td>
-            </tr>
-          </tbody>
-        </table>
-      ) : null}
+      {props.message ? <EmailQuote>{props.message}</EmailQuote> : null}
       <EmailButton href={`${PUBLIC_URL}/painel`}>Ver meu painel</EmailButton>
       <EmailText muted>Obrigado por transformar a sua celebração em solidariedade.</EmailText>
     </EmailLayout>

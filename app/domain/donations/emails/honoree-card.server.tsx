@@ -1,6 +1,6 @@
 import { getConfig } from "~/platform/config.server";
 import { formatCents } from "~/platform/money";
-import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
+import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailQuote, EmailText } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
 
 export type HonoreeCardProps = {
@@ -75,15 +75,7 @@ export function honoreeCardEmail(props: HonoreeCardProps) {
         ) : null}
         .
       </EmailText>
-      {props.message ? (
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 16px" }}>
-          <tbody>
-            <tr>
-              <td style={{ backgroundColor: "#fff1ee", borderRadius: 12, padding: "14px 18px", fontStyle: "italic" }}>“{props.message}”</td>
-            </tr>
-          </tbody>
-        </table>
-      ) : null}
+      {props.message ? <EmailQuote>{props.message}</EmailQuote> : null}
       <EmailText>Um gesto de carinho que vira cuidado para quem precisa. Que tal conhecer a causa?</EmailText>
       <EmailButton href={props.link}>{props.linkLabel}</EmailButton>
       <EmailText muted>
