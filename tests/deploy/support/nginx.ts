@@ -21,6 +21,12 @@ export type Nginx = {
   port: number;
   accessLog: () => string;
   errorLog: () => string;
+  /**
+   * Takes these instances out of rotation (`down` on their `server` lines; none: all back in) and
+   * reloads nginx, as docs/operations.md's rolling restart does. Resolves once the workers that
+   * ran the old configuration have exited: from then on no request goes to a `down` instance.
+   */
+  setDown(ports: number[]): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -36,7 +42,7 @@ export async function freeLoopbackPort(): Promise<number> {
 /** The example with this machine's details; throws if a line it relies on has changed. */
 function siteConfig(
   example: string,
-  { port, upstreams, dir, file }: { port: number; upstreams: number[]; dir: string; file: string },
+  { port, upstreams, down = [], dir, file }: { port: number; upstreams: number[]; down?: number[]; dir: string; file: string },
 ): string {
   const replace = (text: string, pattern: RegExp, by: string) => {
     if (!pattern.test(text)) throw new Error(`${file} no longer has ${pattern}: update tests/deploy/support/nginx.ts`);
@@ -46,7 +52,9 @@ function siteConfig(
   site = replace(
     site,
     /(?:^\s*server 10\.0\.0\.\d+:3000 (.*);\n)+/m,
-    upstreams.map((p) => `  server 127.0.0.1:${p} ${/server 10\.0\.0\.\d+:3000 (.*);/.exec(example)![1]};\n`).join(""),
+    upstreams
+      .map((p) => `  server 127.0.0.1:${p} ${/server 10\.0\.0\.\d+:3000 (.*);/.exec(example)![1]}${down.includes(p) ? " down" : ""};\n`)
+      .join(""),
   );
   site = replace(site, /listen 443 ssl http2;/, `listen 127.0.0.1:${port};`);
   site = replace(site, /^\s*ssl_certificate(_key)? .*\n/gm, "");
@@ -73,11 +81,12 @@ export async function startNginx({
 }): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) fs.mkdirSync(path.join(dir, sub));
-  const site = siteConfig(fs.readFileSync(example, "utf8"), { port, upstreams, dir, file: path.relative(process.cwd(), example) });
   const errorLog = path.join(dir, "error.log");
-  // nginx's own main context, as /etc/nginx/nginx.conf gives it; the site goes inside http {}.
-  // As root (CI), workers would switch to "nobody", who cannot write the temporary folders.
-  const main = `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
+  const mainConfig = (down: number[]) => {
+    const site = siteConfig(fs.readFileSync(example, "utf8"), { port, upstreams, down, dir, file: path.relative(process.cwd(), example) });
+    // nginx's own main context, as /etc/nginx/nginx.conf gives it; the site goes inside http {}.
+    // As root (CI), workers would switch to "nobody", who cannot write the temporary folders.
+    return `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
 worker_processes 2;
 ${workerConnections > 1024 ? `worker_rlimit_nofile ${workerConnections * 2};\n` : ""}pid ${path.join(dir, "nginx.pid")};
 error_log ${errorLog} warn;
@@ -93,8 +102,9 @@ http {
 ${site}
 }
 `;
+  };
   const conf = path.join(dir, "nginx.conf");
-  fs.writeFileSync(conf, main);
+  fs.writeFileSync(conf, mainConfig([]));
   // A config nginx refuses fails here with its own message.
   execFileSync(NGINX, ["-t", "-q", "-p", dir, "-e", errorLog, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
   const proc: ChildProcess = spawn(NGINX, ["-p", dir, "-e", errorLog, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
@@ -117,6 +127,21 @@ ${site}
     pid: proc.pid!,
     accessLog: () => read(path.join(dir, "access.log")),
     errorLog: () => read(errorLog),
+    async setDown(ports) {
+      fs.writeFileSync(conf, mainConfig(ports));
+      execFileSync(NGINX, ["-t", "-q", "-p", dir, "-e", errorLog, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
+      const before = workerPids(proc.pid!);
+      proc.kill("SIGHUP"); // reload: new workers take the new configuration, the old ones finish what they hold and exit
+      await waitUntil(
+        "nginx's workers reloaded",
+        () => {
+          const now = workerPids(proc.pid!);
+          return now.length > 0 && now.every((pid) => !before.includes(pid));
+        },
+        20_000,
+        20,
+      );
+    },
     async stop() {
       if (proc.exitCode === null) {
         proc.kill("SIGQUIT"); // graceful: finish requests in flight
@@ -126,6 +151,19 @@ ${site}
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** nginx's worker processes: the master's children (Linux's /proc). */
+function workerPids(masterPid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+    const stat = read(`/proc/${entry}/stat`);
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (ppid === masterPid) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 function read(file: string) {

@@ -180,10 +180,19 @@ export function paidEventBody(gift: Gift): string {
 }
 
 /** POSTs one signed event (signed at send time, like Stripe). Throws on a connection error. */
-export async function deliver(baseUrl: string, body: string, timeoutMs = 15_000): Promise<number> {
+export async function deliver(
+  baseUrl: string,
+  body: string,
+  timeoutMs = 15_000,
+  { connection = "keep-alive" }: { connection?: "keep-alive" | "close" } = {},
+): Promise<number> {
   const res = await fetch(`${baseUrl}/api/webhooks/sandbox`, {
     method: "POST",
-    headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET) },
+    headers: {
+      "content-type": "application/json",
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, APP_SECRET),
+      connection,
+    },
     body,
     signal: AbortSignal.timeout(timeoutMs),
   });
