@@ -13,6 +13,7 @@ import { startEmailWorker } from "~/platform/mail/email-worker.server";
 import { logger } from "~/platform/logger.server";
 import { transportFromConfig } from "~/platform/mail/mailer.server";
 import { outboxMailer, purgeSentEmails } from "~/platform/mail/outbox.server";
+import { purgeUnpaidHonoreeEmails } from "~/domain/donations/honoree-retention.server";
 import { startImpactJobs } from "~/domain/impact/index.server";
 import { startPixAutomaticoCharges, startSubscriptionRecovery } from "~/domain/subscriptions/index.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
@@ -62,7 +63,10 @@ export async function startBackgroundJobs(
   };
 }
 
-/** Hourly clean-up of finished rate-limit windows and of delivered e-mails past their retention. */
+/**
+ * Hourly clean-up of finished rate-limit windows, of delivered e-mails past their retention, and of
+ * the honoree's e-mail on gifts never paid (decision 214).
+ */
 async function startHousekeeping(boss: Boss) {
   const queue = "housekeeping";
   await boss.createQueue(queue, { name: queue, policy: "short" });
@@ -70,6 +74,7 @@ async function startHousekeeping(boss: Boss) {
   await boss.work(queue, async () => {
     const removed = await deleteExpiredRateLimits();
     const purged = await purgeSentEmails();
-    logger.debug({ removed, purged }, "expired rate limits and old sent e-mails removed");
+    const honoreeEmails = await purgeUnpaidHonoreeEmails();
+    logger.debug({ removed, purged, honoreeEmails }, "expired rate limits, old sent e-mails and unpaid gifts' honoree e-mails removed");
   });
 }

@@ -88,7 +88,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
           </p>
           <p>
             Numa doação em homenagem a alguém, o e-mail da pessoa homenageada serve só para enviar o cartão quando o pagamento é confirmado:
-            nesse momento ele é apagado da doação, e nunca aparece em nenhuma página.
+            nesse momento ele é apagado da doação, e nunca aparece em nenhuma página. Se o pagamento não for confirmado, ele é apagado sete
+            dias depois da doação.
           </p>
           <p>
             <strong>O e-mail de quem doa nunca é exibido publicamente.</strong> Ele só é visto pela nossa equipe de administração, pela
