@@ -257,8 +257,9 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
     });
     expect(tooBig.status).toBe(413);
     expect(await tooBig.text()).toContain("Arquivo grande demais");
-    // nginx logs the error page's address (its internal redirect is a GET).
-    expect(nginx.accessLog()).toMatch(/"GET \/erro\/envio-grande-demais" 413/);
+    // nginx logs the error page's address (its internal redirect is a GET), once the answer is out:
+    // the client may read the answer before that line is written.
+    await waitUntil("nginx's access log line", () => /"GET \/erro\/envio-grande-demais" 413/.test(nginx.accessLog()), 5_000, 50);
   });
 
   it("one instance's metrics, scraped twice with traffic between, only go up", async () => {
@@ -314,7 +315,8 @@ describe.runIf(PG_URL)("behind nginx (docs/deploy/nginx.conf), two instances × 
       [...m.text.matchAll(/[?&](?:token|t)=([A-Za-z0-9_.%-]{16,})/g)].map((x) => decodeURIComponent(x[1]!)),
     );
     expect(tokens).toContain(token);
-    await sleep(500); // nginx writes its log line after the answer
+    // nginx writes its log line after the answer: wait for the journey's last request's line.
+    await waitUntil("nginx's access log lines", () => /"POST \/auth" 302/.test(nginx.accessLog()), 5_000, 50);
     const logs = { "nginx access log": nginx.accessLog(), "nginx error log": nginx.errorLog(), "the app's log": appOutput() };
     expect(logs["nginx access log"]).toContain('"GET /redefinir-senha" 303');
     expect(logs["nginx access log"]).toContain('"POST /redefinir-senha" 302');
