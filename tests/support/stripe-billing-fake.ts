@@ -1,6 +1,7 @@
 /**
  * A local HTTP stand-in for the Stripe Billing endpoints Assine o Bem calls: Customers, Checkout
- * Sessions in subscription mode, Billing portal sessions and the subscriptions list. The SDK is
+ * Sessions in subscription mode, Billing portal sessions, the subscriptions list, and an invoice's
+ * payment with its fee (invoice payments, the PaymentIntent's balance transaction). The SDK is
  * pointed at it with STRIPE_API_HOST (or the host/port/protocol options).
  */
 import http from "node:http";
@@ -15,6 +16,8 @@ export async function startStripeBillingFake() {
   const requests: BillingFakeRequest[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   const subscriptionsByCustomer = new Map<string, unknown[]>();
+  /** An invoice's Stripe fee (cents), set with setInvoiceFee; an invoice without one has no payment. */
+  const invoiceFees = new Map<string, number>();
   let counter = 0;
   let failNext: { status: number; body: unknown } | null = null;
   let checkoutUrl: string | null | undefined;
@@ -86,6 +89,30 @@ export async function startStripeBillingFake() {
           found.cancel_at_period_end = form.get("cancel_at_period_end") === "true";
         return send(200, found);
       }
+      if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
+        const invoice = form.get("invoice") ?? "";
+        const data = invoiceFees.has(invoice)
+          ? [
+              {
+                id: `inpay_${invoice}`,
+                object: "invoice_payment",
+                invoice,
+                status: "paid",
+                payment: { type: "payment_intent", payment_intent: `pi_${invoice}` },
+              },
+            ]
+          : [];
+        return send(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+      }
+      const intent = req.method === "GET" ? /^\/v1\/payment_intents\/pi_([A-Za-z0-9_]+)$/.exec(url.pathname) : null;
+      if (intent && invoiceFees.has(intent[1]!)) {
+        const balanceTransaction = { id: `txn_${intent[1]}`, object: "balance_transaction", fee: invoiceFees.get(intent[1]!) };
+        return send(200, {
+          id: `pi_${intent[1]}`,
+          object: "payment_intent",
+          latest_charge: { id: `ch_${intent[1]}`, object: "charge", balance_transaction: balanceTransaction },
+        });
+      }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
@@ -104,8 +131,13 @@ export async function startStripeBillingFake() {
     setSubscriptions(customerId: string, subscriptions: unknown[]) {
       subscriptionsByCustomer.set(customerId, subscriptions);
     },
-    /** Between tests: forget requests, replays and subscriptions; ids start again at 1. */
+    /** The invoice was paid by a PaymentIntent whose charge Stripe kept `fee` cents of. */
+    setInvoiceFee(invoiceId: string, fee: number) {
+      invoiceFees.set(invoiceId, fee);
+    },
+    /** Between tests: forget requests, replays, subscriptions and fees; ids start again at 1. */
     reset() {
+      invoiceFees.clear();
       requests.length = 0;
       replays.clear();
       subscriptionsByCustomer.clear();

@@ -67,29 +67,50 @@ export async function listStripeBalanceRecords(stripe: Stripe, range: { from: Da
 }
 
 /**
- * Decision 206: Stripe's fee of each paid gift, from its balance transaction — the PaymentIntent
- * read with `latest_charge.balance_transaction` expanded (the checkout event names only the
- * intent). A fee Stripe does not give (no charge yet, the API unreachable) stays unknown: the
- * payment is applied all the same, and reconciliation names the missing fee.
+ * Decision 206: Stripe's fee of each paid gift and of each paid monthly invoice, from its balance
+ * transaction — the PaymentIntent read with `latest_charge.balance_transaction` expanded (the
+ * checkout event names only the intent; an invoice names its intent through its invoice payments).
+ * A fee Stripe does not give (no charge yet, the API unreachable) stays unknown: the payment is
+ * applied all the same, and reconciliation names the missing fee.
  */
 export async function withStripeFees(stripe: Stripe, events: PaymentEvent[]): Promise<PaymentEvent[]> {
   return Promise.all(
     events.map(async (event) => {
-      if (event.kind !== "donation" || event.action !== "paid" || !event.paymentId || event.providerFeeCents != null) return event;
       try {
-        const intent = await stripe.paymentIntents.retrieve(
-          event.paymentId,
-          { expand: ["latest_charge.balance_transaction"] },
-          // The webhook waits for it: one quick try (the fee is not worth a provider's redelivery).
-          { timeout: 5_000, maxNetworkRetries: 0 },
-        );
-        const charge = intent.latest_charge && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-        const bt = charge?.balance_transaction && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
-        return bt ? { ...event, providerFeeCents: bt.fee } : event;
+        if (event.kind === "donation" && event.action === "paid" && event.paymentId && event.providerFeeCents == null) {
+          const fee = await feeOfIntent(stripe, event.paymentId);
+          return fee == null ? event : { ...event, providerFeeCents: fee };
+        }
+        if (event.kind === "subscription" && event.action === "invoice_paid" && event.invoice && event.invoice.providerFeeCents == null) {
+          const intentId = await paidIntentOfInvoice(stripe, event.invoice.id);
+          const fee = intentId ? await feeOfIntent(stripe, intentId) : null;
+          return fee == null ? event : { ...event, invoice: { ...event.invoice, providerFeeCents: fee } };
+        }
+        return event;
       } catch (error) {
         logger.warn({ eventId: event.id, reason: (error as Error).message }, "stripe fee not read");
         return event;
       }
     }),
   );
+}
+
+/** The webhook waits for these: one quick try each (a fee is not worth a provider's redelivery). */
+const QUICK = { timeout: 5_000, maxNetworkRetries: 0 } as const;
+
+async function feeOfIntent(stripe: Stripe, intentId: string): Promise<number | null> {
+  const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge.balance_transaction"] }, QUICK);
+  const charge = intent.latest_charge && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const bt = charge?.balance_transaction && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
+  return bt ? bt.fee : null;
+}
+
+/** The PaymentIntent that paid an invoice (an invoice paid out of band, by our Pix link, has none). */
+async function paidIntentOfInvoice(stripe: Stripe, invoiceId: string): Promise<string | null> {
+  const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 3 }, QUICK);
+  for (const payment of payments.data) {
+    const intent = payment.payment.payment_intent;
+    if (intent) return typeof intent === "string" ? intent : intent.id;
+  }
+  return null;
 }

@@ -134,7 +134,7 @@ export type SubscriptionPaymentEvent = EventBase & {
     amountCents: number;
     periodEnd: Date | null;
     nextAttemptAt?: Date | null;
-    /** On `invoice_paid`: what the PSP kept of the charge (decision 206); null or absent = unknown (Stripe's invoices today). */
+    /** On `invoice_paid`: what the PSP kept of the charge (decision 206); null or absent = unknown. */
     providerFeeCents?: number | null;
   } | null;
   /** On `deleted`: the payer ended it outside our pages (Pix Automático revoked in the bank app); we e-mail them. */

@@ -8,6 +8,7 @@ import { createTestUser } from "@tests/auth";
 import { useTestDatabase } from "@tests/database";
 import { FAKE_SECRET_KEY, startStripeBillingFake, stripeBillingEvent, stripeInvoice, stripeSubscription } from "@tests/stripe-billing-fake";
 import { subscriptionRow } from "@tests/subscriptions";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppDeps } from "~/deps.server";
@@ -102,8 +103,12 @@ describe("'outro valor' on Stripe", () => {
     });
     invoice.parent.subscription_details.metadata = { user_id: user.id, plan: "personalizado" } as never;
     (invoice.lines.data[0] as Record<string, unknown>).amount = 6250;
+    fake.setInvoiceFee("in_c1", 283);
     await deliver(stripeBillingEvent("invoice.paid", invoice, { created: 1_790_000_001 }));
     expect((await db.select().from(schema.subscriptionCharges)).map((c) => c.amountCents)).toEqual([6250]);
+    // Stripe's fee of the charge, read through the invoice's payment (decision 206), in its ledger row.
+    const [charged] = await db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.kind, "subscription_charge_paid"));
+    expect(charged).toMatchObject({ grossCents: 6250, providerFeeCents: 283 });
     expect(await getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, plan: "personalizado", customAmountCents: 6250 });
   });
 
