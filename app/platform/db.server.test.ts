@@ -83,3 +83,30 @@ postgresOnly("the schema lock", () => {
     }
   });
 });
+
+// The health probe (issue 32's overload finding): a pool busy with slow requests is not a database down.
+postgresOnly("the health probe", () => {
+  it("answers 'reachable' while every pooled connection is busy; 'unreachable' for a server that does not answer", async () => {
+    const conn = await openPostgres(url!, { max: 1 });
+    const held = await conn.pool!.connect(); // the pool's only connection, busy
+    try {
+      // Waiting for a pooled connection times out (2 s): the pool is saturated…
+      await expect(conn.pool!.query("select 1")).rejects.toThrow(/timeout exceeded when trying to connect/);
+      // …and the probe, on its own connection, still finds the database answering.
+      expect(await conn.reachable(2_000)).toBe(true);
+      expect(await conn.reachable(2_000)).toBe(true);
+    } finally {
+      held.release();
+      await conn.close();
+    }
+    // Nothing listens on port 1: unreachable, promptly.
+    const nowhere = new URL(url!);
+    nowhere.port = "1";
+    const down = await openPostgres(nowhere.toString(), { max: 1 });
+    try {
+      expect(await down.reachable(1_000)).toBe(false);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -25,6 +25,13 @@ export interface Connection {
   pool?: Pool;
   /** Subscribes to a Postgres NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  /**
+   * Whether the database answers `select 1` within `timeoutMs`. On PostgreSQL through a connection
+   * of its own, outside the pool: a pool busy with slow requests (a CPU-starved process) is not a
+   * database that is down (issue 32's overload runs: the probe waited for a pooled connection, and
+   * every request of the instance got 503 while PostgreSQL sat idle).
+   */
+  reachable(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       const unsubscribe = await pglite.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    reachable: (timeoutMs) => isDatabaseReachable(db, timeoutMs),
     async close() {
       if (!pglite.closed) await pglite.close();
     },
@@ -70,6 +78,33 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   let listenClient: import("pg").PoolClient | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
+  /** The health probe's own connection (kept open; a new one after any failure). */
+  let probeClient: import("pg").Client | undefined;
+
+  let probing: Promise<boolean> | undefined;
+  function probe(timeoutMs: number): Promise<boolean> {
+    // One at a time: a slow probe's connection is the one the next probe uses.
+    probing ??= probeOnce(timeoutMs).finally(() => (probing = undefined));
+    return probing;
+  }
+  async function probeOnce(timeoutMs: number): Promise<boolean> {
+    let client = probeClient;
+    try {
+      if (!client) {
+        client = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+        client.on("error", () => {});
+        await client.connect();
+        if (closed) throw new Error("closed");
+        probeClient = client;
+      }
+      await client.query("select 1");
+      return true;
+    } catch {
+      if (probeClient === client) probeClient = undefined;
+      void client?.end().catch(() => {});
+      return false;
+    }
+  }
 
   async function ensureListenClient() {
     if (listenClient) return;
@@ -117,11 +152,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         set!.delete(onPayload);
       };
     },
+    reachable: (timeoutMs = 2_000) => probe(timeoutMs),
     async close() {
       closed = true;
       const client = listenClient;
       listenClient = undefined;
       client?.release();
+      await probeClient?.end().catch(() => {});
+      probeClient = undefined;
       await pool.end();
     },
   };

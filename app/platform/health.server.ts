@@ -1,4 +1,4 @@
-import { getConnection, isDatabaseReachable } from "~/platform/db.server";
+import { getConnection } from "~/platform/db.server";
 
 /** Tracks whether the database answers, so requests fail fast (503) while it is down. */
 class DatabaseHealth {
@@ -10,7 +10,7 @@ class DatabaseHealth {
   }
 
   async check(): Promise<boolean> {
-    const up = await isDatabaseReachable(getConnection().db);
+    const up = await getConnection().reachable();
     this.down = !up;
     return up;
   }
