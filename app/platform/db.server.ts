@@ -216,7 +216,7 @@ export async function migrateDatabase(conn: Connection) {
   await withSchemaLock(conn, (client) => applyMigrations(conn, client));
 }
 
-export async function isDatabaseReachable(database: Database, timeoutMs = 2_000): Promise<boolean> {
+async function isDatabaseReachable(database: Database, timeoutMs = 2_000): Promise<boolean> {
   try {
     await Promise.race([
       database.execute(sql`select 1`),

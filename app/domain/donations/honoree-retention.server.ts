@@ -7,7 +7,7 @@ import { db, schema, type Executor } from "~/platform/db.server";
  * gift our 24 h job cancelled still accepts a provider's late confirmation (donation-status.ts), so
  * the address waits a week — past that, a late payment sends no card.
  */
-export const UNPAID_HONOREE_EMAIL_DAYS = 7;
+const UNPAID_HONOREE_EMAIL_DAYS = 7;
 
 /** Housekeeping: clears the honoree's e-mail of gifts not paid this long after they were made; returns how many. */
 export async function purgeUnpaidHonoreeEmails(olderThanDays = UNPAID_HONOREE_EMAIL_DAYS, executor: Executor = db): Promise<number> {

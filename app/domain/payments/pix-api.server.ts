@@ -14,14 +14,13 @@ import https from "node:https";
 import { z } from "zod";
 import { todayInSaoPaulo } from "~/platform/dates";
 import type { PixApiConfig } from "~/platform/config.server";
+import type { PixChargeStatus, PixRecurringChargeRequest } from "./pix-types";
 import {
   CheckoutError,
   type PaymentEvent,
   type PaymentProvider,
-  type PixChargeStatus,
   RefundError,
   type RefundRequest,
-  type PixRecurringChargeRequest,
   type SubscriptionCheckoutRequest,
   type SubscriptionChangeRequest,
   WebhookSignatureError,

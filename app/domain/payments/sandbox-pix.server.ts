@@ -8,7 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { createStaticPix, hasError } from "pix-utils";
 import { z } from "zod";
-import { CheckoutError, type PixCharge, type PixChargeRequest } from "./types";
+import { CheckoutError } from "./types";
+import type { PixCharge, PixChargeRequest } from "./pix-types";
 
 export const SANDBOX_PIX_EVENT = "pix.received";
 export const SANDBOX_PIX_TXID_LENGTH = 25;
