@@ -33,7 +33,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta = ({ data: loaded }: Route.MetaArgs) =>
   pageMeta({
     title: loaded ? `Campanha ${loaded.campaign.name}` : "Campanha",
-    description: loaded ? `Festas solidárias da campanha ${loaded.campaign.name} para ${loaded.campaign.institutionName}.` : "Campanha solidária.",
+    description: loaded
+      ? `Festas solidárias da campanha ${loaded.campaign.name} para ${loaded.campaign.institutionName}.`
+      : "Campanha solidária.",
   });
 
 const contributions = (n: number) => (n === 1 ? "1 contribuição" : `${n.toLocaleString("pt-BR")} contribuições`);

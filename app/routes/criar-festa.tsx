@@ -37,7 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const campaign = slug ? await findCampaignBySlug(slug) : null;
   return {
     campaign: campaign
-      ? { id: campaign.id, slug: campaign.slug, name: campaign.name, organizationId: campaign.organizationId, institutionName: campaign.institutionName }
+      ? {
+          id: campaign.id,
+          slug: campaign.slug,
+          name: campaign.name,
+          organizationId: campaign.organizationId,
+          institutionName: campaign.institutionName,
+        }
       : null,
     institutions: institutions.map(({ causeId, causeName, institutions }) => ({ causeId, causeName, institutions })),
     today: todayInSaoPaulo(),

@@ -33,7 +33,13 @@ async function world() {
   const stranger = await verified({ name: "Sérgio Estranho" });
   const cause = await insertCause();
   const org = await insertInstitution(cause.id);
-  const party = await insertParty({ userId: owner.user.id, causeId: cause.id, organizationId: org.id, shareCode: CODE, name: "Festa da Olga" });
+  const party = await insertParty({
+    userId: owner.user.id,
+    causeId: cause.id,
+    organizationId: org.id,
+    shareCode: CODE,
+    name: "Festa da Olga",
+  });
   await insertPaidGift(party.id, { amountCents: 7_000, name: "Dora Doadora", email: "dora@exemplo.com.br" });
   return { owner, cohost, stranger, party };
 }
@@ -77,7 +83,11 @@ describe("co-hosts of a party", () => {
     const [stored] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "party-cohost-invite"));
     expect(stored!.text).not.toContain("coanfitriao?t="); // the key waits sealed
 
-    const page = await acceptLoader({ request: authedRequest(`/painel/coanfitriao?t=${encodeURIComponent(token)}`, { cookie: cohost.cookie }), params: {}, context: testContext() } as never);
+    const page = await acceptLoader({
+      request: authedRequest(`/painel/coanfitriao?t=${encodeURIComponent(token)}`, { cookie: cohost.cookie }),
+      params: {},
+      context: testContext(),
+    } as never);
     expect(page).toMatchObject({ ok: true, partyName: "Festa da Olga", email: cohost.user.email });
     const accepted = await post(cohost, { t: token }, "/painel/coanfitriao");
     expect(accepted).toMatchObject({ status: 302, location: `/painel/festa/${CODE}` });
@@ -88,14 +98,29 @@ describe("co-hosts of a party", () => {
     expect(view.role).toBe("cohost");
     expect(view.guests.gifts.map((g) => g.name)).toEqual(["Dora Doadora"]);
     expect(view.cohosts).toMatchObject([{ status: "accepted" }]);
-    const csv = (await csvLoader({ request: authedRequest(`/painel/festa/${CODE}/convidados.csv`, { cookie: cohost.cookie }), params: { id: CODE }, context: testContext() } as never)) as Response;
+    const csv = (await csvLoader({
+      request: authedRequest(`/painel/festa/${CODE}/convidados.csv`, { cookie: cohost.cookie }),
+      params: { id: CODE },
+      context: testContext(),
+    } as never)) as Response;
     expect(csv.status).toBe(200);
-    await expect(editLoader({ request: authedRequest(`/painel/festa/${CODE}/editar`, { cookie: cohost.cookie }), params: { id: CODE }, context: testContext() } as never)).resolves.toBeTruthy();
+    await expect(
+      editLoader({
+        request: authedRequest(`/painel/festa/${CODE}/editar`, { cookie: cohost.cookie }),
+        params: { id: CODE },
+        context: testContext(),
+      } as never),
+    ).resolves.toBeTruthy();
     expect(await listPartiesOfOwner(cohost.user.id)).toMatchObject([{ id: party.id, role: "cohost" }]);
     expect(await listPartiesOfOwner(owner.user.id)).toMatchObject([{ id: party.id, role: "owner" }]);
 
     // A co-host's edit goes through, audited under their name.
-    const edited = await updateOwnParty(cohost.user.id, party.id, { goal: 50_000, message: "Bora!", name: undefined, eventDate: undefined });
+    const edited = await updateOwnParty(cohost.user.id, party.id, {
+      goal: 50_000,
+      message: "Bora!",
+      name: undefined,
+      eventDate: undefined,
+    });
     expect(edited).toEqual({ ok: true, changed: ["goalCents", "message"] });
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, party.id));
     expect(audit.map((a) => [a.action, a.actorUserId])).toEqual(
@@ -147,7 +172,10 @@ describe("co-hosts of a party", () => {
   it("an invitation for another address cannot be accepted, nor by an unverified account with the right address", async () => {
     const { owner, cohost, stranger, party } = await world();
     const token = await invite(owner, cohost.user.email);
-    expect(await acceptCohostInvite(token, stranger.user.id)).toEqual({ ok: false, message: COHOST_MESSAGES.inviteOtherEmail(cohost.user.email) });
+    expect(await acceptCohostInvite(token, stranger.user.id)).toEqual({
+      ok: false,
+      message: COHOST_MESSAGES.inviteOtherEmail(cohost.user.email),
+    });
     expect(await post(stranger, { t: token }, "/painel/coanfitriao")).toMatchObject({ status: 400 });
     await db.update(schema.user).set({ emailVerified: false }).where(eq(schema.user.id, cohost.user.id));
     expect(await acceptCohostInvite(token, cohost.user.id)).toEqual({ ok: false, message: COHOST_MESSAGES.unverified(cohost.user.email) });

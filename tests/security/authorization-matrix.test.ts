@@ -286,7 +286,10 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
         ok((r, w) => {
           noDonorEmail(r, w, "anonymous");
           // The world's live party and its one paid gift (R$ 123,45), as the party page shows it.
-          expect(r.body).toMatchObject({ totalCents: 12_345, parties: [{ position: 1, shareCode: w.party.shareCode, raisedCents: 12_345 }] });
+          expect(r.body).toMatchObject({
+            totalCents: 12_345,
+            parties: [{ position: 1, shareCode: w.party.shareCode, raisedCents: 12_345 }],
+          });
         }),
       ),
     },

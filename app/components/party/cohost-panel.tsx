@@ -57,7 +57,13 @@ export function CohostPanel({ cohosts, owner, result }: { cohosts: CohostRow[]; 
         <p className="mt-4 text-sm text-muted">Nenhum co-anfitrião ainda.</p>
       )}
       {owner ? (
-        <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Form
+          id={form.id}
+          method="post"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+        >
           <input type="hidden" name="intent" value="convidar-coanfitriao" />
           <TextField
             ref={ref}

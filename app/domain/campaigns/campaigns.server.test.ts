@@ -37,9 +37,11 @@ const partyInput = (organizationId: string, campaignId: string | null, name = "F
 });
 
 async function page(slug: string) {
-  return campaignLoader({ request: new Request(`http://localhost:3000/campanha/${slug}`), params: { slug }, context: testContext() } as never).catch(
-    (r: unknown) => r,
-  );
+  return campaignLoader({
+    request: new Request(`http://localhost:3000/campanha/${slug}`),
+    params: { slug },
+    context: testContext(),
+  } as never).catch((r: unknown) => r);
 }
 
 describe("team campaigns", () => {
@@ -54,7 +56,12 @@ describe("team campaigns", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toMatch(/^\/campanha\/natal-da-escola-aurora-[a-z0-9]{4}$/);
     const [row] = await db.select().from(schema.campaigns);
-    expect(row).toMatchObject({ name: "Natal da Escola Aurora", organizationId: org.id, createdBy: creator.user.id, description: "Turma toda junta" });
+    expect(row).toMatchObject({
+      name: "Natal da Escola Aurora",
+      organizationId: org.id,
+      createdBy: creator.user.id,
+      description: "Turma toda junta",
+    });
     const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "campaign.create"));
     expect(audit).toMatchObject({ actorUserId: creator.user.id, entityId: row!.id });
 
@@ -106,14 +113,23 @@ describe("team campaigns", () => {
     const ana = await insertParty({ ...base, name: "Festa da Ana", shareCode: "cana1" });
     const caio = await insertParty({ ...base, name: "Festa do Caio", shareCode: "ccai1" });
     await insertParty({ ...base, name: "Festa Fechada", shareCode: "cfec1", active: false });
-    const outside = await insertParty({ userId: creator.user.id, causeId: cause.id, organizationId: org.id, name: "Fora", shareCode: "cfor1" });
+    const outside = await insertParty({
+      userId: creator.user.id,
+      causeId: cause.id,
+      organizationId: org.id,
+      name: "Fora",
+      shareCode: "cfor1",
+    });
     await insertPaidGift(bia.id, { amountCents: 5_000, email: "segredo.bia@exemplo.com.br" });
     await insertPaidGift(ana.id, { amountCents: 3_000 });
     await insertPaidGift(ana.id, { amountCents: 2_000 });
     await insertPaidGift(caio.id, { amountCents: 1_000 });
     await insertPaidGift(outside.id, { amountCents: 99_000 });
 
-    const view = (await page(created.slug)) as { totalCents: number; parties: { position: number; name: string; raisedCents: number; paidCount: number }[] };
+    const view = (await page(created.slug)) as {
+      totalCents: number;
+      parties: { position: number; name: string; raisedCents: number; paidCount: number }[];
+    };
     expect(view.totalCents).toBe(11_000);
     expect(view.parties).toEqual([
       { position: 1, name: "Festa da Ana", shareCode: "cana1", raisedCents: 5_000, paidCount: 2 },

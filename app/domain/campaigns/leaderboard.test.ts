@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { campaignSlug, rankCampaignParties } from "./leaderboard";
 
-const party = (name: string, raisedCents: number, shareCode = name.slice(0, 5).toLowerCase()) => ({ name, shareCode, raisedCents, paidCount: 1 });
+const party = (name: string, raisedCents: number, shareCode = name.slice(0, 5).toLowerCase()) => ({
+  name,
+  shareCode,
+  raisedCents,
+  paidCount: 1,
+});
 
 describe("rankCampaignParties", () => {
   it("sums the totals and ranks by total, equal totals by name (accents and case ignored)", () => {

@@ -27,7 +27,8 @@ export const COHOST_MESSAGES = {
   inviteExpired: "Este convite expirou. Peça um novo convite a quem organiza a festa.",
   inviteUsed: "Este convite já foi usado ou foi cancelado.",
   inviteOtherEmail: (email: string) => `Este convite foi enviado para ${email}. Entre com a conta desse e-mail para aceitar.`,
-  unverified: (email: string) => `Confirme o endereço ${email} (pelo link do e-mail de boas-vindas, ou em Minha conta) e abra o convite de novo.`,
+  unverified: (email: string) =>
+    `Confirme o endereço ${email} (pelo link do e-mail de boas-vindas, ou em Minha conta) e abra o convite de novo.`,
   ownerCannotAccept: "Você já é o anfitrião desta festa.",
 } as const;
 
@@ -47,12 +48,7 @@ export async function listCohosts(partyId: string, executor: Executor = db) {
  * The owner invites `email` to co-host: the row (new, or a revoked one invited again, or a pending
  * one sent again) and its e-mail in one transaction. Not the owner: not found.
  */
-export async function inviteCohost(
-  ownerId: string,
-  partyId: string,
-  email: string,
-  deps: { mailer: Mailer; now?: Date },
-): Promise<Result> {
+export async function inviteCohost(ownerId: string, partyId: string, email: string, deps: { mailer: Mailer; now?: Date }): Promise<Result> {
   const address = email.trim().toLowerCase();
   const now = deps.now ?? new Date();
   return db.transaction(async (tx): Promise<Result> => {
@@ -98,7 +94,8 @@ export type CohostInviteCheck =
 /** Reads a co-host link: our signature, not expired, still the current pending invitation. */
 export async function readCohostInvite(token: unknown, now: Date = new Date(), executor: Executor = db): Promise<CohostInviteCheck> {
   const verified = verifyToken<{ c: string; e: string; t: number }>("party-cohost-invite", token, now);
-  if (!verified.ok) return { ok: false, message: verified.error === "expired" ? COHOST_MESSAGES.inviteExpired : COHOST_MESSAGES.inviteInvalid };
+  if (!verified.ok)
+    return { ok: false, message: verified.error === "expired" ? COHOST_MESSAGES.inviteExpired : COHOST_MESSAGES.inviteInvalid };
   const { c, e, t } = verified.data;
   if (typeof c !== "string" || typeof e !== "string" || typeof t !== "number") return { ok: false, message: COHOST_MESSAGES.inviteInvalid };
   const [row] = await executor

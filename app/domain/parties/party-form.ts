@@ -47,7 +47,10 @@ export function createPartySchema(today: string = todayInSaoPaulo()) {
     goal: goalCents,
     message: partyMessage,
     // The team campaign the party joins (decision 217), from its page's button; the server checks it.
-    campaignId: z.pipe(optionalText(), z.transform((v) => v || null)),
+    campaignId: z.pipe(
+      optionalText(),
+      z.transform((v) => v || null),
+    ),
   });
 }
 

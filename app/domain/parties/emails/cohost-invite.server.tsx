@@ -14,8 +14,8 @@ export function cohostInviteEmail(input: CohostInviteEmail) {
     >
       <EmailHeading>Convite para co-anfitrião</EmailHeading>
       <EmailText>
-        {input.inviterName} convidou você para organizar junto a festa solidária <strong>{input.partyName}</strong>. Como
-        co-anfitrião, você acompanha as doações, compartilha a festa e fala com os convidados.
+        {input.inviterName} convidou você para organizar junto a festa solidária <strong>{input.partyName}</strong>. Como co-anfitrião, você
+        acompanha as doações, compartilha a festa e fala com os convidados.
       </EmailText>
       <EmailButton href={input.url}>Aceitar o convite</EmailButton>
       <EmailText>O link vale por 7 dias. Entre com a conta deste e-mail (ou crie uma e confirme o endereço) para aceitar.</EmailText>
