@@ -40,7 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...page,
       paidCount: party.paidCount,
       contacts,
-      csvHref: guestsCsvPath(party.shareCode),
+      // The contacts' CSV is the owner's alone: the donors agreed to give them to "quem organiza" (decision 217).
+      csvHref: party.role === "owner" ? guestsCsvPath(party.shareCode) : null,
       newsHref: `/painel/festas/${party.id}/agradecer`,
       ended: partyVisibility(party, todayInSaoPaulo(context.clock.now())) === "ended",
     },

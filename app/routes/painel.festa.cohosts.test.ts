@@ -15,6 +15,7 @@ import { action, loader } from "./painel.festa.$id";
 import { action as acceptAction, loader as acceptLoader } from "./painel.coanfitriao";
 import { loader as editLoader } from "./painel.festa.$id.editar";
 import { loader as csvLoader } from "./painel.festa.$id.convidados[.]csv";
+import { loader as qrLoader } from "./painel.festa.$id.qr[.]png";
 
 // Co-hosts (issue 29, item 2; decision 217): the owner invites by e-mail, the invited verified
 // address accepts, the co-host runs the dashboard but never changes who co-hosts; a stranger gets 404.
@@ -98,12 +99,20 @@ describe("co-hosts of a party", () => {
     expect(view.role).toBe("cohost");
     expect(view.guests.gifts.map((g) => g.name)).toEqual(["Dora Doadora"]);
     expect(view.cohosts).toMatchObject([{ status: "accepted" }]);
-    const csv = (await csvLoader({
-      request: authedRequest(`/painel/festa/${CODE}/convidados.csv`, { cookie: cohost.cookie }),
+    const qr = (await qrLoader({
+      request: authedRequest(`/painel/festa/${CODE}/qr.png`, { cookie: cohost.cookie }),
       params: { id: CODE },
       context: testContext(),
     } as never)) as Response;
-    expect(csv.status).toBe(200);
+    expect(qr.headers.get("Content-Type")).toBe("image/png");
+    const csv = await csvLoader({
+      request: authedRequest(`/painel/festa/${CODE}/convidados.csv`, { cookie: cohost.cookie }),
+      params: { id: CODE },
+      context: testContext(),
+    } as never).catch((r: unknown) => r);
+    // The guests' contacts were promised to the one who organises: not to a co-host.
+    expect(statusOf(csv)).toBe(404);
+    expect((view as unknown as { guests: { csvHref: string | null } }).guests.csvHref).toBeNull();
     await expect(
       editLoader({
         request: authedRequest(`/painel/festa/${CODE}/editar`, { cookie: cohost.cookie }),

@@ -4,7 +4,7 @@
  * alphabetical order of their names (pt-BR collation, accents ignored), then by share code.
  */
 export type CampaignParty = { name: string; shareCode: string; raisedCents: number; paidCount: number };
-export type RankedParty<T extends CampaignParty> = T & { position: number };
+type RankedParty<T extends CampaignParty> = T & { position: number };
 
 const byName = new Intl.Collator("pt-BR", { sensitivity: "base" });
 

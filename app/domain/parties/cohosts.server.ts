@@ -14,7 +14,7 @@ import { cohostInviteEmail } from "./emails/cohost-invite.server";
 
 const { parties, partyCohosts: cohosts, user } = schema;
 
-export const COHOST_INVITE_TTL_SECONDS = 7 * 24 * 3600;
+const COHOST_INVITE_TTL_SECONDS = 7 * 24 * 3600;
 
 export const COHOST_MESSAGES = {
   inviteSent: (email: string) => `Convite enviado para ${email}. O link vale por 7 dias.`,

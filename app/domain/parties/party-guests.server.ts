@@ -72,6 +72,10 @@ export async function listPartyGuestGifts(
 
 export type GuestContact = { name: string; email: string; paidAt: Date; amountCents: number };
 
+/**
+ * The donors were told "essa pessoa" (the one who organises) gets their contact: the party's owner
+ * only, never a co-host (decision 217), so the contacts' where names the owner.
+ */
 function contactsWhere(ownerId: string, partyId: string): SQL {
   return and(
     eq(donations.partyId, partyId),
@@ -81,7 +85,7 @@ function contactsWhere(ownerId: string, partyId: string): SQL {
     eq(donations.anonymous, false),
     isNotNull(donations.donorEmail),
     isNotNull(donations.donorName),
-    sql`exists (select 1 from ${parties} where ${parties.id} = ${donations.partyId} and ${hostedBy(ownerId)})`,
+    sql`exists (select 1 from ${parties} where ${parties.id} = ${donations.partyId} and ${parties.userId} = ${ownerId})`,
     // Whoever left the party news list ("descadastrar") leaves the host's list too.
     notExists(
       db

@@ -21,4 +21,4 @@ export function hostRoleOf(userId: string) {
   return sql<"owner" | "cohost">`case when ${parties.userId} = ${userId} then 'owner' else 'cohost' end`;
 }
 
-export type HostRole = "owner" | "cohost";
+
