@@ -577,8 +577,11 @@ const TARGETS: Target[] = [
     handler: partyDashboardAction as never,
     cookie: (w) => w.users.user.cookie,
     fields: () => ({
-      intent: field(fc.constantFrom("emails", "x")),
+      intent: field(fc.constantFrom("emails", "x", "convidar-coanfitriao", "remover-coanfitriao")),
       emails: field(fc.constantFrom("cada", "resumo", "nenhum", "todos", "")),
+      // The owner's co-host intents (decision 217).
+      email: field(email),
+      cohostId: field(fc.constantFrom("00000000-0000-0000-0000-000000000000", "x")),
     }),
   },
   {
