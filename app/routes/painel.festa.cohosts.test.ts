@@ -13,6 +13,8 @@ import { updateOwnParty } from "~/domain/parties/own-party.server";
 import { listPartiesOfOwner } from "~/domain/parties/party-list.server";
 import { action, loader } from "./painel.festa.$id";
 import { action as acceptAction, loader as acceptLoader } from "./painel.coanfitriao";
+import { loader as streamLoader } from "./painel.eventos";
+import { readUntil } from "@tests/event-stream";
 import { loader as editLoader } from "./painel.festa.$id.editar";
 import { loader as csvLoader } from "./painel.festa.$id.convidados[.]csv";
 import { loader as qrLoader } from "./painel.festa.$id.qr[.]png";
@@ -221,5 +223,25 @@ describe("co-hosts of a party", () => {
     const again = await post(owner, { intent: "convidar-coanfitriao", email: cohost.user.email });
     expect(again.status).toBe(400);
     expect(JSON.stringify(again.body)).toContain(COHOST_MESSAGES.alreadyCohost);
+  });
+
+  it("the co-host's /painel live stream carries the co-hosted party's gifts, and ends once revoked", async () => {
+    const { owner, cohost, party } = await world();
+    expect((await acceptCohostInvite(await invite(owner, cohost.user.email), cohost.user.id)).ok).toBe(true);
+    const abort = new AbortController();
+    const request = authedRequest("/painel/eventos", { cookie: cohost.cookie, signal: abort.signal });
+    const response = (await streamLoader({ request, params: {}, context: testContext() } as never)) as Response;
+    const stream = response.body!;
+    await readUntil(stream, (t) => t.includes("event: ready"));
+    await insertPaidGift(party.id, { amountCents: 4_200 });
+    const text = await readUntil(stream, (t) => t.includes("event: donation"));
+    expect(text).toContain('"amountCents":4200');
+
+    const [row] = await cohostRows(party.id);
+    expect(await post(owner, { intent: "remover-coanfitriao", cohostId: row!.id })).toMatchObject({ status: 302 });
+    await insertPaidGift(party.id, { amountCents: 1_300 });
+    const after = await readUntil(stream, (t) => t.includes("event: end"));
+    expect(after).not.toContain("1300");
+    abort.abort();
   });
 });

@@ -3,8 +3,8 @@
  * not revoked co-host (`party_cohosts`). Every dashboard query puts `hostedBy(userId)` in its where,
  * so a stranger's request reads nothing; what only the owner does keeps `parties.user_id = ?`.
  */
-import { eq, or, type SQL, sql } from "drizzle-orm";
-import { schema } from "~/platform/db.server";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { db, schema } from "~/platform/db.server";
 
 const { parties, partyCohosts } = schema;
 
@@ -21,4 +21,12 @@ export function hostRoleOf(userId: string) {
   return sql<"owner" | "cohost">`case when ${parties.userId} = ${userId} then 'owner' else 'cohost' end`;
 }
 
-
+/** The active parties `userId` co-hosts (accepted, not revoked): their gifts join the /painel stream. */
+export async function listCohostedPartyIds(userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: parties.id })
+    .from(partyCohosts)
+    .innerJoin(parties, eq(parties.id, partyCohosts.partyId))
+    .where(and(eq(partyCohosts.userId, userId), eq(partyCohosts.status, "accepted"), eq(parties.active, true)));
+  return rows.map((r) => r.id).sort();
+}
