@@ -26,6 +26,10 @@ export default [
   route("painel", "routes/painel.tsx"),
   route("painel/festa/:id", "routes/painel.festa.$id.tsx"),
   route("painel/festa/:id/editar", "routes/painel.festa.$id.editar.tsx"),
+  // Co-hosts and team campaigns (issue 29, item 2; decision 217).
+  route("painel/coanfitriao", "routes/painel.coanfitriao.tsx"),
+  route("campanhas/nova", "routes/campanhas.nova.tsx"),
+  route("campanha/:slug", "routes/campanha.$slug.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("doacoes", "routes/admin/doacoes.tsx"),

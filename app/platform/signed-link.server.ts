@@ -25,7 +25,9 @@ export type SignedLinkPurpose =
   // A failed month's way out: a new card or this month's Pix (subscriptions/recovery-link.server.ts).
   | "subscription-recovery"
   // "Que tal todo mês?": the paid gift a plan's checkout follows (subscriptions/monthly-nudge.server.ts).
-  | "monthly-nudge";
+  | "monthly-nudge"
+  // A party owner's invitation to co-host, bound to the invited address (parties/cohosts.server.ts).
+  | "party-cohost-invite";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

@@ -24,6 +24,7 @@ import { listInstitutionsForParties } from "~/domain/organizations/organizations
 import { createParty } from "~/domain/parties/parties.server";
 import { readFormData } from "~/platform/http/form-data.server";
 import { getSetupStatus, setupSteps } from "~/domain/parties/setup-status.server";
+import { findCampaignBySlug } from "~/domain/campaigns/campaigns.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -31,7 +32,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const institutions = await listInstitutionsForParties();
   // A new installation: admins see what is left to set up; nobody else sees internals.
   const setup = user.isAdmin ? await getSetupStatus() : null;
+  // "Criar uma festa nesta campanha" (decision 217): the campaign's institution comes chosen.
+  const slug = new URL(request.url).searchParams.get("campanha");
+  const campaign = slug ? await findCampaignBySlug(slug) : null;
   return {
+    campaign: campaign
+      ? {
+          id: campaign.id,
+          slug: campaign.slug,
+          name: campaign.name,
+          organizationId: campaign.organizationId,
+          institutionName: campaign.institutionName,
+        }
+      : null,
     institutions: institutions.map(({ causeId, causeName, institutions }) => ({ causeId, causeName, institutions })),
     today: todayInSaoPaulo(),
     setupSteps: setup && !setup.complete ? setupSteps(setup) : null,
@@ -82,9 +95,9 @@ export const meta = () =>
   });
 
 export default function CreatePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { institutions, today, setupSteps: pendingSetup } = loaderData;
+  const { institutions, today, setupSteps: pendingSetup, campaign } = loaderData;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/criar-festa";
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/criar-festa") === true;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useSchemaForm(createPartySchema(today), actionData?.result);
 
@@ -125,6 +138,12 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
           noValidate
           className="-mt-4 grid gap-5 rounded-2xl bg-white p-5 shadow-soft md:p-8"
         >
+          {campaign ? (
+            <Alert title={`Campanha ${campaign.name}`} data-testid="campaign-note">
+              Esta festa vai somar para a campanha e doar para {campaign.institutionName}, a instituição da campanha.
+              <input type="hidden" name="campaignId" value={campaign.id} />
+            </Alert>
+          ) : null}
           <TextField
             label="Nome da festa"
             name="name"
@@ -167,7 +186,7 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
             label="ONG/Causa"
             name="organizationId"
             required
-            defaultValue={fields.organizationId.initialValue ?? ""}
+            defaultValue={fields.organizationId.initialValue ?? campaign?.organizationId ?? ""}
             error={fields.organizationId.errors}
             hint="As doações vão para a instituição escolhida. Só aparecem instituições com CNPJ verificado pela nossa equipe."
           >

@@ -18,26 +18,37 @@ import { editPagePath, guestsCsvPath } from "~/domain/parties/share-links";
 import { PHOTO_MESSAGES } from "~/platform/images/photo-rules";
 import { qrCodeDataUrl } from "~/platform/qr.server";
 import { pageMeta } from "~/platform/ui/meta";
+import { CohostPanel } from "~/components/party/cohost-panel";
+import { inviteCohost, listCohosts, revokeCohost } from "~/domain/parties/cohosts.server";
+import { inviteCohostSchema, revokeCohostSchema } from "~/domain/parties/cohost-forms";
+import type { FormResult } from "~/platform/forms/submission";
+import { parseFormSubmission } from "~/platform/forms/submission.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, party } = await requireOwnParty(request, params.id);
   const search = new URL(request.url).searchParams;
   // The host's guests (issue 29, item 6): a page of the paid gifts, the search, the CSV's size.
-  const [page, contacts] = await Promise.all([
+  // The owner or an accepted co-host (decision 217): both run this page; only the owner changes co-hosts.
+  const [page, contacts, cohosts] = await Promise.all([
     listPartyGuestGifts(user.id, party.id, { page: parseGuestPage(search.get("pagina")), search: search.get("busca") ?? "" }),
     countGuestContacts(user.id, party.id),
+    listCohosts(party.id),
   ]);
   return {
     guests: {
       ...page,
       paidCount: party.paidCount,
       contacts,
-      csvHref: guestsCsvPath(party.shareCode),
+      // The contacts' CSV is the owner's alone: the donors agreed to give them to "quem organiza" (decision 217).
+      csvHref: party.role === "owner" ? guestsCsvPath(party.shareCode) : null,
       newsHref: `/painel/festas/${party.id}/agradecer`,
       ended: partyVisibility(party, todayInSaoPaulo(context.clock.now())) === "ended",
     },
     party: { name: party.name, shareCode: party.shareCode, shareLink: party.shareLink, causeName: party.causeName },
     creatorEmails: party.creatorEmails as CreatorEmailMode,
+    role: party.role,
+    cohosts: cohosts.map(({ id, email, status, name }) => ({ id, email, status, name })),
     qr: await qrCodeDataUrl(party.shareLink),
     created: search.get("nova") === "1",
     photoLater: search.get("foto") === "depois",
@@ -46,10 +57,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const creatorEmailsSchema = z.object({ intent: z.literal("emails"), emails: z.enum(CREATOR_EMAIL_MODES) });
 
-/** The creator chooses how they hear of gifts: each one, a digest, or none (issue 31). */
-export async function action({ request, params }: Route.ActionArgs) {
+/**
+ * The creator chooses how they hear of gifts: each one, a digest, or none (issue 31). The owner
+ * invites and removes co-hosts (decision 217): a co-host asking for either gets the 404 of a party
+ * that is not theirs (the services check the owner in their where again).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, party } = await requireOwnParty(request, params.id);
-  const parsed = creatorEmailsSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "convidar-coanfitriao" || intent === "remover-coanfitriao") {
+    if (party.role !== "owner") throw data("Festa não encontrada.", { status: 404 });
+    const back = `/painel/festa/${party.shareCode}#coanfitrioes`;
+    if (intent === "convidar-coanfitriao") {
+      const submission = parseFormSubmission(form, inviteCohostSchema);
+      if (submission.status !== "success") return data({ result: submission.reply() as FormResult }, { status: 400 });
+      const sent = await inviteCohost(user.id, party.id, submission.value.email, { mailer: context.mailer, now: context.clock.now() });
+      if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { email: [sent.message] } }) as FormResult }, { status: 400 });
+      return redirectWithToast(back, { type: "success", title: "Convite enviado", description: sent.message });
+    }
+    const parsed = revokeCohostSchema.safeParse(Object.fromEntries(form));
+    const revoked = parsed.success ? await revokeCohost(user.id, party.id, parsed.data.cohostId, context.clock.now()) : null;
+    if (!revoked?.ok) throw data("Co-anfitrião não encontrado.", { status: 404 });
+    return redirectWithToast(back, { type: "success", title: revoked.message });
+  }
+  const parsed = creatorEmailsSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, message: "Escolha uma das opções." }, { status: 400 });
   if (!(await setCreatorEmails(user.id, party.id, parsed.data.emails))) throw data("Festa não encontrada.", { status: 404 });
   return { ok: true, message: "Preferência de e-mails salva." };
@@ -59,7 +91,9 @@ export const meta = () => pageMeta({ title: "Sua festa", description: "Compartil
 
 /** A creator's party, ready to share (the moment after creating it, and at hand from /painel), and its guests. */
 export default function SharePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { party, qr, created, photoLater, creatorEmails, guests } = loaderData;
+  const { party, qr, created, photoLater, creatorEmails, guests, role, cohosts } = loaderData;
+  const emailsResult = actionData && "message" in actionData ? actionData : null;
+  const cohostResult = actionData && "result" in actionData ? actionData.result : undefined;
   const saving = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 [overflow-wrap:anywhere] md:py-14">
@@ -102,15 +136,16 @@ export default function SharePartyPage({ loaderData, actionData }: Route.Compone
             ))}
           </div>
         </fieldset>
-        {actionData ? (
-          <p role="status" className={actionData.ok ? "mt-3 text-sm font-semibold text-paid" : "mt-3 text-sm font-semibold text-danger"}>
-            {actionData.message}
+        {emailsResult ? (
+          <p role="status" className={emailsResult.ok ? "mt-3 text-sm font-semibold text-paid" : "mt-3 text-sm font-semibold text-danger"}>
+            {emailsResult.message}
           </p>
         ) : null}
         <Button type="submit" variant="secondary" className="mt-4" loading={saving} loadingText="Salvando...">
           Salvar preferência
         </Button>
       </Form>
+      <CohostPanel cohosts={cohosts} owner={role === "owner"} result={cohostResult} />
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={`/festa/${party.shareCode}`} className={buttonVariants({ variant: "secondary" })}>
           Ver página da festa

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/painel";
 import { EndedPartyRow, OwnerPartyCard } from "~/components/party/owner-party-card";
@@ -59,12 +59,19 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
         </div>
-        {none ? null : (
-          <Link to="/criar-festa" className={buttonVariants()}>
-            <Plus size={18} strokeWidth={2} aria-hidden="true" />
-            Criar Nova Festa
+        <div className="flex flex-wrap gap-3">
+          {/* A team's parties added up on one page (decision 217). */}
+          <Link to="/campanhas/nova" className={buttonVariants({ variant: "secondary" })}>
+            <Users size={18} strokeWidth={2} aria-hidden="true" />
+            Criar campanha do time
           </Link>
-        )}
+          {none ? null : (
+            <Link to="/criar-festa" className={buttonVariants()}>
+              <Plus size={18} strokeWidth={2} aria-hidden="true" />
+              Criar Nova Festa
+            </Link>
+          )}
+        </div>
       </div>
 
       {none ? (

@@ -249,6 +249,51 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       cells: signedIn(toLogin("/ong/convite?t=forjado.token"), { status: 400, refused: true }),
     },
   },
+  // A co-host invitation's signed link (decision 217): signed in; a forged token is refused, nothing changes.
+  "routes/painel.coanfitriao": {
+    path: () => "/painel/coanfitriao?t=forjado.token",
+    loader: {
+      cells: signedIn(
+        toLogin("/painel/coanfitriao?t=forjado.token"),
+        ok((r) => expect(r.body).toMatchObject({ ok: false })),
+      ),
+    },
+    action: {
+      fields: () => ({ t: "forjado.token" }),
+      cells: signedIn(toLogin("/painel/coanfitriao?t=forjado.token"), { status: 400, refused: true }),
+    },
+  },
+  // Team campaigns (decision 217): any signed-in account creates one; the page is public, names and totals only.
+  "routes/campanhas.nova": {
+    path: () => "/campanhas/nova",
+    loader: { cells: signedIn(toLogin("/campanhas/nova"), ok()) },
+    action: {
+      fields: (w) => ({ name: `Time ${randomUUID().slice(0, 6)}`, organizationId: w.org.id, createdBy: w.users.user.user.id }),
+      cells: signedIn(toLogin("/campanhas/nova"), {
+        status: 302,
+        location: /^\/campanha\/time-[a-z0-9]+-[a-z0-9]{4}$/,
+        check: async (_r, w, role, fields) => {
+          const [created] = await db.select().from(schema.campaigns).where(eq(schema.campaigns.name, fields!.name!));
+          expect(created!.createdBy).toBe(w.users[role as Exclude<Role, "anonymous">].user.id);
+        },
+      }),
+    },
+  },
+  "routes/campanha.$slug": {
+    path: (w) => `/campanha/${w.campaign.slug}`,
+    loader: {
+      cells: same(
+        ok((r, w) => {
+          noDonorEmail(r, w, "anonymous");
+          // The world's live party and its one paid gift (R$ 123,45), as the party page shows it.
+          expect(r.body).toMatchObject({
+            totalCents: 12_345,
+            parties: [{ position: 1, shareCode: w.party.shareCode, raisedCents: 12_345 }],
+          });
+        }),
+      ),
+    },
+  },
   "routes/assine-o-bem": {
     path: () => "/assine-o-bem",
     loader: {
@@ -787,6 +832,35 @@ const EXTRA_CASES: Array<{
       other: notFound,
       admin: notFound,
     },
+  },
+  // The owner alone invites and removes co-hosts (decision 217); anyone else gets the 404 of a stranger's party.
+  {
+    name: "co-host invitation",
+    route: "routes/painel.festa.$id",
+    fn: "action",
+    path: (w) => `/painel/festa/${w.party.shareCode}`,
+    fields: { intent: "convidar-coanfitriao", email: "convidada.matriz@exemplo.com.br" },
+    cells: {
+      anonymous: toLogin("/painel/festa/mari1"),
+      user: {
+        status: 302,
+        location: "/painel/festa/mari1#coanfitrioes",
+        check: async (_r, w) => {
+          const rows = await db.select().from(schema.partyCohosts).where(eq(schema.partyCohosts.partyId, w.party.id));
+          expect(rows).toMatchObject([{ invitedEmail: "convidada.matriz@exemplo.com.br", status: "invited" }]);
+        },
+      },
+      other: notFound,
+      admin: notFound,
+    },
+  },
+  {
+    name: "co-host removal of an unknown co-host",
+    route: "routes/painel.festa.$id",
+    fn: "action",
+    path: (w) => `/painel/festa/${w.party.shareCode}`,
+    fields: { intent: "remover-coanfitriao", cohostId: "00000000-0000-0000-0000-000000000000" },
+    cells: { anonymous: toLogin("/painel/festa/mari1"), user: notFound, other: notFound, admin: notFound },
   },
   {
     name: "unknown sandbox checkout",

@@ -54,6 +54,8 @@ import { action as applyInstitutionAction } from "~/routes/ongs.cadastrar";
 import { action as teamAction } from "~/routes/ong.$slug.equipe";
 import { action as institutionDashboardAction } from "~/routes/ong.$slug.painel";
 import { action as inviteAction } from "~/routes/ong.convite";
+import { action as cohostInviteAction } from "~/routes/painel.coanfitriao";
+import { action as newCampaignAction } from "~/routes/campanhas.nova";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
 const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
@@ -575,8 +577,11 @@ const TARGETS: Target[] = [
     handler: partyDashboardAction as never,
     cookie: (w) => w.users.user.cookie,
     fields: () => ({
-      intent: field(fc.constantFrom("emails", "x")),
+      intent: field(fc.constantFrom("emails", "x", "convidar-coanfitriao", "remover-coanfitriao")),
       emails: field(fc.constantFrom("cada", "resumo", "nenhum", "todos", "")),
+      // The owner's co-host intents (decision 217).
+      email: field(email),
+      cohostId: field(fc.constantFrom("00000000-0000-0000-0000-000000000000", "x")),
     }),
   },
   {
@@ -711,6 +716,30 @@ const TARGETS: Target[] = [
     handler: inviteAction as never,
     cookie: (w) => w.users.other.cookie,
     fields: () => ({ t: field(fc.string({ maxLength: 300 })) }),
+  },
+  {
+    name: "/painel/coanfitriao (forged or tampered links)",
+    route: "routes/painel.coanfitriao",
+    runs: 150,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    path: () => "/painel/coanfitriao",
+    handler: cohostInviteAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: () => ({ t: field(fc.string({ maxLength: 300 })) }),
+  },
+  {
+    name: "/campanhas/nova",
+    route: "routes/campanhas.nova",
+    runs: 150,
+    path: () => "/campanhas/nova",
+    handler: newCampaignAction as never,
+    cookie: (w) => w.users.other.cookie,
+    fields: (w) => ({
+      name: field(fc.string({ maxLength: 130 })),
+      organizationId: field(fc.constantFrom(w.org.id, "00000000-0000-0000-0000-000000000000", "x")),
+      description: field(fc.string({ maxLength: 520 })),
+    }),
   },
 ];
 

@@ -17,7 +17,8 @@ export type GuestListData = {
   paidCount: number;
   /** Guests who agreed that the host gets their name and e-mail (the CSV's rows). */
   contacts: number;
-  csvHref: string;
+  /** Null for a co-host: the contacts are the owner's alone (decision 217). */
+  csvHref: string | null;
   newsHref: string;
   ended: boolean;
 };
@@ -116,7 +117,7 @@ export function GuestList({ data }: { data: GuestListData }) {
             festa” ao doar e concordou em passar nome e e-mail a você. A planilha traz nome, e-mail, data e valor; use só para falar desta
             festa, e respeite quem pedir para sair.
           </p>
-          {contacts > 0 ? (
+          {contacts > 0 && data.csvHref ? (
             <a href={data.csvHref} download className={buttonVariants({ variant: "secondary", size: "sm", className: "mt-3" })}>
               <Download size={16} strokeWidth={2} aria-hidden="true" />
               Baixar planilha (CSV)

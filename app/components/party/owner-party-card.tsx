@@ -26,7 +26,18 @@ type OwnerParty = {
   shareLink: string;
   causeName: string;
   coverPhotoKey?: string | null;
+  /** "cohost" when the signed-in person co-hosts the party (decision 217). */
+  role?: "owner" | "cohost";
 };
+
+/** Marks a party the signed-in person co-hosts. */
+function CohostBadge({ party }: { party: OwnerParty }) {
+  return party.role === "cohost" ? (
+    <Badge tone="info" className="ml-2 align-middle" data-testid="cohost-badge">
+      co-anfitrião
+    </Badge>
+  ) : null;
+}
 
 function contributions(n: number) {
   return n === 1 ? "1 contribuição" : `${n.toLocaleString("pt-BR")} contribuições`;
@@ -49,7 +60,10 @@ export function OwnerPartyCard({ party, gifts }: { party: OwnerParty; gifts: Pub
         <p className="text-sm font-bold text-coral-700">
           {formatCalendarDate(party.eventDate)} · {party.eventType}
         </p>
-        <h3 className="mt-1 text-xl font-extrabold text-indigo-800">{party.name}</h3>
+        <h3 className="mt-1 text-xl font-extrabold text-indigo-800">
+          {party.name}
+          <CohostBadge party={party} />
+        </h3>
         <p className="text-sm text-muted">Em prol de {party.causeName}</p>
       </div>
       <div className="rounded-xl bg-cream p-4">
@@ -127,7 +141,10 @@ export function EndedPartyRow({
     <li className="rounded-2xl border border-coral-100 bg-white px-5 py-4" data-ended-party={party.shareCode}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-bold text-indigo-800">{party.name}</p>
+          <p className="font-bold text-indigo-800">
+            {party.name}
+            <CohostBadge party={party} />
+          </p>
           <p className="text-sm text-muted">
             {formatCalendarDate(party.eventDate)} · {party.causeName}
           </p>

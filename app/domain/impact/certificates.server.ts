@@ -11,6 +11,7 @@ import { monthRange } from "~/domain/content";
 import { describeNetShareInUnits } from "~/domain/organizations";
 import { listImpactUnits } from "~/domain/organizations/index.server";
 import { oldestLiveEventDate, partyVisibility } from "~/domain/parties";
+import { hostedBy } from "~/domain/parties/index.server";
 import { newCertificateCode } from "./certificate-code";
 
 const { certificates, ledgerEntries, parties, organizations, causes, subscriptionCharges, subscriptions, user } = schema;
@@ -117,7 +118,7 @@ async function buildPartyCertificate(party: Awaited<ReturnType<typeof partyQuery
  * is not theirs or has not ended. Issues the code on first use.
  */
 export async function partyCertificateForOwner(partyId: string, ownerId: string, now: Date = new Date()): Promise<PartyCertificate | null> {
-  const [party] = await partyQuery(db).where(and(eq(parties.id, partyId), eq(parties.userId, ownerId)));
+  const [party] = await partyQuery(db).where(and(eq(parties.id, partyId), hostedBy(ownerId)));
   if (!party || partyVisibility(party, todayInSaoPaulo(now)) !== "ended") return null;
   const { code } = await issuePartyCertificate(party.id);
   return buildPartyCertificate(party, code, db);

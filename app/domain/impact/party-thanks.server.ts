@@ -11,6 +11,7 @@ import { todayInSaoPaulo } from "~/platform/dates";
 import { enqueueListEmail, isUnsubscribed } from "~/platform/mail/mailing-lists.server";
 import type { Mailer } from "~/platform/mail/outbox.server";
 import { partyVisibility } from "~/domain/parties";
+import { hostedBy } from "~/domain/parties/index.server";
 import { partyThankYouEmail } from "~/domain/impact/emails/party-thank-you.server";
 import { PARTY_UPDATE_INTERVAL_HOURS } from "./thank-you-form";
 
@@ -31,7 +32,7 @@ async function ownedParty(partyId: string, ownerId: string, now: Date, executor:
     })
     .from(parties)
     .innerJoin(user, eq(user.id, parties.userId))
-    .where(and(eq(parties.id, partyId), eq(parties.userId, ownerId)));
+    .where(and(eq(parties.id, partyId), hostedBy(ownerId)));
   const [party] = lock ? await query.for("update", { of: parties }) : await query;
   if (!party) return null;
   const stage = partyVisibility(party, todayInSaoPaulo(now));

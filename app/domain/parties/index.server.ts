@@ -5,3 +5,4 @@ export * from "./party-totals.server";
 export * from "./party-moves.server";
 export * from "./institution-parties.server";
 export * from "./live-parties-progress.server";
+export * from "./party-hosts.server";

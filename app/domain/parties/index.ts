@@ -4,3 +4,4 @@ export * from "./party-status";
 export * from "./party-goal";
 export * from "./event-types";
 export * from "./creator-emails";
+export { PARTY_INSTITUTION_MESSAGES, partyInstitutionRefusal } from "./party-form";

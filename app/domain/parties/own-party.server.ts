@@ -1,8 +1,8 @@
 /**
  * A creator's own party (issue 17): read for its share moment and edit page, and the host's edit
  * of the reason, the goal, the cover photo and, until the party ends, its name and date (issue 29,
- * decision 212; the share code never changes). Ownership is in every where: another user's party
- * reads as missing. Each edit is recorded in the audit log in the transaction that makes it.
+ * decision 212; the share code never changes). Ownership is in every where (the owner or an
+ * accepted co-host, decision 217): another user's party reads as missing. Each edit is recorded in the audit log in the transaction that makes it.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/platform/audit.server";
@@ -12,6 +12,7 @@ import { deletePhotoFiles } from "~/platform/images/photos.server";
 import type { EditPartyInput } from "./party-form";
 import type { CreatorEmailMode } from "./creator-emails";
 import { partyVisibility } from "./party-status";
+import { hostedBy, hostRoleOf } from "./party-hosts.server";
 
 const { parties } = schema;
 
@@ -35,12 +36,13 @@ export async function findOwnParty(userId: string, shareCode: string) {
       causeName: schema.causes.name,
       institutionName: schema.organizations.name,
       creatorName: schema.user.name,
+      role: hostRoleOf(userId),
     })
     .from(parties)
     .leftJoin(schema.organizations, eq(schema.organizations.id, parties.organizationId))
     .innerJoin(schema.causes, eq(schema.causes.id, sql`coalesce(${schema.organizations.causeId}, ${parties.causeId})`))
     .leftJoin(schema.user, eq(schema.user.id, parties.userId))
-    .where(and(eq(parties.shareCode, shareCode.toLowerCase()), eq(parties.userId, userId)))
+    .where(and(eq(parties.shareCode, shareCode.toLowerCase()), hostedBy(userId)))
     .limit(1);
   return row ?? null;
 }
@@ -71,7 +73,7 @@ export async function updateOwnParty(
         coverPhotoKey: parties.coverPhotoKey,
       })
       .from(parties)
-      .where(and(eq(parties.id, partyId), eq(parties.userId, userId), eq(parties.active, true)))
+      .where(and(eq(parties.id, partyId), hostedBy(userId), eq(parties.active, true)))
       .for("update");
     if (!before) return { ok: false, reason: "not-found" };
     const after = {
@@ -88,7 +90,7 @@ export async function updateOwnParty(
     await tx
       .update(parties)
       .set({ ...after, updatedAt: new Date() })
-      .where(and(eq(parties.id, partyId), eq(parties.userId, userId)));
+      .where(and(eq(parties.id, partyId), hostedBy(userId)));
     await recordAudit(tx, {
       actorUserId: userId,
       action: "party.host_update",
@@ -116,14 +118,14 @@ export async function setCreatorEmails(userId: string, partyId: string, mode: Cr
     const [before] = await tx
       .select({ mode: parties.creatorEmails })
       .from(parties)
-      .where(and(eq(parties.id, partyId), eq(parties.userId, userId)))
+      .where(and(eq(parties.id, partyId), hostedBy(userId)))
       .for("update");
     if (!before) return false;
     if (before.mode === mode) return true;
     await tx
       .update(parties)
       .set({ creatorEmails: mode, updatedAt: new Date() })
-      .where(and(eq(parties.id, partyId), eq(parties.userId, userId)));
+      .where(and(eq(parties.id, partyId), hostedBy(userId)));
     await recordAudit(tx, {
       actorUserId: userId,
       action: "party.creator_emails",

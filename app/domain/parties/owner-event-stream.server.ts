@@ -1,4 +1,9 @@
-import { type DonationPaidEvent, type DonationPaidSubscriber, subscribeToOwnerDonations } from "~/domain/donations/index.server";
+import {
+  type DonationPaidEvent,
+  type DonationPaidSubscriber,
+  subscribeToOwnerDonations,
+  subscribeToPartyDonations,
+} from "~/domain/donations/index.server";
 import { coalescer, LIVE_MESSAGE_INTERVAL_MS } from "~/platform/coalesce";
 import { readPartyTotals } from "./party-live-snapshot.server";
 import { liveEventStream, sseEvent } from "~/platform/http/event-stream.server";
@@ -18,6 +23,20 @@ type Options = {
    */
   stillAllowed?: () => Promise<boolean>;
 };
+
+/**
+ * The gifts of a host's /painel: their own parties (by owner) and the parties they co-host
+ * (decision 217, by party). A gift reaches each subscriber once: a party is never both.
+ */
+export function hostDonationsSubscriber(cohostedPartyIds: readonly string[]) {
+  return async (ownerUserId: string, fn: DonationPaidSubscriber): Promise<() => void> => {
+    const offs = [await subscribeToOwnerDonations(ownerUserId, fn)];
+    for (const partyId of cohostedPartyIds) offs.push(await subscribeToPartyDonations(partyId, fn));
+    return () => {
+      for (const off of offs) off();
+    };
+  };
+}
 
 /**
  * The /painel live stream of one creator: a `donation` event when gifts become paid on one of their

@@ -99,7 +99,16 @@ describe("creating a party", () => {
     const parsed = parseCreatePartyForm(
       form(validFields("6f1c1b8e-8a55-4d2c-9d0b-2b8f3f0e6a11", { userId: "someone-else", user_id: "x", causeId: "y" })),
     );
-    expect(parsed.ok && Object.keys(parsed.data).sort()).toEqual(["eventDate", "eventType", "goal", "message", "name", "organizationId"]);
+    // campaignId: the team campaign the party asks to join (decision 217), checked by createParty.
+    expect(parsed.ok && Object.keys(parsed.data).sort()).toEqual([
+      "campaignId",
+      "eventDate",
+      "eventType",
+      "goal",
+      "message",
+      "name",
+      "organizationId",
+    ]);
   });
 
   it("refuses an unknown, inactive or unverified institution, or one of an inactive cause, with its message, and stores nothing", async () => {

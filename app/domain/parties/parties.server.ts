@@ -3,6 +3,7 @@ import { eq, or, sql } from "drizzle-orm";
 import { getConfig } from "~/platform/config.server";
 import { db, schema } from "~/platform/db.server";
 import { findInstitutionForParty } from "~/domain/organizations/index.server";
+import { findCampaignForParty } from "~/domain/campaigns/index.server";
 import { type CreatePartyInput, PARTY_INSTITUTION_MESSAGES, partyInstitutionRefusal } from "~/domain/parties/party-form";
 
 export { partyVisibility } from "~/domain/parties/party-status";
@@ -46,6 +47,15 @@ export async function createParty(
         const refusal = partyInstitutionRefusal(institution);
         if (refusal !== null || !institution)
           return { ok: false, field: "organizationId", message: refusal ?? PARTY_INSTITUTION_MESSAGES.unavailable };
+        // A party of a team campaign gives to the campaign's institution (decision 217).
+        let campaignId: string | null = null;
+        if (input.campaignId) {
+          const campaign = UUID.test(input.campaignId) ? await findCampaignForParty(tx, input.campaignId) : null;
+          if (!campaign) return { ok: false, field: "organizationId", message: PARTY_INSTITUTION_MESSAGES.campaignMissing };
+          if (campaign.organizationId !== institution.id)
+            return { ok: false, field: "organizationId", message: PARTY_INSTITUTION_MESSAGES.campaignInstitution(campaign.name) };
+          campaignId = campaign.id;
+        }
         const [party] = await tx
           .insert(schema.parties)
           .values({
@@ -58,6 +68,7 @@ export async function createParty(
             organizationId: institution.id,
             message: input.message,
             coverPhotoKey: options.coverPhotoKey ?? null,
+            campaignId,
             shareCode: code,
             shareLink: shareLinkFor(code),
           })

@@ -46,6 +46,11 @@ export function createPartySchema(today: string = todayInSaoPaulo()) {
     organizationId: z.pipe(requiredText("Escolha a ONG/Causa."), z.uuid({ error: "Escolha uma ONG/Causa da lista." })),
     goal: goalCents,
     message: partyMessage,
+    // The team campaign the party joins (decision 217), from its page's button; the server checks it.
+    campaignId: z.pipe(
+      optionalText(),
+      z.transform((v) => v || null),
+    ),
   });
 }
 
@@ -108,6 +113,8 @@ export const PARTY_INSTITUTION_MESSAGES = {
   inactive: "Esta instituição não está recebendo doações no momento. Escolha outra da lista.",
   unverified:
     "Esta instituição ainda está em verificação pela nossa equipe e não pode receber festas por enquanto. Escolha outra da lista.",
+  campaignMissing: "Esta campanha não existe mais. Crie a festa sem campanha ou abra a página da campanha de novo.",
+  campaignInstitution: (campaign: string) => `A campanha ${campaign} apoia outra instituição: escolha a instituição da campanha.`,
 } as const;
 
 /**

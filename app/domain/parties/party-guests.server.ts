@@ -1,13 +1,14 @@
 /**
  * The host's guests (issue 29, item 6; decision 212): every paid gift of their party, a page at a
  * time and searchable by the donor's name, and the guests who agreed at the gift that the host
- * gets their name and e-mail. Ownership is in every where (the party's `user_id`): another
- * account's party reads as empty.
+ * gets their name and e-mail. Ownership is in every where (the party's owner or an accepted
+ * co-host, decision 217): another account's party reads as empty.
  */
 import { and, count, eq, isNotNull, notExists, type SQL, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { type PublicGift, PUBLIC_GIFT_COLUMNS, publicGiftOf } from "~/domain/donations/index.server";
 import { nameContains } from "./name-search.server";
+import { hostedBy } from "./party-hosts.server";
 
 const { donations, parties, emailUnsubscribes } = schema;
 
@@ -30,7 +31,7 @@ function paidGiftsOf(ownerId: string, partyId: string, search: string): SQL {
     eq(donations.partyId, partyId),
     eq(donations.status, "paga"),
     // Ownership: the party must be the asking user's.
-    sql`exists (select 1 from ${parties} where ${parties.id} = ${donations.partyId} and ${parties.userId} = ${ownerId})`,
+    sql`exists (select 1 from ${parties} where ${parties.id} = ${donations.partyId} and ${hostedBy(ownerId)})`,
   ];
   // An anonymous donor's name is never matched: a search must not tell who gave anonymously.
   if (search) conditions.push(eq(donations.anonymous, false), nameContains(donations.donorName, search));
@@ -71,6 +72,10 @@ export async function listPartyGuestGifts(
 
 export type GuestContact = { name: string; email: string; paidAt: Date; amountCents: number };
 
+/**
+ * The donors were told "essa pessoa" (the one who organises) gets their contact: the party's owner
+ * only, never a co-host (decision 217), so the contacts' where names the owner.
+ */
 function contactsWhere(ownerId: string, partyId: string): SQL {
   return and(
     eq(donations.partyId, partyId),

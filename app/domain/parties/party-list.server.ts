@@ -3,6 +3,7 @@ import { db, schema } from "~/platform/db.server";
 import { todayInSaoPaulo } from "~/platform/dates";
 import { oldestLiveEventDate } from "~/domain/parties/party-status";
 import { nameContains } from "./name-search.server";
+import { hostedBy, hostRoleOf } from "./party-hosts.server";
 
 const EVENTS_PAGE_SIZE = 12;
 
@@ -57,7 +58,10 @@ export async function listLiveParties(search: PartySearch = {}) {
   return { parties: rows, page, pageSize, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / pageSize)) };
 }
 
-/** /painel: the signed-in creator's active parties; ownership is part of the where. */
+/**
+ * /painel: the signed-in creator's active parties and those they co-host (decision 217, `role`
+ * "cohost"); ownership (owner or accepted co-host) is part of the where.
+ */
 export async function listPartiesOfOwner(userId: string) {
   return db
     .select({
@@ -73,9 +77,10 @@ export async function listPartiesOfOwner(userId: string) {
       active: schema.parties.active,
       coverPhotoKey: schema.parties.coverPhotoKey,
       causeName: schema.causes.name,
+      role: hostRoleOf(userId),
     })
     .from(schema.parties)
     .innerJoin(schema.causes, eq(schema.causes.id, schema.parties.causeId))
-    .where(and(eq(schema.parties.userId, userId), eq(schema.parties.active, true)))
+    .where(and(hostedBy(userId), eq(schema.parties.active, true)))
     .orderBy(descNullsLast(schema.parties.createdAt));
 }

@@ -352,11 +352,64 @@ export const parties = pgTable(
     closedMessage: text("closed_message"),
     /** How the creator hears of gifts: `cada`, `resumo` (digest) or `nenhum` (domain/parties/creator-emails.ts). */
     creatorEmails: text("creator_emails").notNull().default(DEFAULT_CREATOR_EMAIL_MODE),
+    /** The team campaign the party counts for (decision 217); its institution is the campaign's. */
+    campaignId: uuid("campaign_id").references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
   },
   (t) => [
     index("parties_user_idx").on(t.userId, t.active, t.createdAt.desc()),
     index("parties_listing_idx").on(t.active, t.eventDate.desc()),
+    index("parties_campaign_idx").on(t.campaignId),
   ],
+);
+
+/**
+ * A party's co-hosts (decision 217): invited by e-mail by the owner, bound to that address; they
+ * see and run the party's dashboard, except removing co-hosts. One row per party and address; once
+ * accepted, one row per party and account. Revoked rows stay (revoked_at) for the record.
+ */
+export const partyCohosts = pgTable(
+  "party_cohosts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partyId: uuid("party_id")
+      .notNull()
+      .references(() => parties.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    invitedEmail: text("invited_email").notNull(), // lower case
+    status: text("status").notNull().default("invited"), // invited | accepted | revoked
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("party_cohosts_party_email_key").on(t.partyId, t.invitedEmail),
+    unique("party_cohosts_party_user_key").on(t.partyId, t.userId),
+    index("party_cohosts_user_idx").on(t.userId, t.status),
+    check("party_cohosts_status", sql`${t.status} in ('invited', 'accepted', 'revoked')`),
+    check("party_cohosts_accepted_has_user", sql`${t.status} <> 'accepted' or (${t.userId} is not null and ${t.acceptedAt} is not null)`),
+    check("party_cohosts_revoked_at", sql`${t.status} <> 'revoked' or ${t.revokedAt} is not null`),
+  ],
+);
+
+/**
+ * A team campaign (decision 217): parties of one team (a company, a school, a family) for one
+ * institution, with a public page (`/campanha/{slug}`) that sums and ranks them.
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description"),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("campaigns_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
 );
 
 /**

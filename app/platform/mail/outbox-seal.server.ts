@@ -27,6 +27,7 @@ const SEALED_TEMPLATES: readonly string[] = [
   "plan-change-confirmation",
   "welcome",
   "institution-invite",
+  "party-cohost-invite",
 ];
 
 export function isSealedTemplate(template: string): boolean {

@@ -126,6 +126,13 @@ export async function buildWorld() {
   // The institution's team: "user" is its owner; "other" and the admin are not in it.
   await db.insert(schema.institutionMembers).values({ organizationId: org!.id, userId: user.user.id, role: "owner" });
 
+  // A team campaign (decision 217) for the world's institution; the live party counts for it.
+  const [campaign] = await db
+    .insert(schema.campaigns)
+    .values({ slug: "time-da-mariana-ab12", name: "Time da Mariana", organizationId: org!.id, createdBy: user.user.id })
+    .returning();
+  await db.update(schema.parties).set({ campaignId: campaign!.id }).where(eq(schema.parties.id, party.id));
+
   const [email] = await db
     .insert(schema.emailOutbox)
     .values({ to: "mariana@exemplo.com.br", subject: "Teste", html: "<p>Olá</p>", text: "Olá", template: "test" })
@@ -136,6 +143,7 @@ export async function buildWorld() {
     cause,
     org: org!,
     party,
+    campaign: campaign!,
     endedParty,
     pending,
     paid,
@@ -289,6 +297,9 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/festa.$id.eventos": `/festa/${w.party.shareCode}/eventos`,
     "routes/fotos.$arquivo": `/fotos/capa-${"0".repeat(24)}-640.webp`,
     "routes/painel.festa.$id": `/painel/festa/${w.party.shareCode}`,
+    "routes/painel.coanfitriao": "/painel/coanfitriao?t=forjado",
+    "routes/campanhas.nova": "/campanhas/nova",
+    "routes/campanha.$slug": `/campanha/${w.campaign.slug}`,
     "routes/painel.festa.$id.editar": `/painel/festa/${w.party.shareCode}/editar`,
     "routes/painel.festa.$id.convidados[.]csv": `/painel/festa/${w.party.shareCode}/convidados.csv`,
     "routes/painel.festa.$id.qr[.]png": `/painel/festa/${w.party.shareCode}/qr.png`,

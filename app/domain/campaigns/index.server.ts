@@ -1,0 +1,2 @@
+/** The campaigns domain's public server interface: what other domains may use. */
+export { findCampaignForParty } from "./campaigns.server";

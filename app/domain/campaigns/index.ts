@@ -1,0 +1,2 @@
+/** The campaigns domain's public interface: what other domains may use. */
+export * from "./leaderboard";
