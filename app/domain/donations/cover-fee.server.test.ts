@@ -106,7 +106,14 @@ describe("the donor covers the fee", () => {
 
   it("with Pix, the charge is for gift + fee", async () => {
     const { party } = await givingSetup();
-    const location = await give({ preset: "50", nome: "Bia", email: "bia@exemplo.com.br", festa: party.shareCode, metodo: "Pix", cobrirTaxa: "on" });
+    const location = await give({
+      preset: "50",
+      nome: "Bia",
+      email: "bia@exemplo.com.br",
+      festa: party.shareCode,
+      metodo: "Pix",
+      cobrirTaxa: "on",
+    });
     const donationId = location.split("/").pop()!.split(".")[0]!;
     const [charge] = await db.select().from(schema.pixCharges).where(eq(schema.pixCharges.donationId, donationId));
     expect(charge!.amountCents).toBe(5500);

@@ -49,7 +49,8 @@ export async function checkPixPayment(
   let reason: PixFlagReason | null = null;
   if (!firstTime) reason = "e2e_repetido";
   else if (!charge) reason = "cobranca_desconhecida";
-  else if (pix.amountCents !== charge.amountCents || charge.amountCents !== donation.amountCents + donation.feeCoveredCents) reason = "valor_diferente";
+  else if (pix.amountCents !== charge.amountCents || charge.amountCents !== donation.amountCents + donation.feeCoveredCents)
+    reason = "valor_diferente";
   else if (event.occurredAt.getTime() > charge.expiresAt.getTime()) reason = "apos_expiracao";
   if (reason) {
     await flagPixPayment(tx, inserted.id, reason);

@@ -39,7 +39,9 @@ describe("the receipt of a gift whose donor covered the fee", () => {
 
     const receipt = await findGiftReceipt(gift.id);
     expect(receipt).toMatchObject({ grossCents: 5500, feeCents: 500, netCents: 5000, feeCoveredCents: 500 });
-    const text = pdfText(await renderReceiptPdf(receipt!, { publicUrl: "https://festa.test", generatedAt: new Date(), operator: config.operator }));
+    const text = pdfText(
+      await renderReceiptPdf(receipt!, { publicUrl: "https://festa.test", generatedAt: new Date(), operator: config.operator }),
+    );
     expect(text).toContain("Valor doado R$ 50,00");
     expect(text).toContain("Taxa coberta por você R$ 5,00");
     expect(text).toContain("Total pago R$ 55,00");
@@ -56,7 +58,9 @@ describe("the receipt of a gift whose donor covered the fee", () => {
     await processPaymentEvent(donationEvent(gift, "paid"), testDeps({ config }));
     const receipt = await findGiftReceipt(gift.id);
     expect(receipt).toMatchObject({ grossCents: 5000, feeCoveredCents: 0 });
-    const text = pdfText(await renderReceiptPdf(receipt!, { publicUrl: "https://festa.test", generatedAt: new Date(), operator: config.operator }));
+    const text = pdfText(
+      await renderReceiptPdf(receipt!, { publicUrl: "https://festa.test", generatedAt: new Date(), operator: config.operator }),
+    );
     expect(text).toContain("Valor doado R$ 50,00");
     expect(text).not.toContain("Taxa coberta");
     expect((await receiptEmail()).text).not.toContain("Taxa coberta");

@@ -42,7 +42,8 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
   const { feeCents, netCents } = props;
   const feeCoveredCents = props.feeCoveredCents ?? 0;
   // Covered, the institution receives the gift whole (decision 216).
-  const shareSentence = feeCoveredCents > 0 ? "Você cobriu a taxa: 100% da sua doação vai para a causa." : giftShareSentence(props.feePercent);
+  const shareSentence =
+    feeCoveredCents > 0 ? "Você cobriu a taxa: 100% da sua doação vai para a causa." : giftShareSentence(props.feePercent);
   const when = formatDateTime(props.paidAt);
   const subject = `Recibo da sua doação nº ${number} — ${amount}`;
   const hello = props.donorName ? `Obrigado, ${firstName(props.donorName)}!` : "Obrigado pela sua doação!";
