@@ -51,7 +51,7 @@ export type LedgerGift = {
 export type Amounts = { grossCents: number; feeCents: number; netCents: number };
 
 /** The amounts of a gift's paid row: gross = what was charged, the fee at `feePercent` on the gift alone, net = the rest. */
-export function giftPaidAmounts(amountCents: number, feeCoveredCents: number, feePercent: number): Amounts {
+function giftPaidAmounts(amountCents: number, feeCoveredCents: number, feePercent: number): Amounts {
   const { feeCents } = splitFee(amountCents, feePercent);
   const grossCents = amountCents + feeCoveredCents;
   return { grossCents, feeCents, netCents: grossCents - feeCents };
