@@ -13,6 +13,7 @@ const HEADER = [
   "Mensagem",
   "Festa",
   "Valor bruto (R$)",
+  "Taxa coberta pelo doador (R$)",
   "Taxa do provedor (R$)",
   "Taxa da plataforma (R$)",
   "Líquido para a instituição (R$)",
@@ -34,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       d.donorEmail,
       d.message,
       d.partyName ?? "Doação direta",
-      centsForCsv(d.amountCents),
+      // Paid: the row's gross, the fee the donor covered inside it (decision 216).
+      centsForCsv(d.grossCents ?? d.amountCents),
+      cents(d.feeCoveredCents),
       cents(d.providerFeeCents),
       cents(d.platformFeeCents),
       cents(d.netCents),

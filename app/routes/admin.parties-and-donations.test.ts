@@ -120,13 +120,13 @@ describe("CSV export", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor bruto (R$);Taxa do provedor (R$);Taxa da plataforma (R$);Líquido para a instituição (R$);Status",
+      "Recibo;Data e hora;Doador;E-mail;Mensagem;Festa;Valor bruto (R$);Taxa coberta pelo doador (R$);Taxa do provedor (R$);Taxa da plataforma (R$);Líquido para a instituição (R$);Status",
     );
     expect(lines).toHaveLength(3); // header + the two paid gifts of this party
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""clique"")"`);
     expect(text).toContain('"Carla; Souza"');
-    // Gross, the provider's fee (not reported here), the platform's fee and the net, from the paid row.
-    expect(text).toContain(";50,00;;5,00;45,00;paga");
+    // Gross, the fee the donor covered (none), the provider's fee (not reported here), the platform's fee and the net, from the paid row.
+    expect(text).toContain(";50,00;0,00;;5,00;45,00;paga");
     expect(text).not.toContain("Pendente");
     expect(text).not.toContain("Doação Anônima"); // the anonymous gift belongs to the other party
   });

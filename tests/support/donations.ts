@@ -53,6 +53,8 @@ export async function insertPendingGift(
     organizationId?: string | null;
     /** "Em homenagem a …" (decision 214). */
     honoree?: { name: string; email?: string | null; showsAmount?: boolean; onPartyPage?: boolean };
+    /** "Quero cobrir a taxa" ticked, with the fee the server computed (decision 216). */
+    feeCoveredCents?: number;
   } = {},
 ) {
   const provider = gift.provider ?? "sandbox";
@@ -67,6 +69,7 @@ export async function insertPendingGift(
     message: gift.message ?? null,
     provider,
     idempotencyKey: `test_${randomUUID()}`,
+    ...(gift.feeCoveredCents ? { coversFee: true, feeCoveredCents: gift.feeCoveredCents } : {}),
     ...(gift.honoree
       ? {
           honoreeName: gift.honoree.name,

@@ -59,7 +59,7 @@ export function DonationsTab({ data }: { data: Awaited<ReturnType<typeof loadDon
           ) : null}
         </EmptyState>
       ) : (
-        <ScrollTable label="Histórico de doações" minWidth={1100}>
+        <ScrollTable label="Histórico de doações" minWidth={1200}>
           <thead>
             <tr>
               <th className={thClass}>Doador</th>
@@ -68,6 +68,7 @@ export function DonationsTab({ data }: { data: Awaited<ReturnType<typeof loadDon
               <th className={thClass}>Festa</th>
               <th className={thClass}>Data e hora</th>
               <th className={`${thClass} text-right`}>Valor bruto</th>
+              <th className={`${thClass} text-right`}>Taxa coberta pelo doador</th>
               <th className={`${thClass} text-right`}>Taxa do provedor</th>
               <th className={`${thClass} text-right`}>Taxa da plataforma</th>
               <th className={`${thClass} text-right`}>Líquido</th>
@@ -84,7 +85,9 @@ export function DonationsTab({ data }: { data: Awaited<ReturnType<typeof loadDon
                 </td>
                 <td className={tdClass}>{d.partyName ?? <span className="text-muted">Doação direta</span>}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
-                <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.amountCents)}</td>
+                {/* Paid: the row's gross (the gift, plus the fee its donor covered, decision 216). */}
+                <td className={`${tdClass} text-right font-bold whitespace-nowrap`}>{formatCents(d.grossCents ?? d.amountCents)}</td>
+                <LedgerCell cents={d.feeCoveredCents} paid={d.netCents !== null} />
                 <LedgerCell cents={d.providerFeeCents} paid={d.netCents !== null} unknown="não informada" />
                 <LedgerCell cents={d.platformFeeCents} paid={d.netCents !== null} />
                 <LedgerCell cents={d.netCents} paid={d.netCents !== null} />

@@ -14,6 +14,7 @@ import {
 } from "~/domain/donations/donation-form";
 import { type FormResult, postedText } from "~/platform/forms/submission";
 import { feeSentence } from "~/domain/donations/fee";
+import { chargedCents, coveredFeeCents, coverFeeLabel } from "~/domain/donations/cover-fee";
 import { formatCents, splitFee } from "~/platform/money";
 import { AmountPicker } from "./amount-picker";
 import { HonoreeFields } from "./honoree-fields";
@@ -55,6 +56,8 @@ export function DonationForm({
   const [custom, setCustom] = useState(posted("valorPersonalizado") ?? "");
   const [anonymous, setAnonymous] = useState(posted("anonima") === "on");
   const [message, setMessage] = useState(posted("mensagem") ?? "");
+  // Never ticked unless the donor ticks it (decision 216); a refused form keeps the donor's own choice.
+  const [coversFee, setCoversFee] = useState(posted("cobrirTaxa") === "on");
   // Errors are kept under the form's groups (valor, doador…), not only under field names.
   const shown = form.allErrors;
   const formError = shown[""]?.[0] ?? shown.festa?.[0];
@@ -70,6 +73,9 @@ export function DonationForm({
 
   const amount = parseDonationAmount({ preset, custom });
   const { netCents } = amount.ok ? splitFee(amount.cents, feePercent) : { netCents: 0 };
+  // The same rule as the server's (which decides what is charged): shown live, never posted.
+  const feeCents = amount.ok ? coveredFeeCents(amount.cents, feePercent) : null;
+  const totalCents = amount.ok ? chargedCents(amount.cents, coversFee && feeCents ? feeCents : 0) : 0;
   const impactSelection = custom.trim() ? "" : preset;
 
   return (
@@ -216,12 +222,33 @@ export function DonationForm({
           <p className="rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900">
             {feeSentence(feePercent)}
             {amount.ok && feePercent > 0 ? (
-              <>
-                {" "}
-                Da sua doação de <strong>{formatCents(amount.cents)}</strong>, <strong>{formatCents(netCents)}</strong> chegam à causa.
-              </>
+              coversFee ? (
+                <>
+                  {" "}
+                  Você cobre a taxa: os <strong>{formatCents(amount.cents)}</strong> da sua doação chegam inteiros à causa.
+                </>
+              ) : (
+                <>
+                  {" "}
+                  Da sua doação de <strong>{formatCents(amount.cents)}</strong>, <strong>{formatCents(netCents)}</strong> chegam à causa.
+                </>
+              )
             ) : null}
           </p>
+          {feePercent > 0 ? (
+            <label className="flex cursor-pointer items-start gap-3 rounded-xl bg-cream p-3">
+              <input
+                type="checkbox"
+                name="cobrirTaxa"
+                checked={coversFee}
+                onChange={(e) => {
+                  setCoversFee(e.currentTarget.checked);
+                }}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
+              />
+              <span aria-live="polite">{coverFeeLabel(feeCents)}</span>
+            </label>
+          ) : null}
           {formError ? (
             // A `festa` error: the party or institution stopped taking gifts while the form was open.
             <p role="alert" className="rounded-xl bg-danger-bg p-4 font-semibold text-danger">
@@ -229,7 +256,7 @@ export function DonationForm({
             </p>
           ) : null}
           <Button type="submit" size="lg" className="w-full" loading={submitting} loadingText="Processando...">
-            {amount.ok ? `Doar ${formatCents(amount.cents)}` : "Doar Agora"}
+            {amount.ok ? `Doar ${formatCents(totalCents)}` : "Doar Agora"}
           </Button>
         </div>
       </Form>

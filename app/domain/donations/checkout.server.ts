@@ -19,6 +19,7 @@ import { CheckoutError, type PaymentProvider } from "~/domain/payments";
 import { resolveGiftTarget } from "./gift-target.server";
 import { ensurePixCharge, type PixChargeDeps, pixPagePath } from "./pix-checkout.server";
 import { giftReturnUrls } from "./gift-result.server";
+import { chargedCents, coveredFeeCents } from "./cover-fee";
 
 export type StartDonationResult =
   { ok: true; url: string; donationId: string } | { ok: false; status: number; result: FormResult; challenge?: Challenge };
@@ -68,6 +69,9 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     organizationId: target.organizationId,
     userId: context.userId,
     amountCents: input.amountCents,
+    // Computed here, from the gift and the fee in force: nothing the browser says about it is read.
+    coversFee: input.coversFee,
+    feeCoveredCents: input.coversFee ? coveredFeeCents(input.amountCents, config.PLATFORM_FEE_PERCENT) : 0,
     anonymous: input.anonymous,
     donorName: input.donorName,
     donorEmail: input.donorEmail,
@@ -92,7 +96,8 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     donation = await createPendingDonation({ ...values, abuseSubject: subject, idempotencyKey: idempotencyKey(randomUUID(), values) });
   }
 
-  if (pix) return startPixGift(donation.id, input.amountCents, target, { provider: pix, config, clock: context.clock });
+  const totalCents = chargedCents(values.amountCents, values.feeCoveredCents);
+  if (pix) return startPixGift(donation.id, totalCents, target, { provider: pix, config, clock: context.clock });
 
   // Back from the provider: the result page or /doar, with a signed reference to this gift.
   const returnUrls = giftReturnUrls({
@@ -106,7 +111,7 @@ export async function startDonation(formData: FormData, context: StartDonationCo
   try {
     session = await provider.createDonationCheckout({
       donationId: donation.id,
-      amountCents: input.amountCents,
+      amountCents: totalCents,
       description: truncateText(`Doação para ${target.party?.name ?? target.organizationName ?? "Festa Solidária"}`, 200),
       customerEmail: values.donorEmail,
       ...returnUrls,

@@ -33,6 +33,8 @@ type PaidGiftEmailData = {
   feeCents: number | null;
   netCents: number | null;
   feePercent: number | null;
+  /** The paid row's fee covered by the donor (decision 216); absent in e-mails queued before it. */
+  feeCoveredCents?: number | null;
   partyName: string | null;
   ownerName: string | null;
   organizationName: string | null;
@@ -62,7 +64,7 @@ export const PAID_GIFT_EMAILS_CTE = `mail AS (
       jsonb_build_object(
         'amountCents', g.amount_cents, 'anonymous', g.anonymous, 'donorName', g.donor_name, 'message', g.message,
         'receiptNumber', g.receipt_number, 'receiptCode', g.receipt_code, 'paidAt', g.paid_at,
-        'feeCents', g.fee_cents, 'netCents', g.net_cents, 'feePercent', g.fee_percent,
+        'feeCents', g.fee_cents, 'netCents', g.net_cents, 'feePercent', g.fee_percent, 'feeCoveredCents', g.fee_covered_cents,
         'partyName', g.party_name, 'ownerName', g.owner_name, 'partyId', g.party_id,
         'organizationName', o.name, 'organizationCnpj', o.cnpj, 'organizationCity', o.city, 'organizationState', o.state,
         'organizationVerified', o.verified_at IS NOT NULL, 'causeName', c.name, 'organizationSlug', o.slug,
@@ -110,7 +112,7 @@ export const PAID_GIFT_EMAILS_CTE = `mail AS (
 export async function queuePaidGiftEmails(executor: Executor, donationId: string, { config }: { config: Config }): Promise<boolean> {
   const text = `WITH g AS (
       SELECT d.id, d.party_id, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.message, d.receipt_number, d.receipt_code,
-        d.paid_at, d.organization_id, l.fee_cents, l.net_cents, l.fee_percent,
+        d.paid_at, d.organization_id, l.fee_cents, l.net_cents, l.fee_percent, l.fee_covered_cents,
         d.honoree_name, d.honoree_email, d.honoree_shows_amount, p.share_code AS party_code,
         p.name AS party_name, p.cause_id AS party_cause_id, u.name AS owner_name, u.email AS owner_email, 1 AS arrival
       FROM donations d
@@ -156,6 +158,7 @@ function renderPaidGiftEmail(template: string, data: Record<string, unknown>): R
       feeCents: gift.feeCents ?? 0,
       netCents: gift.netCents ?? gift.amountCents,
       feePercent: gift.feePercent ?? gift.platformFeePercent,
+      feeCoveredCents: Number(gift.feeCoveredCents ?? 0),
       receiptUrl: `${gift.publicUrl}${receiptPath(gift.receiptCode)}`,
     });
   }

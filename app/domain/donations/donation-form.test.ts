@@ -66,10 +66,16 @@ describe("donationSchema", () => {
       sharesContact: false,
       sharesContactWithHost: false,
       wantsPartyNews: false,
+      // "Quero cobrir a taxa" is off unless ticked (decision 216).
+      coversFee: false,
       honoreeName: null,
       honoreeEmail: null,
       honoreeShowsAmount: false,
       honoreeOnPartyPage: false,
+    });
+    expect(parse({ preset: "10", nome: "Bia", email: "bia@exemplo.com.br", cobrirTaxa: "on" })).toMatchObject({
+      status: "success",
+      value: { amountCents: 1000, coversFee: true },
     });
     const anonymous = parse({ preset: "10", anonima: "on", nome: "Quem" });
     expect(anonymous.status === "success" && anonymous.value).toMatchObject({

@@ -119,6 +119,7 @@ export const donationSchema = z.pipe(
     homenageadoEmail: posted(400),
     homenagemValor: posted(10),
     homenagemPublica: posted(10),
+    cobrirTaxa: posted(10),
   }),
   z.transform((input, ctx) => {
     const issue = (path: string, message: string) => ctx.issues.push({ code: "custom", message, path: [path], input });
@@ -148,6 +149,8 @@ export const donationSchema = z.pipe(
       sharesContactWithHost: input.noticias === "on" && Boolean(input.festa) && !anonymous && Boolean(email),
       // LGPD consent to share name and e-mail with the institution: only when ticked, never anonymous.
       sharesContact: input.contato === "on" && !anonymous && Boolean(email),
+      // "Quero cobrir a taxa" (decision 216): only when ticked; the server computes the fee.
+      coversFee: input.cobrirTaxa === "on",
       ...honoree,
     };
   }),

@@ -30,6 +30,9 @@ const columns = {
   partyId: donations.partyId,
   partyName: parties.name,
   // The paid row's figures, fixed when the money moved (decision 206): null until the gift is paid.
+  grossCents: ledgerEntries.grossCents,
+  /** The fee the donor covered (decision 216), inside the gross. */
+  feeCoveredCents: ledgerEntries.feeCoveredCents,
   platformFeeCents: ledgerEntries.feeCents,
   providerFeeCents: ledgerEntries.providerFeeCents,
   netCents: ledgerEntries.netCents,

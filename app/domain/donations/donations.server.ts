@@ -69,6 +69,9 @@ export type NewDonation = {
   honoreeEmail?: string | null;
   honoreeShowsAmount?: boolean;
   honoreeOnPartyPage?: boolean;
+  /** "Quero cobrir a taxa" (decision 216) and the fee covered, computed by the server. */
+  coversFee?: boolean;
+  feeCoveredCents?: number;
 };
 
 /**
@@ -104,12 +107,12 @@ export async function linkDonationCheckout(donationId: string, checkoutId: strin
     .where(and(eq(donations.id, donationId), sql`${donations.providerCheckoutId} is null`));
 }
 
-/** The gift behind a sandbox checkout page: amount and where it goes, never the donor's e-mail. */
+/** The gift behind a sandbox checkout page: what is charged (the fee covered included) and where it goes, never the donor's e-mail. */
 export async function findDonationByCheckoutId(checkoutId: string) {
   const [row] = await db
     .select({
       id: donations.id,
-      amountCents: donations.amountCents,
+      amountCents: sql<number>`${donations.amountCents} + ${donations.feeCoveredCents}`.mapWith(Number),
       status: donations.status,
       provider: donations.provider,
       checkoutId: donations.providerCheckoutId,

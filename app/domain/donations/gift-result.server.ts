@@ -100,6 +100,7 @@ async function findRetryForm(donationId: string, now: Date) {
       donorEmail: donations.donorEmail,
       message: donations.message,
       paymentMethod: donations.paymentMethod,
+      coversFee: donations.coversFee,
       createdAt: donations.createdAt,
     })
     .from(donations)
@@ -119,6 +120,8 @@ async function findRetryForm(donationId: string, now: Date) {
     metodo: gift.paymentMethod === "pix" ? "Pix" : "Cartão",
   };
   if (gift.anonymous) values.anonima = "on";
+  // The donor's own choice kept (decision 216), never set by us.
+  if (gift.coversFee) values.cobrirTaxa = "on";
   return { declined: gift.status === "falhou", values };
 }
 

@@ -1,6 +1,7 @@
 import { testDeps } from "@tests/context";
 import { useTestDatabase, withOtherDatabase } from "@tests/database";
 import { donationEvent, expireAsStale, insertPendingGift } from "@tests/donations";
+import { coveredFeeCents } from "./cover-fee";
 import { insertCause, insertInstitution, insertParty, insertUser } from "@tests/parties";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -47,6 +48,8 @@ type GiftSpec = {
   providerFeeCents: number | null;
   /** "Em homenagem a …" (decision 214): none, a name only, or a name and an e-mail (the e-card). */
   honoree: "none" | "name" | "card";
+  /** "Quero cobrir a taxa" ticked (decision 216). */
+  coversFee: boolean;
 };
 
 const scenario = fc.record({
@@ -64,6 +67,7 @@ const scenario = fc.record({
       // What the PSP says it kept (decision 206); null: not reported.
       providerFeeCents: fc.option(fc.integer({ min: 0, max: 20_000 })),
       honoree: fc.constantFrom<"none" | "name" | "card">("none", "name", "card"),
+      coversFee: fc.boolean(),
     }),
     { minLength: 1, maxLength: 8 },
   ),
@@ -104,6 +108,8 @@ async function runStream(s: Scenario, path: "batch" | "single") {
       amountCents: g.amountCents,
       provider: g.provider,
       organizationId: g.target === "direct" ? other.id : null,
+      // The fee the server would have computed at checkout (0 with no fee: nothing covered).
+      feeCoveredCents: g.coversFee ? coveredFeeCents(g.amountCents, s.feePercent) : 0,
       ...(g.honoree === "none"
         ? {}
         : { honoree: { name: "Vó Maria", email: g.honoree === "card" ? `maria${i}@exemplo.com.br` : null, showsAmount: i % 2 === 0 } }),

@@ -46,7 +46,7 @@ type Row = {
  * (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaidBatch = preparedStatement<Row>(
-  "apply_paid_events_v5",
+  "apply_paid_events_v6",
   `WITH e AS (
     SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
       e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at, e.provider_fee_cents
@@ -91,20 +91,23 @@ const applyPaidBatch = preparedStatement<Row>(
       donations.honoree_name, donations.honoree_shows_amount, d.honoree_email, d.party_code,
       d.owner_id, d.party_name, d.party_cause_id, e.provider AS event_provider, e.event_id, e.occurred_at AS event_occurred_at,
       e.provider_fee_cents AS event_provider_fee_cents, e.ord AS arrival,
+      donations.fee_covered_cents,
       round(donations.amount_cents * :feePercent::numeric / 100)::int AS fee_cents),
   hist AS (
     INSERT INTO donation_status_history (donation_id, from_status, to_status, provider_event_id, occurred_at)
     SELECT id, 'pendente', 'paga', event_id, event_occurred_at FROM up),
   led AS (
     INSERT INTO ledger_entries (kind, organization_id, party_id, donation_id, gross_cents, fee_cents, net_cents, fee_percent,
-      provider_fee_cents, provider, provider_event_id, occurred_at)
+      fee_covered_cents, provider_fee_cents, provider, provider_event_id, occurred_at)
+    -- As recordGiftPaid (giftPaidAmounts): gross = gift + fee covered, fee on the gift alone (decision 216).
     SELECT 'gift_paid',
       coalesce(up.ledger_organization_id, ${MAIN_INSTITUTION_ID_SQL}),
-      up.party_id, up.id, up.amount_cents, up.fee_cents, up.amount_cents - up.fee_cents, :feePercent::numeric,
-      up.event_provider_fee_cents, up.event_provider, up.event_id, up.event_occurred_at
+      up.party_id, up.id, up.amount_cents + up.fee_covered_cents, up.fee_cents,
+      up.amount_cents + up.fee_covered_cents - up.fee_cents, :feePercent::numeric,
+      up.fee_covered_cents, up.event_provider_fee_cents, up.event_provider, up.event_id, up.event_occurred_at
     FROM up
     ON CONFLICT DO NOTHING
-    RETURNING donation_id, fee_cents, net_cents, fee_percent),
+    RETURNING donation_id, fee_cents, net_cents, fee_percent, fee_covered_cents),
   -- NO KEY UPDATE, the lock the UPDATE below takes anyway: FOR UPDATE would also wait for the KEY SHARE
   -- that a single-path transaction holds on the party from its own inserts' foreign keys, while that
   -- transaction may be waiting for this statement's creator notice (same party): a deadlock.
@@ -115,7 +118,7 @@ const applyPaidBatch = preparedStatement<Row>(
     -- Every party of the batch locked first, in id order (the count reads all of pl).
     WHERE parties.id = s.party_id AND (SELECT count(*) FROM pl) >= 0),
   g AS (
-    SELECT up.*, coalesce(led.net_cents, up.amount_cents - up.fee_cents) AS net_cents,
+    SELECT up.*, coalesce(led.net_cents, up.amount_cents + up.fee_covered_cents - up.fee_cents) AS net_cents,
       coalesce(led.fee_percent, :feePercent::numeric) AS fee_percent,
       u.name AS owner_name, u.email AS owner_email
     FROM up

@@ -155,6 +155,7 @@ async function recordMovement(
     partyId: donation.partyId,
     organizationId: donation.organizationId ?? donation.partyOrganizationId,
     amountCents: donation.amountCents,
+    feeCoveredCents: donation.feeCoveredCents,
   };
   const source = {
     provider: event.provider,
@@ -184,6 +185,7 @@ async function lockDonation(tx: Transaction, event: DonationPaymentEvent) {
       organizationId: donations.organizationId,
       partyOrganizationId: parties.organizationId,
       amountCents: donations.amountCents,
+      feeCoveredCents: donations.feeCoveredCents,
       providerPaymentId: donations.providerPaymentId,
       abuseSubject: donations.abuseSubject,
       partyOwnerId: parties.userId,

@@ -45,12 +45,15 @@ export const pixPagePath = (donationId: string, secret: string) => `/doar/pix/${
 
 // ---- reading the gift for its page ----
 
-/** What the Pix page shows: amount, where it goes, who receives it, the current code. Never the donor's e-mail. */
+/**
+ * What the Pix page shows: the amount charged (the gift plus any fee the donor covers, decision
+ * 216), where it goes, who receives it, the current code. Never the donor's e-mail.
+ */
 export async function findPixGift(donationId: string) {
   const [row] = await db
     .select({
       id: donations.id,
-      amountCents: donations.amountCents,
+      amountCents: sql<number>`${donations.amountCents} + ${donations.feeCoveredCents}`.mapWith(Number),
       status: donations.status,
       provider: donations.provider,
       paymentMethod: donations.paymentMethod,

@@ -24,7 +24,8 @@ export async function checkPixPayment(
   tx: Transaction,
   event: DonationPaymentEvent,
   pix: Pix,
-  donation: { id: string; amountCents: number },
+  /** The gift and the fee its donor covers (decision 216): the charge is for both. */
+  donation: { id: string; amountCents: number; feeCoveredCents: number },
   firstTime: boolean,
 ): Promise<PixCheck> {
   const [inserted] = await tx
@@ -48,7 +49,8 @@ export async function checkPixPayment(
   let reason: PixFlagReason | null = null;
   if (!firstTime) reason = "e2e_repetido";
   else if (!charge) reason = "cobranca_desconhecida";
-  else if (pix.amountCents !== charge.amountCents || charge.amountCents !== donation.amountCents) reason = "valor_diferente";
+  else if (pix.amountCents !== charge.amountCents || charge.amountCents !== donation.amountCents + donation.feeCoveredCents)
+    reason = "valor_diferente";
   else if (event.occurredAt.getTime() > charge.expiresAt.getTime()) reason = "apos_expiracao";
   if (reason) {
     await flagPixPayment(tx, inserted.id, reason);
@@ -74,7 +76,7 @@ export async function listFlaggedPixPayments(limit = 50, executor: Executor = db
       txid: pixPayments.txid,
       donationId: pixPayments.donationId,
       amountCents: pixPayments.amountCents,
-      expectedCents: donations.amountCents,
+      expectedCents: sql<number>`${donations.amountCents} + ${donations.feeCoveredCents}`.mapWith(Number),
       paidAt: pixPayments.paidAt,
       flagReason: pixPayments.flagReason,
       flaggedAt: pixPayments.flaggedAt,

@@ -10,12 +10,21 @@
  *    the dispute itself arrived: both rows at once (they cancel out), and the late dispute is ignored.
  *
  * Any of them reaching a gift never seen paid proves the payment: its paid row is written first.
- * Party totals move by exactly what the ledger rows move; the donor is e-mailed for each refund.
+ * Party totals move by exactly what the ledger rows move (a gift whose donor covered the fee: by the
+ * gift's share of it, decision 216); the donor is e-mailed for each refund.
  */
 import { eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "~/platform/db.server";
 import type { DonationPaymentEvent } from "~/domain/payments";
-import { giftMoney, recordChargeback, recordGiftPaid, recordRefund, recordReversal, remainingCents } from "~/domain/ledger/index.server";
+import {
+  giftMoney,
+  giftShareCents,
+  recordChargeback,
+  recordGiftPaid,
+  recordRefund,
+  recordReversal,
+  remainingCents,
+} from "~/domain/ledger/index.server";
 import { applyRaisedDelta } from "~/domain/parties/index.server";
 import type { DonationStatus } from "./donation-status";
 import type { EventDeps, LockedDonation, ProcessOutcome } from "./payment-events.server";
@@ -60,6 +69,7 @@ export async function applyTakeBackEvent(
       partyId: donation.partyId,
       organizationId: donation.organizationId ?? donation.partyOrganizationId,
       amountCents: donation.amountCents,
+      feeCoveredCents: donation.feeCoveredCents,
     };
     await recordGiftPaid(tx, gift, source, deps.config.PLATFORM_FEE_PERCENT);
     [to, raised, count] = ["paga", donation.amountCents, 1];
@@ -128,6 +138,12 @@ export async function applyTakeBackEvent(
     const live = partyId && ownerUserId ? { donationId: donation.id, partyId, ownerUserId, amountCents: donation.amountCents } : null;
     // Announced once the caller's transaction has committed.
     deps.announcements.push(...paidGiftAnnouncements(live, { mailed }));
+  }
+  // The donor covered the fee (decision 216): the ledger rows move the gift and the fee together,
+  // the party's total counts the gift alone — its share of what remains, before and after.
+  if (money.paid && money.paid.feeCoveredCents > 0) {
+    const before = provesPayment ? 0 : giftShareCents(money.paid, rest);
+    raised = giftShareCents(money.paid, remainingCents(await giftMoney(tx, donation.id))) - before;
   }
   // Last: the party's row stays locked only until the commit.
   if (donation.partyId && (raised !== 0 || count !== 0)) await applyRaisedDelta(tx, donation.partyId, raised, count);

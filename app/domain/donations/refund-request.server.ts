@@ -6,7 +6,7 @@
  * before the provider is asked, so two requests at once cannot both take the same money (decision
  * 167); `attachProviderRefund` (refunds.server.ts) then records the provider's answer.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { giftMoney, remainingCents } from "~/domain/ledger/index.server";
 import type { Payments } from "~/domain/payments/index.server";
@@ -26,7 +26,8 @@ async function findRefundableGift(donationId: string, executor: Executor = db, l
       status: donations.status,
       provider: donations.provider,
       providerPaymentId: donations.providerPaymentId,
-      amountCents: donations.amountCents,
+      // What was charged: the gift and any fee its donor covered (decision 216), all of it refundable.
+      amountCents: sql<number>`${donations.amountCents} + ${donations.feeCoveredCents}`.mapWith(Number),
       receiptNumber: donations.receiptNumber,
       partyId: donations.partyId,
     })

@@ -1,5 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { useTestDatabase } from "@tests/database";
+import { testDeps } from "@tests/context";
+import { donationEvent, insertPendingGift } from "@tests/donations";
+import { parseConfig } from "~/platform/config.server";
+import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { insertCause, insertInstitution, insertPaidGift, insertParty, insertUser } from "@tests/parties";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -77,6 +81,20 @@ describe("party certificates", () => {
       raisedCents: 8000,
       impactLine: "Os R$ 72,00 que chegam à instituição equivalem a 7 livros (R$ 10,00 cada).",
     });
+  });
+
+  it("counts a gift whose donor covered the fee as the gift alone, as the party's total does (decision 216)", async () => {
+    const { owner, party } = await endedParty();
+    const deps = testDeps({ config: parseConfig({ ...process.env, PLATFORM_FEE_PERCENT: "10" }) });
+    const covered = await insertPendingGift(party.id, { amountCents: 5000, feeCoveredCents: 500 });
+    await processPaymentEvent(donationEvent(covered, "paid"), deps);
+    await insertPaidGift(party.id, { amountCents: 3000 });
+    const raised = async () => (await partyCertificateForOwner(party.id, owner.id))!.raisedCents;
+    expect(await raised()).toBe(8000);
+    await processPaymentEvent(donationEvent(covered, "refunded", { refund: { refundId: "re_half", amountCents: 2750 } }), deps);
+    expect(await raised()).toBe(5500);
+    const [totals] = await db.select({ raised: schema.parties.raisedCents }).from(schema.parties).where(eq(schema.parties.id, party.id));
+    expect(totals!.raised).toBe(5500);
   });
 
   it("is only for the party's creator, and only once the party has ended", async () => {

@@ -32,7 +32,7 @@ export type PartyCertificate = {
   causeName: string | null;
   organizationName: string | null;
   creatorName: string | null;
-  /** Gifts net of refunds and chargebacks, from the ledger. */
+  /** Gifts net of refunds and chargebacks, from the ledger (a fee the donor covered left out, decision 216). */
   raisedCents: number;
   donors: number;
   impactLine: string | null;
@@ -70,7 +70,27 @@ async function partyFigures(partyId: string, executor: Executor) {
     .select({ raisedCents: grossSum, netCents: netSum, donors: netGifts })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.partyId, partyId), isNotNull(ledgerEntries.donationId), inArray(ledgerEntries.kind, [...GIFT_KINDS])));
-  return row ?? { raisedCents: 0, netCents: 0, donors: 0 };
+  if (!row) return { raisedCents: 0, netCents: 0, donors: 0 };
+  return { ...row, raisedCents: row.raisedCents + (await coveredFeeAdjustment(partyId, executor)) };
+}
+
+/**
+ * What a party raised counts a gift whose donor covered the fee as the gift alone (decision 216):
+ * for each such gift, its gift's share of what remains (giftShareCents) in place of its gross —
+ * this returns the difference (≤ 0), 0 when no donor covered the fee.
+ */
+async function coveredFeeAdjustment(partyId: string, executor: Executor): Promise<number> {
+  const result = (await executor.execute(sql`
+    select coalesce(sum(round(gross * (paid_gross - covered)::numeric / paid_gross) - gross), 0)::bigint as adjustment
+    from (
+      select sum(gross_cents) as gross, sum(gross_cents) filter (where kind = 'gift_paid') as paid_gross,
+        sum(fee_covered_cents) as covered
+      from ledger_entries
+      where party_id = ${partyId} and donation_id is not null and kind in ('gift_paid', 'refund', 'chargeback', 'reversal')
+      group by donation_id
+    ) g
+    where covered > 0`)) as unknown as { rows: Array<{ adjustment: string | number }> };
+  return Number(result.rows[0]?.adjustment ?? 0);
 }
 
 const partyColumns = {

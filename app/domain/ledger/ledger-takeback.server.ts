@@ -47,6 +47,16 @@ export function remainingCents(money: GiftMoney): number {
   return money.paid.grossCents - money.refunded.grossCents - held;
 }
 
+/**
+ * What of `remaining` (gross centavos still paid) counts as the gift in its party's total: all of
+ * it, unless the donor covered the fee (decision 216) — then the gift's share of it, so a gift of G
+ * with its fee covered counts G while paid in full and 0 once nothing remains.
+ */
+export function giftShareCents(paid: Pick<LedgerRow, "grossCents" | "feeCoveredCents">, remaining: number): number {
+  if (paid.feeCoveredCents <= 0 || paid.grossCents <= 0) return remaining;
+  return Math.round((remaining * (paid.grossCents - paid.feeCoveredCents)) / paid.grossCents);
+}
+
 function rowOf(paid: LedgerRow, kind: "refund" | "chargeback" | "reversal", source: MovementSource) {
   return {
     kind,

@@ -36,14 +36,34 @@ export type MovementSource = {
   providerFeeCents?: number | null;
 };
 
-/** The gift a movement belongs to, as the payment-event code has it locked. */
-export type LedgerGift = { donationId: string; partyId: string | null; organizationId: string | null; amountCents: number };
+/**
+ * The gift a movement belongs to, as the payment-event code has it locked; `feeCoveredCents`, the
+ * fee its donor chose to cover (decision 216; 0 or absent when not).
+ */
+export type LedgerGift = {
+  donationId: string;
+  partyId: string | null;
+  organizationId: string | null;
+  amountCents: number;
+  feeCoveredCents?: number;
+};
 
 export type Amounts = { grossCents: number; feeCents: number; netCents: number };
 
-/** A gift the provider confirmed: gross = the gift, fee and net at `feePercent`. */
+/** The amounts of a gift's paid row: gross = what was charged, the fee at `feePercent` on the gift alone, net = the rest. */
+function giftPaidAmounts(amountCents: number, feeCoveredCents: number, feePercent: number): Amounts {
+  const { feeCents } = splitFee(amountCents, feePercent);
+  const grossCents = amountCents + feeCoveredCents;
+  return { grossCents, feeCents, netCents: grossCents - feeCents };
+}
+
+/**
+ * A gift the provider confirmed: gross = the gift (plus the fee its donor covered, decision 216),
+ * fee at `feePercent` on the gift, net = gross − fee: the gift whole when the donor covered the fee.
+ */
 export async function recordGiftPaid(executor: Executor, gift: LedgerGift, source: MovementSource, feePercent: number) {
-  const { feeCents, netCents } = splitFee(gift.amountCents, feePercent);
+  const feeCoveredCents = gift.feeCoveredCents ?? 0;
+  const { grossCents, feeCents, netCents } = giftPaidAmounts(gift.amountCents, feeCoveredCents, feePercent);
   await executor
     .insert(ledgerEntries)
     .values({
@@ -51,10 +71,11 @@ export async function recordGiftPaid(executor: Executor, gift: LedgerGift, sourc
       organizationId: gift.organizationId ?? (await mainInstitutionId(executor)),
       partyId: gift.partyId,
       donationId: gift.donationId,
-      grossCents: gift.amountCents,
+      grossCents,
       feeCents,
       netCents,
       feePercent,
+      feeCoveredCents,
       providerFeeCents: source.providerFeeCents ?? null,
       provider: source.provider,
       providerEventId: source.providerEventId,

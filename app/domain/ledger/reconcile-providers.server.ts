@@ -23,7 +23,9 @@ export async function checkSandbox(read: Read, out: Discrepancy[], fees?: { card
   if (fees) await checkSandboxFees(read, out, fees);
   const moves = await read<{ donation: string; receipt: string; event: string; first_paid: boolean; amount: string }>(sql`
     select d.id as donation, d.receipt_number as receipt, h.provider_event_id as event,
-      coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid, d.amount_cents as amount
+      coalesce(h.from_status not in ('paga', 'reembolsada', 'contestada'), true) as first_paid,
+      -- What was charged: the gift and the fee its donor covered (decision 216).
+      d.amount_cents + d.fee_covered_cents as amount
     from donation_status_history h
     join donations d on d.id = h.donation_id and d.provider = 'sandbox'
     where h.provider_event_id is not null and h.to_status in ('paga', 'reembolsada', 'contestada')

@@ -32,21 +32,23 @@ export async function checkRows(read: Read, out: Discrepancy[]) {
     gross: string;
     fee: string;
     net: string;
+    covered: string;
     percent: string | null;
     backfilled: boolean;
     sign_ok: boolean;
   }>(sql`
     select * from (
-      select id, kind, gross_cents as gross, fee_cents as fee, net_cents as net, fee_percent as percent, backfilled,
-        occurred_at, ${SIGN_OK} as sign_ok,
+      -- A gift whose donor covered the fee (decision 216): the fee is on the gift, gross less the fee covered.
+      select id, kind, gross_cents as gross, fee_cents as fee, net_cents as net, fee_covered_cents as covered, fee_percent as percent,
+        backfilled, occurred_at, ${SIGN_OK} as sign_ok,
         kind in ('gift_paid', 'subscription_charge_paid')
-          and (fee_percent is null or abs(fee_cents - round(gross_cents * fee_percent / 100)) >= 1) as fee_suspect
+          and (fee_percent is null or abs(fee_cents - round((gross_cents - fee_covered_cents) * fee_percent / 100)) >= 1) as fee_suspect
       from ledger_entries
     ) r
     where not sign_ok or fee_suspect
     order by occurred_at, id`);
   for (const r of bad) {
-    const expected = r.percent === null ? null : splitFee(n(r.gross), Number(r.percent)).feeCents;
+    const expected = r.percent === null ? null : splitFee(n(r.gross) - n(r.covered), Number(r.percent)).feeCents;
     // A backfilled row of a party paid out before the ledger shares the payout's fee by cumulative
     // rounding: within one centavo of its percent (drizzle/0005_ledger.sql).
     const slack = r.backfilled ? 1 : 0;

@@ -58,10 +58,13 @@ async function checkParties(read: Read, out: Discrepancy[]) {
       coalesce(l.gross, 0) as gross, coalesce(l.count, 0) as count
     from parties p
     left join (
-      -- A gift counts while its rows leave something paid (partial refunds included).
-      select party_id, sum(gross) as gross, count(*) filter (where gross > 0) as count
+      -- A gift counts while its rows leave something paid (partial refunds included); one whose
+      -- donor covered the fee counts its gift's share of it (giftShareCents, decision 216).
+      select party_id, sum(case when covered > 0 then round(gross * (paid_gross - covered)::numeric / paid_gross) else gross end) as gross,
+        count(*) filter (where gross > 0) as count
       from (
-        select party_id, donation_id, sum(gross_cents) as gross
+        select party_id, donation_id, sum(gross_cents) as gross,
+          sum(gross_cents) filter (where kind = 'gift_paid') as paid_gross, sum(fee_covered_cents) as covered
         from ledger_entries where donation_id is not null group by party_id, donation_id
       ) g group by party_id
     ) l on l.party_id = p.id
@@ -85,6 +88,8 @@ type GiftRow = {
   paid_n: string | null;
   paid_gross: string | null;
   paid_fee: string | null;
+  covered: string;
+  paid_covered: string | null;
   refund_n: string | null;
   chargeback_n: string | null;
   reversal_n: string | null;
@@ -115,18 +120,21 @@ async function checkGifts(read: Read, out: Discrepancy[]) {
         count(*) filter (where kind = 'gift_paid') as paid_n,
         sum(gross_cents) filter (where kind = 'gift_paid') as paid_gross,
         sum(fee_cents) filter (where kind = 'gift_paid') as paid_fee,
+        sum(fee_covered_cents) filter (where kind = 'gift_paid') as paid_covered,
         count(*) filter (where kind = 'refund') as refund_n,
         count(*) filter (where kind = 'chargeback') as chargeback_n,
         count(*) filter (where kind = 'reversal') as reversal_n,
         sum(gross_cents) as sum_gross, sum(fee_cents) as sum_fee, sum(net_cents) as sum_net
       from ledger_entries where donation_id is not null group by donation_id
     )
-    select d.receipt_number as receipt, d.status, d.amount_cents as amount, l.paid_n, l.paid_gross, l.paid_fee,
+    -- Paid, the provider charged the gift and the fee its donor covered (decision 216).
+    select d.receipt_number as receipt, d.status, d.amount_cents + d.fee_covered_cents as amount, l.paid_n, l.paid_gross, l.paid_fee,
+      d.fee_covered_cents as covered, l.paid_covered,
       l.refund_n, l.chargeback_n, l.reversal_n, l.sum_gross, l.sum_fee, l.sum_net
     from donations d left join l on l.donation_id = d.id
     where case
       when d.status in ('paga', 'reembolsada', 'contestada') then
-        coalesce(l.paid_n, 0) <> 1 or l.paid_gross <> d.amount_cents
+        coalesce(l.paid_n, 0) <> 1 or l.paid_gross <> d.amount_cents + d.fee_covered_cents or l.paid_covered <> d.fee_covered_cents
         or l.chargeback_n > 1 or l.reversal_n > l.chargeback_n
         or (l.chargeback_n - l.reversal_n) <> (case when d.status = 'contestada' then 1 else 0 end)
         or (d.status = 'reembolsada' and l.refund_n = 0)
@@ -148,6 +156,9 @@ async function checkGifts(read: Read, out: Discrepancy[]) {
       } else if (n(g.paid_gross) !== n(g.amount)) {
         pt.push(`pagamento lançado como ${brl(g.paid_gross)}`);
         en.push(`paid row says ${brl(g.paid_gross)}`);
+      } else if (n(g.paid_covered) !== n(g.covered)) {
+        pt.push(`taxa coberta lançada como ${brl(g.paid_covered)}, a doação diz ${brl(g.covered)}`);
+        en.push(`paid row's fee covered is ${brl(g.paid_covered)}, the gift says ${brl(g.covered)}`);
       }
       const open = n(g.chargeback_n) - n(g.reversal_n);
       const expectedOpen = g.status === "contestada" ? 1 : 0;

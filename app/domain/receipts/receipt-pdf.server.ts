@@ -10,7 +10,7 @@ import { createPdf, PDF_COLORS, pdfText, type Pdf } from "~/platform/pdf.server"
 import { formatCnpj } from "~/domain/organizations";
 import { planName } from "~/domain/subscriptions";
 import type { Receipt } from "./receipts.server";
-import { ANONYMOUS_GIFT_LABEL, formatReceiptNumber, receiptPath } from "./receipt-rules";
+import { ANONYMOUS_GIFT_LABEL, FEE_COVERED_LABEL, formatReceiptNumber, receiptPath } from "./receipt-rules";
 
 const percent = (p: number | null) => (p === null ? "" : ` (${p.toLocaleString("pt-BR")}%)`);
 
@@ -52,8 +52,17 @@ function receiptRows(r: Receipt): string[][] {
 }
 
 function amountRows(r: Receipt): string[][] {
+  // The donor covered the fee (decision 216): the gift, the fee covered and what was paid, from the paid row.
+  const covered =
+    r.feeCoveredCents > 0
+      ? [
+          [FEE_COVERED_LABEL, formatCents(r.feeCoveredCents)],
+          ["Total pago", formatCents(r.grossCents)],
+        ]
+      : [];
   return [
-    ["Valor doado", formatCents(r.grossCents)],
+    ["Valor doado", formatCents(r.grossCents - r.feeCoveredCents)],
+    ...covered,
     [`Taxa da plataforma${percent(r.feePercent)}: operadora de cartão e administração`, formatCents(r.feeCents)],
   ];
 }

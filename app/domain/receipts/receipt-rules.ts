@@ -33,6 +33,9 @@ export const yearlyStatementPath = (year: number) => `/conta/recibos/${year}.pdf
 
 export const ANONYMOUS_GIFT_LABEL = "Doação anônima";
 
+/** The receipt's and the receipt e-mail's line when the donor covered the fee (decision 216), read from the paid ledger row. */
+export const FEE_COVERED_LABEL = "Taxa coberta por você";
+
 /** The donor as the public verification page names them: the first name only, or "Doação anônima". */
 export function publicDonorLabel(donor: { anonymous: boolean; name: string | null }): string {
   if (donor.anonymous || !donor.name?.trim()) return ANONYMOUS_GIFT_LABEL;

@@ -45,6 +45,8 @@ export type Receipt = {
   feeCents: number;
   netCents: number;
   feePercent: number | null;
+  /** Part of `grossCents` the donor added to cover the fee (decision 216); 0 when not. */
+  feeCoveredCents: number;
   anonymous: boolean;
   /** As typed on the gift, or the subscriber's account name; null when none. Never the e-mail. */
   donorName: string | null;
@@ -62,6 +64,7 @@ const money = {
   feeCents: ledgerEntries.feeCents,
   netCents: ledgerEntries.netCents,
   feePercent: ledgerEntries.feePercent,
+  feeCoveredCents: ledgerEntries.feeCoveredCents,
   cancelled: sql<boolean>`exists (select 1 from ledger_entries as reversal where reversal.reverses_id = ${ledgerEntries.id})`.mapWith(
     Boolean,
   ),
@@ -74,6 +77,7 @@ type MoneyRow = {
   feeCents: number;
   netCents: number;
   feePercent: number | null;
+  feeCoveredCents: number;
   cancelled: boolean;
   institution: { name: string; legal_name: string | null; cnpj: string | null; city: string; state: string } | null;
 };
@@ -92,6 +96,7 @@ function fromRow(
     feeCents: row.feeCents,
     netCents: row.netCents,
     feePercent: row.feePercent === null ? null : Number(row.feePercent),
+    feeCoveredCents: Number(row.feeCoveredCents),
     anonymous: row.anonymous,
     donorName: row.donorName,
     cancelled: row.cancelled,

@@ -498,6 +498,13 @@ export const donations = pgTable(
     honoreeEmail: text("honoree_email"),
     honoreeShowsAmount: boolean("honoree_shows_amount").notNull().default(false),
     honoreeOnPartyPage: boolean("honoree_on_party_page").notNull().default(false),
+    /**
+     * "Quero cobrir a taxa…" (issue 29, item 5; decision 216): unticked unless the donor ticks it.
+     * The fee covered is the platform fee on `amount_cents` at checkout, computed by the server;
+     * the provider charges amount + fee covered, and `amount_cents` stays the gift.
+     */
+    coversFee: boolean("covers_fee").notNull().default(false),
+    feeCoveredCents: integer("fee_covered_cents").notNull().default(0),
   },
   (t) => [
     index("donations_party_paid_idx")
@@ -514,6 +521,11 @@ export const donations = pgTable(
     check(
       "donations_honoree_named",
       sql`${t.honoreeName} is not null or (${t.honoreeEmail} is null and not ${t.honoreeShowsAmount} and not ${t.honoreeOnPartyPage})`,
+    ),
+    // A fee is covered only when the donor chose it, never negative, never more than the gift.
+    check(
+      "donations_fee_covered_chosen",
+      sql`${t.feeCoveredCents} >= 0 and ${t.feeCoveredCents} <= ${t.amountCents} and (${t.coversFee} or ${t.feeCoveredCents} = 0)`,
     ),
   ],
 );
@@ -974,6 +986,11 @@ export const ledgerEntries = pgTable(
     plan: planEnum("plan"),
     /** The provider's own fee, when the provider reported it. */
     providerFeeCents: bigint("provider_fee_cents", { mode: "number" }),
+    /**
+     * A gift's paid row: the part of `gross_cents` the donor added to cover the platform fee
+     * (decision 216), so the net is the gift. 0 on every other row.
+     */
+    feeCoveredCents: bigint("fee_covered_cents", { mode: "number" }).notNull().default(0),
     provider: text("provider"),
     providerEventId: text("provider_event_id"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
@@ -995,6 +1012,10 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_occurred_idx").on(t.occurredAt),
     check("ledger_entries_gross_is_fee_plus_net", sql`${t.grossCents} = ${t.feeCents} + ${t.netCents}`),
     check("ledger_entries_one_source", sql`num_nonnulls(${t.donationId}, ${t.subscriptionChargeId}, ${t.payoutId}) = 1`),
+    check(
+      "ledger_entries_fee_covered_on_gift",
+      sql`${t.feeCoveredCents} = 0 or (${t.kind} = 'gift_paid' and ${t.feeCoveredCents} > 0 and ${t.feeCoveredCents} < ${t.grossCents})`,
+    ),
   ],
 );
 

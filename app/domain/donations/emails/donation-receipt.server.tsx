@@ -3,7 +3,7 @@ import { operatorLine } from "~/platform/operator";
 import { formatDateTime } from "~/platform/dates";
 import { giftShareSentence } from "../fee";
 import { formatCents } from "~/platform/money";
-import { formatReceiptNumber } from "~/domain/receipts";
+import { FEE_COVERED_LABEL, formatReceiptNumber } from "~/domain/receipts";
 import { formatCnpj } from "~/domain/organizations";
 import { EmailButton, EmailHeading, EmailLayout, EmailLink, EmailText } from "~/platform/mail/layout";
 import { firstName, renderEmail } from "~/platform/mail/render.server";
@@ -25,6 +25,8 @@ export type DonationReceiptProps = {
   feeCents: number;
   netCents: number;
   feePercent: number;
+  /** The fee the donor covered, from the same ledger row (decision 216); 0 or absent when not. */
+  feeCoveredCents?: number;
   /** The receipt's public address (`/recibo/{code}`); its PDF is `…/pdf`. */
   receiptUrl: string;
 };
@@ -38,12 +40,22 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
   const number = formatReceiptNumber(props.receiptNumber);
   const amount = formatCents(props.amountCents);
   const { feeCents, netCents } = props;
+  const feeCoveredCents = props.feeCoveredCents ?? 0;
+  // Covered, the institution receives the gift whole (decision 216).
+  const shareSentence =
+    feeCoveredCents > 0 ? "Você cobriu a taxa: 100% da sua doação vai para a causa." : giftShareSentence(props.feePercent);
   const when = formatDateTime(props.paidAt);
   const subject = `Recibo da sua doação nº ${number} — ${amount}`;
   const hello = props.donorName ? `Obrigado, ${firstName(props.donorName)}!` : "Obrigado pela sua doação!";
   const rows: Array<[string, string]> = [
     ["Recibo nº", number],
     ["Valor doado", amount],
+    ...(feeCoveredCents > 0
+      ? ([
+          [FEE_COVERED_LABEL, formatCents(feeCoveredCents)],
+          ["Total pago", formatCents(props.amountCents + feeCoveredCents)],
+        ] as Array<[string, string]>)
+      : []),
     ...(props.partyName ? ([["Festa", props.partyName]] as Array<[string, string]>) : []),
     ...(props.causeName ? ([["Causa", props.causeName]] as Array<[string, string]>) : []),
     ...(props.organizationName
@@ -88,7 +100,7 @@ export function donationReceiptEmail(props: DonationReceiptProps) {
       <EmailText muted>
         Qualquer pessoa pode confirmar que este recibo é verdadeiro em <EmailLink href={props.receiptUrl} />.
       </EmailText>
-      <EmailText muted>{giftShareSentence(props.feePercent)}</EmailText>
+      <EmailText muted>{shareSentence}</EmailText>
       <EmailText muted>
         Acompanhe o impacto em <EmailLink href={`${PUBLIC_URL}/transparencia`} />.
       </EmailText>
@@ -104,7 +116,7 @@ ${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}
 Baixar recibo (PDF): ${props.receiptUrl}/pdf
 Confira que este recibo é verdadeiro: ${props.receiptUrl}
 
-${giftShareSentence(props.feePercent)}
+${shareSentence}
 Acompanhe o impacto em ${PUBLIC_URL}/transparencia
 
 Dúvidas? Escreva para ${CONTACT_EMAIL}

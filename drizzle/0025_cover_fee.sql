@@ -1,0 +1,5 @@
+ALTER TABLE "donations" ADD COLUMN "covers_fee" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "donations" ADD COLUMN "fee_covered_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD COLUMN "fee_covered_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "donations" ADD CONSTRAINT "donations_fee_covered_chosen" CHECK ("donations"."fee_covered_cents" >= 0 and "donations"."fee_covered_cents" <= "donations"."amount_cents" and ("donations"."covers_fee" or "donations"."fee_covered_cents" = 0));--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_fee_covered_on_gift" CHECK ("ledger_entries"."fee_covered_cents" = 0 or ("ledger_entries"."kind" = 'gift_paid' and "ledger_entries"."fee_covered_cents" > 0 and "ledger_entries"."fee_covered_cents" < "ledger_entries"."gross_cents"));
