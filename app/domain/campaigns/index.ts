@@ -1,2 +1,0 @@
-/** The campaigns domain's public interface: what other domains may use. */
-export * from "./leaderboard";
