@@ -88,13 +88,16 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
                 <caption className="sr-only">Festas da campanha, da que mais arrecadou para a que menos arrecadou</caption>
                 <thead className="border-b border-coral-100 text-sm text-muted">
                   <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Posição
+                    <th scope="col" className="w-px whitespace-nowrap px-3 py-3 sm:px-4">
+                      <abbr title="Posição" className="no-underline sm:hidden">
+                        Pos.
+                      </abbr>
+                      <span className="hidden sm:inline">Posição</span>
                     </th>
-                    <th scope="col" className="px-4 py-3">
+                    <th scope="col" className="px-3 py-3 sm:px-4">
                       Festa
                     </th>
-                    <th scope="col" className="px-4 py-3 text-right">
+                    <th scope="col" className="whitespace-nowrap px-3 py-3 text-right sm:px-4">
                       Arrecadado
                     </th>
                   </tr>
@@ -102,14 +105,16 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
                 <tbody className="divide-y divide-coral-100">
                   {parties.map((p) => (
                     <tr key={p.shareCode} data-campaign-party={p.shareCode}>
-                      <td className="px-4 py-3 font-extrabold text-coral-700">{p.position}º</td>
-                      <th scope="row" className="px-4 py-3 font-bold text-indigo-800">
+                      <td className="px-3 py-3 font-extrabold text-coral-700 sm:px-4">{p.position}º</td>
+                      <th scope="row" className="px-3 py-3 font-bold text-indigo-800 sm:px-4">
                         <Link to={`/festa/${p.shareCode}`} className="underline-offset-4 hover:underline">
                           {p.name}
                         </Link>
                         <span className="block text-sm font-normal text-muted">{contributions(p.paidCount)}</span>
                       </th>
-                      <td className="px-4 py-3 text-right font-extrabold text-indigo-800">{formatCents(p.raisedCents)}</td>
+                      <td className="whitespace-nowrap px-3 py-3 text-right font-extrabold text-indigo-800 sm:px-4">
+                        {formatCents(p.raisedCents)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

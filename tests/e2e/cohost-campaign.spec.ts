@@ -26,6 +26,8 @@ test("a co-host accepts the owner's invitation and sees the party's dashboard", 
   await panel.getByRole("button", { name: "Convidar" }).click();
   await expect(panel.getByText(RAFAEL.email)).toBeVisible();
   await expect(panel.getByText("Convite enviado")).toBeVisible();
+  // The field empties for the next invitation.
+  await expect(panel.getByLabel("E-mail do co-anfitrião")).toHaveValue("");
 
   // Rafael, in another browser: the link from the local mailbox, then sign in, then accept.
   const rafael = await (await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo" })).newPage();

@@ -18,9 +18,16 @@ export function CohostPanel({ cohosts, owner, result }: { cohosts: CohostRow[]; 
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "convidar-coanfitriao";
   const [form, fields] = useSchemaForm(inviteCohostSchema, result);
   const ref = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const wasSending = useRef(false);
   useEffect(() => {
     if (result) ref.current?.focus();
   }, [result]);
+  // An invitation sent redirects back here (the toast says so): the field empties for the next one.
+  useEffect(() => {
+    if (wasSending.current && !sending && !result) formRef.current?.reset();
+    wasSending.current = sending;
+  }, [sending, result]);
   return (
     <section aria-labelledby="coanfitrioes" className="mt-6 rounded-2xl bg-white p-5 shadow-soft md:p-8">
       <h2 id="coanfitrioes" className="text-xl font-extrabold text-indigo-800">
@@ -58,6 +65,7 @@ export function CohostPanel({ cohosts, owner, result }: { cohosts: CohostRow[]; 
       )}
       {owner ? (
         <Form
+          ref={formRef}
           id={form.id}
           method="post"
           onSubmit={form.onSubmit}
