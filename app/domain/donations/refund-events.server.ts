@@ -17,6 +17,7 @@ import { schema, type Transaction } from "~/platform/db.server";
 import type { DonationPaymentEvent } from "~/domain/payments";
 import { giftMoney, recordChargeback, recordGiftPaid, recordRefund, recordReversal, remainingCents } from "~/domain/ledger/index.server";
 import { applyRaisedDelta } from "~/domain/parties/index.server";
+import { allocateMatch, releaseMatch } from "~/domain/matching/index.server";
 import type { DonationStatus } from "./donation-status";
 import type { EventDeps, LockedDonation, ProcessOutcome } from "./payment-events.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
@@ -62,6 +63,7 @@ export async function applyTakeBackEvent(
       amountCents: donation.amountCents,
     };
     await recordGiftPaid(tx, gift, source, deps.config.PLATFORM_FEE_PERCENT);
+    await allocateMatch(tx, { donationId: donation.id, partyId: donation.partyId, amountCents: donation.amountCents, paidAt: event.occurredAt });
     [to, raised, count] = ["paga", donation.amountCents, 1];
   }
   const money = await giftMoney(tx, donation.id);
@@ -129,6 +131,9 @@ export async function applyTakeBackEvent(
     // Announced once the caller's transaction has committed.
     deps.announcements.push(...paidGiftAnnouncements(live, { mailed }));
   }
+  // A matched gift's money left (decision 215): its sponsor's promise shrinks with it, the cap given back.
+  if (refunded > 0) await releaseMatch(tx, donation.id, rest - refunded);
+  if (to === "contestada") await releaseMatch(tx, donation.id, 0);
   // Last: the party's row stays locked only until the commit.
   if (donation.partyId && (raised !== 0 || count !== 0)) await applyRaisedDelta(tx, donation.partyId, raised, count);
   return { outcome: "applied", donationId: donation.id, from, to };
