@@ -14,6 +14,8 @@ import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/paym
 import { issueChallenge } from "~/platform/abuse/challenge.server";
 import type { Route } from "./+types/doar";
 import { readFormData } from "~/platform/http/form-data.server";
+import { MatchBannerBox } from "~/components/party/match-banner";
+import { activeMatchBanner } from "~/domain/matching/index.server";
 
 const GiftRefused = lazy(() => import("~/components/donation/gift-refused").then((m) => ({ default: m.GiftRefused })));
 
@@ -68,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       institution: target.institution,
       causeName: target.causeName,
       impact: target.impact,
+      // A matching sponsor's pledge (decision 215): what this gift is worth, told before it is made.
+      match: target.party ? await activeMatchBanner(target.party.id) : null,
     },
     // One key per rendered form: submitting the same form twice is the same gift.
     formKey: randomUUID(),
@@ -130,6 +134,7 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
         }
         className="[&>div]:py-10 md:[&>div]:py-12"
       >
+        <MatchBannerBox match={target.match} className="w-full max-w-xl" />
         {target.institution ? <InstitutionBox institution={target.institution} className="w-full max-w-xl" /> : null}
       </PageHeader>
       <div className="mx-auto max-w-5xl px-4 pb-16">

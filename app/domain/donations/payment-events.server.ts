@@ -137,7 +137,12 @@ async function applyDonationEvent(
   }
   // A matching sponsor's promise (decision 215): after the gift's lock, before the party's.
   if (to === "paga") {
-    await allocateMatch(tx, { donationId: donation.id, partyId: donation.partyId, amountCents: donation.amountCents, paidAt: event.occurredAt });
+    await allocateMatch(tx, {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      amountCents: donation.amountCents,
+      paidAt: event.occurredAt,
+    });
   }
   if (from === "paga") await releaseMatch(tx, donation.id, 0);
   // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.

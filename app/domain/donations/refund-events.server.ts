@@ -63,7 +63,12 @@ export async function applyTakeBackEvent(
       amountCents: donation.amountCents,
     };
     await recordGiftPaid(tx, gift, source, deps.config.PLATFORM_FEE_PERCENT);
-    await allocateMatch(tx, { donationId: donation.id, partyId: donation.partyId, amountCents: donation.amountCents, paidAt: event.occurredAt });
+    await allocateMatch(tx, {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      amountCents: donation.amountCents,
+      paidAt: event.occurredAt,
+    });
     [to, raised, count] = ["paga", donation.amountCents, 1];
   }
   const money = await giftMoney(tx, donation.id);

@@ -129,7 +129,10 @@ describe("matching pledges", () => {
     expect(await allocations(pledge.id)).toEqual([]);
     expect(await activeMatchBanner(party.id)).toBeNull();
 
-    await db.update(schema.matchPledges).set({ deadline: new Date(Date.now() + 86_400_000) }).where(eq(schema.matchPledges.id, pledge.id));
+    await db
+      .update(schema.matchPledges)
+      .set({ deadline: new Date(Date.now() + 86_400_000) })
+      .where(eq(schema.matchPledges.id, pledge.id));
     const gift = await insertPendingGift(party.id, { amountCents: 1_000 });
     const paid = donationEvent(gift, "paid");
     await processPaymentEvent(paid, deps);

@@ -11,6 +11,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { matchFor } from "./pledge-status";
+import type { MatchBanner } from "./match-banner";
 
 const { matchPledges, matchAllocations } = schema;
 
@@ -26,7 +27,12 @@ export async function allocateMatch(
 ): Promise<number> {
   if (!gift.partyId) return 0;
   const [pledge] = await tx
-    .select({ id: matchPledges.id, ratioPercent: matchPledges.ratioPercent, cap: matchPledges.capCents, matched: matchPledges.matchedCents })
+    .select({
+      id: matchPledges.id,
+      ratioPercent: matchPledges.ratioPercent,
+      cap: matchPledges.capCents,
+      matched: matchPledges.matchedCents,
+    })
     .from(matchPledges)
     .where(and(eq(matchPledges.partyId, gift.partyId), eq(matchPledges.status, "ativa"), gte(matchPledges.deadline, gift.paidAt)))
     .limit(1)
@@ -79,16 +85,7 @@ export async function releaseMatch(tx: Executor, donationId: string, heldCents: 
   return back;
 }
 
-/** What the party page and /doar show: the active pledge still matching (remaining > 0, before its deadline). */
-export type MatchBanner = {
-  sponsorName: string;
-  sponsorLogoUrl: string | null;
-  ratioPercent: number;
-  capCents: number;
-  remainingCents: number;
-  deadline: string;
-};
-
+/** The party's pledge still matching (active, before its deadline), as its page and /doar show it. */
 export async function activeMatchBanner(partyId: string, executor: Executor = db): Promise<MatchBanner | null> {
   const [row] = await executor
     .select({

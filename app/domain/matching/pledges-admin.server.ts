@@ -61,7 +61,8 @@ export async function cancelPledgeAsAdmin(actorUserId: string, pledgeId: string)
       .set({ status: "cancelada", updatedAt: new Date() })
       .where(and(eq(matchPledges.id, pledgeId), eq(matchPledges.status, "ativa")))
       .returning({ id: matchPledges.id, sponsorName: matchPledges.sponsorName, matchedCents: matchPledges.matchedCents });
-    if (row) await audit({ action: "match_pledge.cancel", entity: "match_pledge", entityId: row.id, details: { matchedCents: row.matchedCents } });
+    if (row)
+      await audit({ action: "match_pledge.cancel", entity: "match_pledge", entityId: row.id, details: { matchedCents: row.matchedCents } });
     return row ?? null;
   });
 }
