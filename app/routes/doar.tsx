@@ -14,7 +14,7 @@ import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/paym
 import { issueChallenge } from "~/platform/abuse/challenge.server";
 import type { Route } from "./+types/doar";
 import { readFormData } from "~/platform/http/form-data.server";
-import { MatchBannerBox } from "~/components/party/match-banner";
+import { formatCents } from "~/platform/money";
 import { activeMatchBanner } from "~/domain/matching/index.server";
 
 const GiftRefused = lazy(() => import("~/components/donation/gift-refused").then((m) => ({ default: m.GiftRefused })));
@@ -134,7 +134,14 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
         }
         className="[&>div]:py-10 md:[&>div]:py-12"
       >
-        <MatchBannerBox match={target.match} className="w-full max-w-xl" />
+        {target.match ? (
+          <p className="w-full max-w-xl rounded-2xl bg-indigo-800 p-4 font-bold text-white" data-testid="patrocinio-dobro">
+            {target.match.headline}
+            {target.match.remainingCents > 0 ? (
+              <span className="block text-sm font-normal">Restam {formatCents(target.match.remainingCents)} de patrocínio.</span>
+            ) : null}
+          </p>
+        ) : null}
         {target.institution ? <InstitutionBox institution={target.institution} className="w-full max-w-xl" /> : null}
       </PageHeader>
       <div className="mx-auto max-w-5xl px-4 pb-16">

@@ -223,7 +223,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               {paidCount > 0 ? <p className="mt-1 text-sm font-semibold text-muted">{peopleWhoGave(paidCount)}</p> : null}
-              <MatchBannerBox match={match} className="mt-4" />
+              <MatchBannerBox match={match} />
               <Link to={donateHref} className={buttonVariants({ size: "lg", className: "mt-4 w-full" })}>
                 Fazer Doação
               </Link>

@@ -1,42 +1,23 @@
-import { type MatchBanner, matchHeadline } from "~/domain/matching/match-banner";
-import { formatCents } from "~/platform/money";
-import { cn } from "~/platform/ui/cn";
+import type { MatchBanner } from "~/domain/matching/match-banner";
 
 /**
- * A matching sponsor's banner (decision 215), server-rendered with the loader's pledge; the party
- * page passes the live stream's newer one. The matched money is the sponsor's promise, said so: it
- * is not in the total raised until the sponsor pays.
+ * A matching sponsor's banner on the party page (decision 215), server-rendered with the loader's
+ * pledge, then the live stream's newer one; its sentences come written by the server (the promised
+ * money said apart from the money received). Only the party page imports it (/doar writes its
+ * own line): shared, it would become a file of its own, and the party page's script budget is tight.
  */
-export function MatchBannerBox({ match, className }: { match: MatchBanner | null | undefined; className?: string }) {
+export function MatchBannerBox({ match }: { match: MatchBanner | null }) {
   if (!match) return null;
-  const promised = match.capCents - match.remainingCents;
   return (
-    <aside
-      aria-label={`Patrocínio de ${match.sponsorName}`}
-      className={cn("rounded-2xl bg-indigo-800 p-4 text-white", className)}
-      data-testid="patrocinio-dobro"
-    >
+    <aside className="mt-4 rounded-2xl bg-indigo-800 p-4 text-white" data-testid="patrocinio-dobro">
       <p className="flex items-center gap-3 font-extrabold">
         {match.sponsorLogoUrl ? (
-          <img
-            src={match.sponsorLogoUrl}
-            alt=""
-            width={40}
-            height={40}
-            className="h-10 w-10 shrink-0 rounded-full bg-white object-contain"
-          />
+          <img src={match.sponsorLogoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full bg-white" />
         ) : null}
-        <span>{matchHeadline(match)}</span>
+        {match.headline}
       </p>
       <p className="mt-1 text-sm" aria-live="polite">
-        {match.remainingCents > 0 ? (
-          <>
-            Restam <strong data-testid="patrocinio-restante">{formatCents(match.remainingCents)}</strong> de patrocínio.
-          </>
-        ) : (
-          "O patrocínio já foi todo usado. Obrigado!"
-        )}{" "}
-        {promised > 0 ? `${formatCents(promised)} prometidos pelo patrocinador (entram na arrecadação quando ele pagar).` : null}
+        {match.status}
       </p>
     </aside>
   );

@@ -11,7 +11,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { matchFor } from "./pledge-status";
-import type { MatchBanner } from "./match-banner";
+import { type MatchBanner, matchHeadline, matchStatus } from "./match-banner";
 
 const { matchPledges, matchAllocations } = schema;
 
@@ -101,5 +101,12 @@ export async function activeMatchBanner(partyId: string, executor: Executor = db
     .limit(1);
   if (!row) return null;
   const { matchedCents, deadline, ...rest } = row;
-  return { ...rest, remainingCents: row.capCents - matchedCents, deadline: deadline.toISOString() };
+  const remainingCents = row.capCents - matchedCents;
+  return {
+    ...rest,
+    remainingCents,
+    deadline: deadline.toISOString(),
+    headline: matchHeadline(row),
+    status: matchStatus(row.capCents, remainingCents),
+  };
 }
