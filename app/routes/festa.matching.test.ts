@@ -33,7 +33,7 @@ const pledgeFields = (partyId: string, overrides: Record<string, string> = {}) =
   ...overrides,
 });
 
-type Snapshot = { raisedCents: number; match: { remainingCents: number; capCents: number } | null };
+type Snapshot = { raisedCents: number; match: { remainingCents: number; capCents: number; status: string } | null };
 const snapshots = (text: string) =>
   text
     .split("\n\n")
@@ -85,8 +85,12 @@ describe("matching pledges on the admin panel and the party's pages", () => {
       request: new Request(`http://localhost:3000/festa/${party.shareCode}`),
       params: { id: party.shareCode },
       context: testContext(),
-    } as never)) as { data: { match: { sponsorName: string; remainingCents: number; capCents: number } | null } };
+    } as never)) as {
+      data: { match: { sponsorName: string; remainingCents: number; capCents: number; headline: string; status: string } | null };
+    };
     expect(page.data.match).toMatchObject({ sponsorName: "Padaria Pão Quente", remainingCents: 10_000, capCents: 10_000 });
+    expect(page.data.match!.headline).toMatch(/^Cada real vale dois até R\$\s100,00 — patrocínio de Padaria Pão Quente$/);
+    expect(page.data.match!.status).toMatch(/^Restam R\$\s100,00 de patrocínio\.$/);
     const doar = (await outcome(() => doarLoader(routeArgs(new Request(`http://localhost:3000/doar?festa=${party.shareCode}`))))).body as {
       target: { match: { remainingCents: number } | null };
     };
@@ -106,6 +110,9 @@ describe("matching pledges on the admin panel and the party's pages", () => {
     const text = await readUntil(stream, (t) => snapshots(t).some((s) => s.raisedCents === 6_000));
     // R$ 60 given, R$ 60 promised: R$ 40 of the sponsor's R$ 100 left; the total is the gift alone.
     expect(snapshots(text).at(-1)).toMatchObject({ raisedCents: 6_000, match: { remainingCents: 4_000, capCents: 10_000 } });
+    expect(snapshots(text).at(-1)!.match!.status).toMatch(
+      /^Restam R\$\s40,00 de patrocínio\. R\$\s60,00 prometidos pelo patrocinador \(entram na arrecadação quando ele pagar\)\.$/,
+    );
     abort.abort();
   });
 });
