@@ -130,7 +130,7 @@ const applyPaidBatch = preparedStatement<Row>(
     SELECT pledge_id, donation_id, amount_cents FROM ma WHERE amount_cents > 0
     ON CONFLICT (donation_id) DO NOTHING
     RETURNING pledge_id, amount_cents),
-  mup AS (
+  pledged AS (
     UPDATE match_pledges SET matched_cents = match_pledges.matched_cents + s.amount_cents, updated_at = now()
     FROM (SELECT pledge_id, sum(amount_cents) AS amount_cents FROM mins GROUP BY pledge_id) s
     WHERE match_pledges.id = s.pledge_id),

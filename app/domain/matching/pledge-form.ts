@@ -8,8 +8,7 @@ import * as z from "zod/mini";
 import { idField, optionalHttpUrl, optionalText, text } from "~/platform/forms/fields";
 import { isValidCalendarDate } from "~/platform/dates";
 import { parseReaisToCents } from "~/platform/money";
-import { isValidCpfDigits } from "~/domain/organizations/cpf";
-import { parseCnpj } from "~/domain/organizations/cnpj";
+import { isValidCpfDigits, parseCnpj } from "~/domain/organizations";
 import { DEFAULT_RATIO_PERCENT } from "./pledge-status";
 
 export const PLEDGE_MESSAGES = {
