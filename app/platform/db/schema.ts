@@ -1236,7 +1236,9 @@ export const matchPledges = pgTable(
   },
   (t) => [
     // One pledge matching a party at a time: a gift never has to choose.
-    uniqueIndex("match_pledges_one_active_per_party").on(t.partyId).where(sql`${t.status} = 'ativa'`),
+    uniqueIndex("match_pledges_one_active_per_party")
+      .on(t.partyId)
+      .where(sql`${t.status} = 'ativa'`),
     check("match_pledges_cap_positive", sql`${t.capCents} > 0`),
     check("match_pledges_matched_within_cap", sql`${t.matchedCents} >= 0 and ${t.matchedCents} <= ${t.capCents}`),
     check("match_pledges_ratio_range", sql`${t.ratioPercent} between 1 and 1000`),
