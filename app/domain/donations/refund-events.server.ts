@@ -63,12 +63,6 @@ export async function applyTakeBackEvent(
       amountCents: donation.amountCents,
     };
     await recordGiftPaid(tx, gift, source, deps.config.PLATFORM_FEE_PERCENT);
-    await allocateMatch(tx, {
-      donationId: donation.id,
-      partyId: donation.partyId,
-      amountCents: donation.amountCents,
-      paidAt: event.occurredAt,
-    });
     [to, raised, count] = ["paga", donation.amountCents, 1];
   }
   const money = await giftMoney(tx, donation.id);
@@ -136,7 +130,17 @@ export async function applyTakeBackEvent(
     // Announced once the caller's transaction has committed.
     deps.announcements.push(...paidGiftAnnouncements(live, { mailed }));
   }
-  // A matched gift's money left (decision 215): its sponsor's promise shrinks with it, the cap given back.
+  // A matching sponsor (decision 215), after the e-mails and before the party's row (the lock order
+  // of both paid paths): the payment this event proves claims its match; money that left a matched
+  // gift shrinks its sponsor's promise, the cap given back.
+  if (provesPayment) {
+    await allocateMatch(tx, {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      amountCents: donation.amountCents,
+      paidAt: event.occurredAt,
+    });
+  }
   if (refunded > 0) await releaseMatch(tx, donation.id, rest - refunded);
   if (to === "contestada") await releaseMatch(tx, donation.id, 0);
   // Last: the party's row stays locked only until the commit.

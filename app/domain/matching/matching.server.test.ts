@@ -128,6 +128,26 @@ describe("matching pledges", () => {
     expect((await reconcileNow()).discrepancies).toEqual([]);
   });
 
+  it("a dispute releases a matched gift's match; a partial refund that arrives before the payment matches only what the gift keeps", async () => {
+    const { party } = await givingSetup();
+    const pledge = await insertPledge(party.id, 100_000);
+    const deps = testDeps();
+    const disputed = await insertPendingGift(party.id, { amountCents: 4_000 });
+    await processPaymentEvent(donationEvent(disputed, "paid"), deps);
+    expect((await pledgeRow(pledge.id)).matchedCents).toBe(4_000);
+    expect((await processPaymentEvent(donationEvent(disputed, "disputed"), deps)).outcome).toBe("applied");
+    expect((await pledgeRow(pledge.id)).matchedCents).toBe(0);
+    expect(await allocations(pledge.id)).toEqual([]);
+
+    // The refund proves the payment (paid row first), then takes R$ 10 of R$ 30 back: R$ 20 matched.
+    const early = await insertPendingGift(party.id, { amountCents: 3_000 });
+    const refund = donationEvent(early, "refunded", { refund: { refundId: "re_early_1", amountCents: 1_000 } });
+    expect((await processPaymentEvent(refund, deps)).outcome).toBe("applied");
+    expect((await allocations(pledge.id)).map((r) => [r.donationId, r.amountCents])).toEqual([[early.id, 2_000]]);
+    expect((await pledgeRow(pledge.id)).matchedCents).toBe(2_000);
+    expect((await reconcileNow()).discrepancies).toEqual([]);
+  });
+
   it("matches nothing after the deadline, for a cancelled pledge, or twice for a repeated event; the cap is a database check", async () => {
     const { party } = await givingSetup();
     const pledge = await insertPledge(party.id, 10_000, { deadline: new Date(Date.now() - 60_000) });
