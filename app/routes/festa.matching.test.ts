@@ -9,6 +9,7 @@ import { testContext, testDeps } from "@tests/context";
 import { useTestDatabase } from "@tests/database";
 import { donationEvent, givingSetup, insertPendingGift } from "@tests/donations";
 import { readUntil } from "@tests/event-stream";
+import { insertParty } from "@tests/parties";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
@@ -41,7 +42,7 @@ const snapshots = (text: string) =>
     .map((block) => JSON.parse(block.split("data: ")[1]!) as Snapshot);
 
 describe("matching pledges on the admin panel and the party's pages", () => {
-  it("an admin creates one for a party, active at once; a bad CPF/CNPJ, a past date and a second pledge are refused", async () => {
+  it("an admin creates one for a party, active at once; a bad CPF/CNPJ, a past date, an ended party and a second pledge are refused", async () => {
     const { party } = await givingSetup();
     const admin = await createTestUser({ admin: true, name: "Admin" });
     const user = await createTestUser({ name: "Pessoa Comum" });
@@ -52,6 +53,8 @@ describe("matching pledges on the admin panel and the party's pages", () => {
     expect(badDocument.body.errors?.sponsorDocument).toBe("Informe um CPF ou CNPJ válido do patrocinador.");
     const past = await postToAdmin(admin.cookie, pledgeFields(party.id, { deadline: addCalendarDays(todayInSaoPaulo(), -1) }));
     expect(past.status).toBe(400);
+    const ended = await insertParty({ userId: party.userId!, causeId: party.causeId, eventDate: addCalendarDays(todayInSaoPaulo(), -30) });
+    expect((await postToAdmin(admin.cookie, pledgeFields(ended.id))).status).toBe(400);
     expect(await db.select().from(schema.matchPledges)).toEqual([]);
 
     // A person's CPF, with its punctuation: stored as its 11 digits.

@@ -5,11 +5,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { auditedChange } from "~/platform/audit.server";
 import { db, schema } from "~/platform/db.server";
+import { isPartyAcceptingGifts } from "~/domain/parties";
 import { deadlineEndOfDay, type PledgeCreateInput } from "./pledge-form";
 
 const { matchPledges, parties } = schema;
 
-export type PledgeCreateOutcome = { ok: true; id: string; partyName: string } | { ok: false; reason: "missing" | "taken" | "past" };
+export type PledgeCreateOutcome =
+  { ok: true; id: string; partyName: string } | { ok: false; reason: "missing" | "closed" | "taken" | "past" };
 
 export async function createPledgeAsAdmin(actorUserId: string, input: PledgeCreateInput): Promise<PledgeCreateOutcome> {
   const deadline = deadlineEndOfDay(input.deadline);
@@ -17,11 +19,13 @@ export async function createPledgeAsAdmin(actorUserId: string, input: PledgeCrea
   return auditedChange(actorUserId, async (tx, audit) => {
     // The party's row locked: two admins creating at once take turns, the second sees the first's.
     const [party] = await tx
-      .select({ id: parties.id, name: parties.name })
+      .select({ id: parties.id, name: parties.name, active: parties.active, eventDate: parties.eventDate })
       .from(parties)
       .where(eq(parties.id, input.partyId))
       .for("no key update");
     if (!party) return { ok: false, reason: "missing" } as const;
+    // Only a party still taking gifts: an ended one would show no banner and match nothing.
+    if (!isPartyAcceptingGifts(party)) return { ok: false, reason: "closed" } as const;
     const [active] = await tx
       .select({ id: matchPledges.id })
       .from(matchPledges)

@@ -67,6 +67,7 @@ const movePartyAction: AdminActionHandler = async ({ admin, form, deps }) => {
 const PLEDGE_ERROR = "Erro ao criar o patrocínio";
 const PLEDGE_REFUSALS = {
   missing: "Esta festa não existe mais.",
+  closed: "Esta festa não recebe mais doações (encerrada ou desativada).",
   taken: "Esta festa já tem um patrocínio ativo: cancele-o antes de criar outro.",
   past: "A data final já passou.",
 } as const;
