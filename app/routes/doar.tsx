@@ -14,6 +14,8 @@ import { abuseSubject, checkoutChallengeRequired } from "~/domain/donations/paym
 import { issueChallenge } from "~/platform/abuse/challenge.server";
 import type { Route } from "./+types/doar";
 import { readFormData } from "~/platform/http/form-data.server";
+import { formatCents } from "~/platform/money";
+import { activeMatchBanner } from "~/domain/matching/index.server";
 
 const GiftRefused = lazy(() => import("~/components/donation/gift-refused").then((m) => ({ default: m.GiftRefused })));
 
@@ -68,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       institution: target.institution,
       causeName: target.causeName,
       impact: target.impact,
+      // A matching sponsor's pledge (decision 215): what this gift is worth, told before it is made.
+      match: target.party ? await activeMatchBanner(target.party.id) : null,
     },
     // One key per rendered form: submitting the same form twice is the same gift.
     formKey: randomUUID(),
@@ -130,6 +134,14 @@ export default function Doar({ loaderData, actionData }: Route.ComponentProps) {
         }
         className="[&>div]:py-10 md:[&>div]:py-12"
       >
+        {target.match ? (
+          <p className="w-full max-w-xl rounded-2xl bg-indigo-800 p-4 font-bold text-white" data-testid="patrocinio-dobro">
+            {target.match.headline}
+            {target.match.remainingCents > 0 ? (
+              <span className="block text-sm font-normal">Restam {formatCents(target.match.remainingCents)} de patrocínio.</span>
+            ) : null}
+          </p>
+        ) : null}
         {target.institution ? <InstitutionBox institution={target.institution} className="w-full max-w-xl" /> : null}
       </PageHeader>
       <div className="mx-auto max-w-5xl px-4 pb-16">

@@ -29,6 +29,8 @@ import { findPartyForPage } from "~/domain/parties/parties.server";
 import { earlierInstitutionLines } from "~/domain/parties/party-moves.server";
 import { publicPayoutLines } from "~/domain/payouts/party-payouts.server";
 import { useRootData } from "~/components/layout/root-data";
+import { MatchBannerBox } from "~/components/party/match-banner";
+import { activeMatchBanner } from "~/domain/matching/index.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
@@ -97,16 +99,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         gifts: [],
         qr: null,
         ad: null,
+        match: null,
         payout,
         lateGift,
       },
       { status: 410 },
     );
   }
-  const [gifts, qr, ad] = await Promise.all([
+  const [gifts, qr, ad, match] = await Promise.all([
     listRecentPaidGifts(party.id, PARTY_PAGE_GIFTS),
     qrCodeDataUrl(party.shareLink),
     getSponsorAd("festa"),
+    activeMatchBanner(party.id),
   ]);
   return data({
     status: "live" as const,
@@ -116,6 +120,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     gifts,
     qr,
     ad,
+    match,
     payout: null,
     lateGift: null,
   });
@@ -160,7 +165,12 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
         <PartyEnded party={party} payout={payout} closedMessage={party.closedMessage} lateGift={loaderData.lateGift} />
       </Suspense>
     );
-  const { raisedCents, paidCount, gifts } = live ?? { raisedCents: party.raisedCents, paidCount: party.paidCount, gifts: loaderData.gifts };
+  const { raisedCents, paidCount, gifts, match } = live ?? {
+    raisedCents: party.raisedCents,
+    paidCount: party.paidCount,
+    gifts: loaderData.gifts,
+    match: loaderData.match,
+  };
   const donateHref = `/doar?festa=${party.id}`;
   const missing = party.goalCents - raisedCents;
 
@@ -213,6 +223,7 @@ export default function PartyPage({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               {paidCount > 0 ? <p className="mt-1 text-sm font-semibold text-muted">{peopleWhoGave(paidCount)}</p> : null}
+              <MatchBannerBox match={match} />
               <Link to={donateHref} className={buttonVariants({ size: "lg", className: "mt-4 w-full" })}>
                 Fazer Doação
               </Link>

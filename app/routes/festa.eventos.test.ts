@@ -32,7 +32,9 @@ describe("/festa/:id/eventos (the guests' live stream)", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-cache, no-transform");
     const stream = response.body!;
     // On connect: the current numbers (a cached copy of the page catches up).
-    expect(snapshots(await readUntil(stream, (t) => snapshots(t).length >= 1))).toEqual([{ raisedCents: 0, paidCount: 0, gifts: [] }]);
+    expect(snapshots(await readUntil(stream, (t) => snapshots(t).length >= 1))).toEqual([
+      { raisedCents: 0, paidCount: 0, gifts: [], match: null },
+    ]);
 
     await insertPaidGift(other.id, { amountCents: 9900, name: "Outra Pessoa" });
     await insertPaidGift(party.id, {
@@ -70,7 +72,9 @@ describe("/festa/:id/eventos (the guests' live stream)", () => {
     const abort = new AbortController();
     // A subscription that never hears anything: every announcement is lost.
     const stream = partyGiftStream(party.id, abort.signal, { subscribe: async () => () => {}, catchUpMs: 100 });
-    expect(snapshots(await readUntil(stream, (t) => snapshots(t).length >= 1))).toEqual([{ raisedCents: 0, paidCount: 0, gifts: [] }]);
+    expect(snapshots(await readUntil(stream, (t) => snapshots(t).length >= 1))).toEqual([
+      { raisedCents: 0, paidCount: 0, gifts: [], match: null },
+    ]);
     await insertPaidGift(party.id, { amountCents: 2500, name: "Bia" });
     const text = await readUntil(stream, (t) => snapshots(t).some((s) => s.paidCount === 1));
     expect(snapshots(text).at(-1)).toMatchObject({ raisedCents: 2500, paidCount: 1 });

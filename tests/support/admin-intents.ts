@@ -20,6 +20,8 @@ export type AdminIntentContext = AdminFixture & {
   recoveryId: string;
   pendingUpdateId: string;
   pendingUnitProposalId: string;
+  /** An active matching pledge (decision 215) on the ended party: what "Cancelar" stops. */
+  pledgeId: string;
 };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
@@ -124,6 +126,17 @@ export const ADMIN_INTENT_SAMPLES: Record<string, (fx: AdminIntentContext) => Fi
   refuseInstitutionUpdate: (fx) => ({ id: fx.pendingUpdateId, reason: "Conte quantas famílias foram atendidas." }),
   approveImpactUnitProposal: (fx) => ({ id: fx.pendingUnitProposalId }),
   refuseImpactUnitProposal: (fx) => ({ id: fx.pendingUnitProposalId, reason: "Informe o custo de uma cesta completa." }),
+  createMatchPledge: (fx) => ({
+    partyId: fx.liveParty.id,
+    sponsorName: "Padaria Pão Quente",
+    sponsorDocument: "11.222.333/0001-81",
+    sponsorEmail: "contato@padaria.com.br",
+    sponsorLogoUrl: "",
+    ratioPercent: "100",
+    cap: "1.000,00",
+    deadline: addCalendarDays(todayInSaoPaulo(), 10),
+  }),
+  cancelMatchPledge: (fx) => ({ pledgeId: fx.pledgeId }),
   runReconcile: () => ({}),
   retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
@@ -191,9 +204,21 @@ export async function setupAdminIntentWorld(): Promise<{ ctx: AdminIntentContext
     .insert(schema.impactUnitProposals)
     .values({ organizationId: fx.org.id, singular: "cesta", plural: "cestas", costCents: 5_000, submittedBy: plainUser.user.id })
     .returning();
+  const [pledge] = await db
+    .insert(schema.matchPledges)
+    .values({
+      partyId: fx.endedParty.id,
+      sponsorName: "Mercado Bom Preço",
+      sponsorDocument: "52998224725",
+      capCents: 50_000,
+      status: "ativa",
+      deadline: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   return {
     ctx: {
       ...fx,
+      pledgeId: pledge!.id,
       plainUser,
       otherAdmin,
       formKey: randomUUID(),

@@ -26,15 +26,17 @@ import {
 } from "./common";
 import { CancelPartyCell } from "./refunds";
 import { MovePartyForm } from "./party-move";
+import { MatchPledgeForm, MatchPledgeList, type PledgeRow } from "./match-pledges";
 
 type Data = Awaited<ReturnType<typeof loadPartiesPanel>>;
 
-export function PartiesTab({ data }: { data: Data }) {
+export function PartiesTab({ data, pledges = [] }: { data: Data; pledges?: PledgeRow[] }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
   const cancelKey = useSavedKey("cancelParty");
   const moveKey = useSavedKey("moveParty", editing?.id);
+  const pledgeKey = useSavedKey("createMatchPledge", editing?.id);
   return (
     <div className="space-y-6">
       <Form
@@ -66,11 +68,12 @@ export function PartiesTab({ data }: { data: Data }) {
           </Link>
         </Alert>
       ) : null}
-      <ResultNotice intents={["toggleParty", "cancelParty"]} />
+      <ResultNotice intents={["toggleParty", "cancelParty", "createMatchPledge", "cancelMatchPledge"]} />
       {editing ? (
         <>
           <EditPartyForm key={savedKey} party={editing} closeHref={adminHref("festas", { q, sem, pagina: page > 1 ? page : null })} />
           <MovePartyForm key={moveKey} party={editing} institutions={data.institutions} />
+          <MatchPledgeForm key={pledgeKey} party={editing} />
         </>
       ) : null}
 
@@ -153,6 +156,7 @@ export function PartiesTab({ data }: { data: Data }) {
         </ScrollTable>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, sem, pagina: n })} />
+      <MatchPledgeList pledges={pledges} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DonationPaymentEvent } from "~/domain/payments/types";
-import { db } from "~/platform/db.server";
+import { db, schema } from "~/platform/db.server";
 import { processDonationEventAlone, processPaymentEvent } from "./payment-events.server";
 
 useTestDatabase();
@@ -71,11 +71,21 @@ const scenario = fc.record({
     }),
     { minLength: 1, maxLength: 8 },
   ),
+  // A matching sponsor on the party (decision 215): a cap often smaller than its gifts, a ratio,
+  // and a deadline that may fall among the gifts' payments.
+  pledge: fc.option(
+    fc.record({
+      capCents: fc.integer({ min: 1_000, max: 6_000_000 }),
+      ratioPercent: fc.constantFrom(50, 100, 200),
+      deadlineAfterGift: fc.integer({ min: 0, max: 8 }),
+    }),
+  ),
   deliveries: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 16, maxLength: 16 }),
   order: fc.array(fc.nat(), { minLength: 48, maxLength: 48 }),
 });
 
-type Scenario = { feePercent: number; gifts: GiftSpec[]; deliveries: number[]; order: number[] };
+type PledgeSpec = { capCents: number; ratioPercent: number; deadlineAfterGift: number };
+type Scenario = { feePercent: number; gifts: GiftSpec[]; pledge: PledgeSpec | null; deliveries: number[]; order: number[] };
 const BASE_TIME = Date.UTC(2026, 9, 3, 15, 0, 0);
 
 /** Builds the scenario's rows in the current database, then applies its stream; returns the rows to compare. */
@@ -99,6 +109,22 @@ async function runStream(s: Scenario, path: "batch" | "single") {
     [other.cnpj!, "otherCnpj"],
   ] as const)
     names.set(id, name);
+  if (s.pledge) {
+    const [pledge] = await db
+      .insert(schema.matchPledges)
+      .values({
+        partyId: party.id,
+        sponsorName: "Padaria Pão Quente",
+        sponsorDocument: "52998224725",
+        ratioPercent: s.pledge.ratioPercent,
+        capCents: s.pledge.capCents,
+        status: "ativa",
+        // Gift i's events occur at BASE_TIME + (10 i + e) s: the first `deadlineAfterGift` gifts are in time.
+        deadline: new Date(BASE_TIME + (s.pledge.deadlineAfterGift * 10 - 5) * 1000),
+      })
+      .returning();
+    names.set(pledge!.id, "pledge");
+  }
 
   const stream: DonationPaymentEvent[] = [];
   const expired: string[] = [];
@@ -161,7 +187,16 @@ async function runStream(s: Scenario, path: "batch" | "single") {
   return snapshot(names);
 }
 
-const TABLES = ["ledger_entries", "donations", "donation_status_history", "payment_events", "parties", "email_outbox"];
+const TABLES = [
+  "ledger_entries",
+  "donations",
+  "donation_status_history",
+  "payment_events",
+  "parties",
+  "email_outbox",
+  "match_pledges",
+  "match_allocations",
+];
 
 /** Every row of the tables a paid event writes, as comparable text (see DIFFERENT_BY_NATURE). */
 async function snapshot(names: Map<string, string>) {
@@ -191,13 +226,22 @@ async function snapshot(names: Map<string, string>) {
 }
 
 describe("the paid event's two paths (property)", () => {
-  it("write the same ledger rows, gifts, history, events, totals and e-mails for any stream", async () => {
+  it("write the same ledger rows, gifts, history, events, totals, e-mails and sponsors' matches for any stream", async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         const batch = await withOtherDatabase(() => runStream(s, "batch"));
         const single = await withOtherDatabase(() => runStream(s, "single"));
         expect(batch.ledger_entries).toHaveLength(s.gifts.filter((g) => g.events > 0).length);
         expect(batch).toEqual(single);
+        // The sponsor's promise is the sum of its allocations, within its cap (decision 215).
+        const allocated = batch.match_allocations!.reduce(
+          (sum: number, row) => sum + Number((row as { amount_cents: unknown }).amount_cents),
+          0,
+        );
+        for (const pledge of batch.match_pledges as Array<{ matched_cents: unknown; cap_cents: unknown }>) {
+          expect(Number(pledge.matched_cents)).toBe(allocated);
+          expect(allocated).toBeLessThanOrEqual(Number(pledge.cap_cents));
+        }
       }),
       {
         numRuns: Number(process.env.PROPERTY_RUNS ?? 8),

@@ -108,10 +108,40 @@ const applyPaidBatch = preparedStatement<Row>(
     FROM up
     ON CONFLICT DO NOTHING
     RETURNING donation_id, fee_cents, net_cents, fee_percent, fee_covered_cents),
+  -- Matching sponsors (decision 215), as allocateMatch does alone: each party's active pledge locked
+  -- (after the gifts, before the parties: the single path's order), then the batch's gifts claim
+  -- their match in arrival order — each min(gift × ratio, what the gifts before it left) — and the
+  -- pledge grows by their sum. FOR UPDATE reads the newest committed row, so the cap holds against
+  -- other transactions too; the table's check is the last guard. Promised money: no ledger row.
+  mpl AS (
+    SELECT mp.id, mp.party_id, mp.ratio_percent, mp.cap_cents - mp.matched_cents AS remaining, mp.deadline
+    FROM match_pledges mp
+    WHERE mp.party_id IN (SELECT party_id FROM up) AND mp.status = 'ativa'
+    ORDER BY mp.id
+    FOR UPDATE),
+  mw AS (
+    SELECT up.id AS donation_id, mpl.id AS pledge_id, mpl.remaining, up.arrival,
+      (up.amount_cents::bigint * mpl.ratio_percent / 100) AS wanted
+    FROM up JOIN mpl ON mpl.party_id = up.party_id
+    WHERE up.event_occurred_at <= mpl.deadline),
+  ma AS (
+    SELECT donation_id, pledge_id,
+      least(wanted, greatest(0, remaining - (sum(wanted) OVER (PARTITION BY pledge_id ORDER BY arrival) - wanted)))::bigint AS amount_cents
+    FROM mw),
+  mins AS (
+    INSERT INTO match_allocations (pledge_id, donation_id, amount_cents)
+    SELECT pledge_id, donation_id, amount_cents FROM ma WHERE amount_cents > 0
+    ON CONFLICT (donation_id) DO NOTHING
+    RETURNING pledge_id, amount_cents),
+  pledged AS (
+    UPDATE match_pledges SET matched_cents = match_pledges.matched_cents + s.amount_cents, updated_at = now()
+    FROM (SELECT pledge_id, sum(amount_cents) AS amount_cents FROM mins GROUP BY pledge_id) s
+    WHERE match_pledges.id = s.pledge_id),
   -- NO KEY UPDATE, the lock the UPDATE below takes anyway: FOR UPDATE would also wait for the KEY SHARE
   -- that a single-path transaction holds on the party from its own inserts' foreign keys, while that
   -- transaction may be waiting for this statement's creator notice (same party): a deadlock.
-  pl AS (SELECT p.id FROM parties p WHERE p.id IN (SELECT party_id FROM up) ORDER BY p.id FOR NO KEY UPDATE),
+  -- The pledges first (the count reads all of mpl), then the parties.
+  pl AS (SELECT p.id FROM parties p WHERE p.id IN (SELECT party_id FROM up) AND (SELECT count(*) FROM mpl) >= 0 ORDER BY p.id FOR NO KEY UPDATE),
   tot AS (
     UPDATE parties SET raised_cents = parties.raised_cents + s.raised_cents, paid_count = parties.paid_count + s.paid_count
     FROM (SELECT party_id, sum(amount_cents) AS raised_cents, count(*)::int AS paid_count FROM up WHERE party_id IS NOT NULL GROUP BY party_id) s

@@ -18,6 +18,7 @@ import { queuePaidGiftEmails } from "./donation-emails.server";
 import { applyPaidEvent, takesPaidFastPath } from "./paid-event.server";
 import { applyPaidDelta } from "~/domain/parties/index.server";
 import { recordGiftPaid } from "~/domain/ledger/index.server";
+import { allocateMatch, releaseMatch } from "~/domain/matching/index.server";
 import { checkPixPayment, flagPixPayment } from "./pix-payments.server";
 import type { PixFlagReason } from "./pix-flags";
 import { applyTakeBackEvent, isTakeBackEvent } from "./refund-events.server";
@@ -134,6 +135,16 @@ async function applyDonationEvent(
     const { id: donationId, partyId, partyOwnerId: ownerUserId, amountCents } = donation;
     announcements.push(...paidGiftAnnouncements({ donationId, partyId, ownerUserId, amountCents }, { mailed }));
   }
+  // A matching sponsor's promise (decision 215): after the gift's lock, before the party's.
+  if (to === "paga") {
+    await allocateMatch(tx, {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      amountCents: donation.amountCents,
+      paidAt: event.occurredAt,
+    });
+  }
+  if (from === "paga") await releaseMatch(tx, donation.id, 0);
   // Last, so the party's row (shared by every gift to a busy party) stays locked only until the commit.
   if (donation.partyId && to === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, 1);
   if (donation.partyId && from === "paga") await applyPaidDelta(tx, donation.partyId, donation.amountCents, -1);

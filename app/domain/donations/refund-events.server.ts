@@ -26,6 +26,7 @@ import {
   remainingCents,
 } from "~/domain/ledger/index.server";
 import { applyRaisedDelta } from "~/domain/parties/index.server";
+import { allocateMatch, releaseMatch } from "~/domain/matching/index.server";
 import type { DonationStatus } from "./donation-status";
 import type { EventDeps, LockedDonation, ProcessOutcome } from "./payment-events.server";
 import { queuePaidGiftEmails } from "./donation-emails.server";
@@ -145,6 +146,24 @@ export async function applyTakeBackEvent(
     const before = provesPayment ? 0 : giftShareCents(money.paid, rest);
     raised = giftShareCents(money.paid, remainingCents(await giftMoney(tx, donation.id))) - before;
   }
+  // A matching sponsor (decision 215), after the e-mails and before the party's row (the lock order
+  // of both paid paths): the payment this event proves claims its match; money that left a matched
+  // gift shrinks its sponsor's promise, the cap given back.
+  if (provesPayment) {
+    await allocateMatch(tx, {
+      donationId: donation.id,
+      partyId: donation.partyId,
+      amountCents: donation.amountCents,
+      paidAt: event.occurredAt,
+    });
+  }
+  if (refunded > 0) {
+    // What the gift itself still holds, without the fee its donor covered (decision 216).
+    const after = await giftMoney(tx, donation.id);
+    const left = remainingCents(after);
+    await releaseMatch(tx, donation.id, after.paid ? giftShareCents(after.paid, left) : left);
+  }
+  if (to === "contestada") await releaseMatch(tx, donation.id, 0);
   // Last: the party's row stays locked only until the commit.
   if (donation.partyId && (raised !== 0 || count !== 0)) await applyRaisedDelta(tx, donation.partyId, raised, count);
   return { outcome: "applied", donationId: donation.id, from, to };

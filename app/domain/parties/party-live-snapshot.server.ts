@@ -5,9 +5,16 @@
 import { eq, inArray } from "drizzle-orm";
 import { listRecentPaidGifts, type PublicGift } from "~/domain/donations/index.server";
 import { db, schema } from "~/platform/db.server";
+import { activeMatchBanner, type MatchBanner } from "~/domain/matching/index.server";
 
 /** What the stream carries, and all it carries. */
-export type PartyLiveSnapshot = { raisedCents: number; paidCount: number; gifts: PublicGift[] };
+export type PartyLiveSnapshot = {
+  raisedCents: number;
+  paidCount: number;
+  gifts: PublicGift[];
+  /** A matching sponsor's pledge and what it has left (decision 215); null when none matches now. */
+  match: MatchBanner | null;
+};
 
 export const PARTY_PAGE_GIFTS = 10;
 
@@ -26,7 +33,8 @@ export async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveS
         .limit(1);
       if (!totals) return null;
       const gifts = await listRecentPaidGifts(partyId, PARTY_PAGE_GIFTS, tx);
-      return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts };
+      const match = await activeMatchBanner(partyId, tx);
+      return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts, match };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

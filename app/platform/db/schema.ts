@@ -35,6 +35,7 @@ import { APPLICATION_DOCUMENT_KINDS, APPLICATION_STATUSES, REGISTRY_RESULTS } fr
 import { INSTITUTION_ROLES } from "../../domain/organizations/institution-team";
 import { EVENT_TYPES } from "../../domain/parties/event-types";
 import { DEFAULT_CREATOR_EMAIL_MODE } from "../../domain/parties/creator-emails";
+import { PLEDGE_STATUSES } from "../../domain/matching/pledge-status";
 import { PAYOUT_STATUSES } from "../../domain/payouts/payout-status";
 import { SUBSCRIPTION_PLAN_IDS, SUBSCRIPTION_STATUSES } from "../../domain/subscriptions/plan-ids";
 import { RECOVERY_EVENT_KINDS, RECOVERY_METHODS, RECOVERY_STATUSES, RETRY_OWNERS } from "../../domain/subscriptions/recovery-kinds";
@@ -1275,3 +1276,63 @@ export const systemState = pgTable("system_state", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------- matching sponsors (decision 215) ----------
+export const pledgeStatusEnum = pgEnum("match_pledge_status", PLEDGE_STATUSES);
+/**
+ * A sponsor's promise to match a party's gifts: `ratio_percent`/100 of each paid gift (100 = 1:1,
+ * "cada real vale dois") until `cap_cents` is used or the deadline passes. `matched_cents` is what
+ * paid gifts have claimed so far (the sum of its allocations) — money PROMISED by the sponsor,
+ * never counted as received (not in the party's raised total nor in the ledger).
+ */
+export const matchPledges = pgTable(
+  "match_pledges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    partyId: uuid("party_id")
+      .notNull()
+      .references(() => parties.id, { onDelete: "cascade" }),
+    sponsorName: text("sponsor_name").notNull(),
+    /** 11 digits (CPF) or 14 characters (CNPJ), no punctuation. */
+    sponsorDocument: text("sponsor_document").notNull(),
+    sponsorEmail: text("sponsor_email"),
+    sponsorLogoUrl: text("sponsor_logo_url"),
+    ratioPercent: integer("ratio_percent").notNull().default(100),
+    capCents: bigint("cap_cents", { mode: "number" }).notNull(),
+    matchedCents: bigint("matched_cents", { mode: "number" }).notNull().default(0),
+    status: pledgeStatusEnum("status").notNull(),
+    /** Gifts paid until this moment are matched. */
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One pledge matching a party at a time: a gift never has to choose.
+    uniqueIndex("match_pledges_one_active_per_party")
+      .on(t.partyId)
+      .where(sql`${t.status} = 'ativa'`),
+    check("match_pledges_cap_positive", sql`${t.capCents} > 0`),
+    check("match_pledges_matched_within_cap", sql`${t.matchedCents} >= 0 and ${t.matchedCents} <= ${t.capCents}`),
+    check("match_pledges_ratio_range", sql`${t.ratioPercent} between 1 and 1000`),
+  ],
+);
+
+/** One row per matched paid gift: what it claimed of its pledge. Removed when the gift is refunded. */
+export const matchAllocations = pgTable(
+  "match_allocations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pledgeId: uuid("pledge_id")
+      .notNull()
+      .references(() => matchPledges.id, { onDelete: "restrict" }),
+    donationId: uuid("donation_id")
+      .notNull()
+      .unique()
+      .references(() => donations.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("match_allocations_pledge_idx").on(t.pledgeId), check("match_allocations_amount_positive", sql`${t.amountCents} > 0`)],
+);

@@ -6,8 +6,14 @@ import { cancelPartyAction, refundDonationAction } from "./refunds.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { fail, refuse, succeed } from "~/platform/http/action-answers.server";
 import { type AdminActionHandler, adminAction, adminLoader, toggleActiveAction } from "./kit.server";
+import { cancelPledgeAsAdmin, createPledgeAsAdmin, listPledges } from "~/domain/matching/index.server";
+import { pledgeCancelSchema, pledgeCreateSchema } from "~/domain/matching/pledge-form";
+import { formatCents } from "~/platform/money";
 
-export const loader = adminLoader((url) => loadPartiesPanel(url.searchParams));
+export const loader = adminLoader(async (url) => {
+  const [panel, pledges] = await Promise.all([loadPartiesPanel(url.searchParams), listPledges()]);
+  return { ...panel, pledges };
+});
 
 const updatePartyAction: AdminActionHandler = async ({ admin, form }) => {
   const submission = parseFormSubmission(form, partyUpdateSchema);
@@ -58,7 +64,52 @@ const movePartyAction: AdminActionHandler = async ({ admin, form, deps }) => {
   return refuse("moveParty", MOVE_ERROR, submission.reply({ fieldErrors: { organizationId: [fieldError] } }));
 };
 
+const PLEDGE_ERROR = "Erro ao criar o patrocínio";
+const PLEDGE_REFUSALS = {
+  missing: "Esta festa não existe mais.",
+  closed: "Esta festa não recebe mais doações (encerrada ou desativada).",
+  taken: "Esta festa já tem um patrocínio ativo: cancele-o antes de criar outro.",
+  past: "A data final já passou.",
+} as const;
+
+/** Festas → "Patrocínio em dobro" (decision 215): active at once, the admin vouching for the sponsor. */
+const createMatchPledgeAction: AdminActionHandler = async ({ admin, form }) => {
+  const submission = parseFormSubmission(form, pledgeCreateSchema);
+  if (submission.status !== "success") return refuse("createMatchPledge", PLEDGE_ERROR, submission.reply());
+  const outcome = await createPledgeAsAdmin(admin.id, submission.value);
+  if (!outcome.ok) {
+    const field = outcome.reason === "past" ? "deadline" : "partyId";
+    return refuse(
+      "createMatchPledge",
+      PLEDGE_ERROR,
+      submission.reply({ fieldErrors: { [field]: [PLEDGE_REFUSALS[outcome.reason]] }, formErrors: [PLEDGE_REFUSALS[outcome.reason]] }),
+    );
+  }
+  return succeed("createMatchPledge", {
+    title: "Patrocínio ativo",
+    description: `${submission.value.sponsorName} dobra as doações de ${outcome.partyName} até ${formatCents(submission.value.cap)}.`,
+  });
+};
+
+const cancelMatchPledgeAction: AdminActionHandler = async ({ admin, form }) => {
+  const submission = parseFormSubmission(form, pledgeCancelSchema);
+  if (submission.status !== "success") return refuse("cancelMatchPledge", "Erro ao cancelar o patrocínio", submission.reply());
+  const row = await cancelPledgeAsAdmin(admin.id, submission.value.pledgeId);
+  if (!row)
+    return fail(
+      "cancelMatchPledge",
+      { title: "Erro ao cancelar o patrocínio", description: "Este patrocínio não está mais ativo." },
+      { status: 404 },
+    );
+  return succeed("cancelMatchPledge", {
+    title: "Patrocínio cancelado",
+    description: `${row.sponsorName} não dobra mais as próximas doações; ${formatCents(row.matchedCents)} já prometidos continuam devidos.`,
+  });
+};
+
 export const action = adminAction({
+  createMatchPledge: createMatchPledgeAction,
+  cancelMatchPledge: cancelMatchPledgeAction,
   updateParty: updatePartyAction,
   moveParty: movePartyAction,
   toggleParty: togglePartyAction,
@@ -67,5 +118,5 @@ export const action = adminAction({
 });
 
 export default function AdminTabRoute({ loaderData }: Route.ComponentProps) {
-  return <PartiesTab data={loaderData} />;
+  return <PartiesTab data={loaderData} pledges={loaderData.pledges} />;
 }

@@ -1,0 +1,82 @@
+/**
+ * The admin's "Patrocínio em dobro" form (decision 215): one schema for the browser and the server.
+ * The sponsor's document is a CPF (11 digits) or a CNPJ (14 characters, numeric or alphanumeric),
+ * checked with the project's CPF/CNPJ rules (organizations/cpf.ts, organizations/cnpj.ts).
+ * Browser-safe, `zod/mini`.
+ */
+import * as z from "zod/mini";
+import { idField, optionalHttpUrl, optionalText, text } from "~/platform/forms/fields";
+import { isValidCalendarDate } from "~/platform/dates";
+import { parseReaisToCents } from "~/platform/money";
+import { isValidCpfDigits, parseCnpj } from "~/domain/organizations";
+import { DEFAULT_RATIO_PERCENT } from "./pledge-status";
+
+export const PLEDGE_MESSAGES = {
+  name: "Informe o nome do patrocinador (pessoa ou empresa).",
+  document: "Informe um CPF ou CNPJ válido do patrocinador.",
+  email: "Informe um e-mail válido.",
+  logo: "Informe o endereço http(s) do logo, ou deixe em branco.",
+  cap: "Informe o teto em reais, entre R$ 10,00 e R$ 1.000.000,00.",
+  ratio: "Escolha quanto o patrocinador soma a cada real.",
+  deadline: "Informe a data final do patrocínio.",
+} as const;
+
+const MIN_CAP_CENTS = 1_000;
+const MAX_CAP_CENTS = 100_000_000;
+
+/** "123.456.789-09" → "12345678909"; "12.ABC.345/01DE-35" → "12ABC34501DE35"; null when neither. */
+export function parseSponsorDocument(raw: string): string | null {
+  const digits = raw.replace(/[.\-/\s]/g, "");
+  if (/^\d{11}$/.test(digits)) return isValidCpfDigits(digits) ? digits : null;
+  const cnpj = parseCnpj(raw);
+  return cnpj.ok ? cnpj.cnpj : null;
+}
+
+/** The ratios offered: how much the sponsor adds to each real given. */
+export const RATIO_CHOICES = [
+  { percent: 50, label: "R$ 0,50 por real (1:0,5)" },
+  { percent: DEFAULT_RATIO_PERCENT, label: "R$ 1 por real — cada real vale dois (1:1)" },
+  { percent: 200, label: "R$ 2 por real — cada real vale três (1:2)" },
+] as const;
+
+export const pledgeCreateSchema = z.object({
+  partyId: idField,
+  sponsorName: text(PLEDGE_MESSAGES.name, 120),
+  sponsorDocument: z.pipe(
+    text(PLEDGE_MESSAGES.document, 24),
+    z.transform((raw, ctx) => {
+      const document = parseSponsorDocument(raw);
+      if (document) return document;
+      ctx.issues.push({ code: "custom", message: PLEDGE_MESSAGES.document, input: raw });
+      return z.NEVER;
+    }),
+  ),
+  sponsorEmail: optionalText(200).check(z.refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), PLEDGE_MESSAGES.email)),
+  sponsorLogoUrl: optionalHttpUrl(PLEDGE_MESSAGES.logo),
+  ratioPercent: z.pipe(
+    z.optional(z.string()),
+    z.transform((raw, ctx) => {
+      const percent = raw ? Number(raw) : DEFAULT_RATIO_PERCENT;
+      if (RATIO_CHOICES.some((c) => c.percent === percent)) return percent;
+      ctx.issues.push({ code: "custom", message: PLEDGE_MESSAGES.ratio, input: raw });
+      return z.NEVER;
+    }),
+  ),
+  cap: z.pipe(
+    text(PLEDGE_MESSAGES.cap, 20),
+    z.transform((raw, ctx) => {
+      const cents = parseReaisToCents(raw);
+      if (cents !== null && cents >= MIN_CAP_CENTS && cents <= MAX_CAP_CENTS) return cents;
+      ctx.issues.push({ code: "custom", message: PLEDGE_MESSAGES.cap, input: raw });
+      return z.NEVER;
+    }),
+  ),
+  /** YYYY-MM-DD: gifts paid until the end of that day (São Paulo) are matched. */
+  deadline: text(PLEDGE_MESSAGES.deadline, 10).check(z.refine((d) => isValidCalendarDate(d), PLEDGE_MESSAGES.deadline)),
+});
+export type PledgeCreateInput = z.output<typeof pledgeCreateSchema>;
+
+/** The end of `date` in São Paulo (UTC−3 all year since 2019). */
+export const deadlineEndOfDay = (date: string) => new Date(`${date}T23:59:59.999-03:00`);
+
+export const pledgeCancelSchema = z.object({ pledgeId: idField });
