@@ -128,6 +128,24 @@ describe("matching pledges", () => {
     expect((await reconcileNow()).discrepancies).toEqual([]);
   });
 
+  it("a gift whose donor covered the fee is matched on the gift alone, and a refund releases the match down to the gift's share", async () => {
+    const { party } = await givingSetup();
+    const pledge = await insertPledge(party.id, 20_000);
+    const deps = testDeps();
+    // R$ 100 and the R$ 10 fee its donor covered: R$ 110 charged, R$ 100 matched (decision 216).
+    const gift = await insertPendingGift(party.id, { amountCents: 10_000, feeCoveredCents: 1_000 });
+    await processPaymentEvent(donationEvent(gift, "paid"), deps);
+    expect((await allocations(pledge.id)).map((r) => r.amountCents)).toEqual([10_000]);
+
+    // Half of what was charged back (R$ 55): the gift keeps R$ 50 of its own, so R$ 50 of match.
+    const half = donationEvent(gift, "refunded", { refund: { refundId: "re_half_cov", amountCents: 5_500 } });
+    expect((await processPaymentEvent(half, deps)).outcome).toBe("applied");
+    expect((await allocations(pledge.id)).map((r) => r.amountCents)).toEqual([5_000]);
+    expect((await pledgeRow(pledge.id)).matchedCents).toBe(5_000);
+    expect(await partyTotals(party.id)).toEqual({ raisedCents: 5_000, paidCount: 1 });
+    expect((await reconcileNow()).discrepancies).toEqual([]);
+  });
+
   it("a dispute releases a matched gift's match; a partial refund that arrives before the payment matches only what the gift keeps", async () => {
     const { party } = await givingSetup();
     const pledge = await insertPledge(party.id, 100_000);
