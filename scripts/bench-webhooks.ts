@@ -18,8 +18,16 @@ const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
 /** Deliveries in flight: each scenario runs at each of these (issue 19 names 16–64). */
 const IN_FLIGHT = (process.env.BENCH_CONCURRENCY ?? "16,32,64").split(",").map(Number);
 const DUPLICATE_SHARE = 0.1;
-/** One hot party (every event updates the same totals row), then gifts spread over 50 parties. */
-const SCENARIOS = [1, 50] as const;
+/**
+ * One hot party (every event updates the same totals row), the same with a matching sponsor whose
+ * cap runs out half-way (decision 215: each paid gift also locks the pledge and claims its match),
+ * then gifts spread over 50 parties.
+ */
+const SCENARIOS = [
+  { parties: 1, matched: false },
+  { parties: 1, matched: true },
+  { parties: 50, matched: false },
+] as const;
 const HARD_LIMIT_MS = 10 * 60_000;
 
 const { baseUrl, dbName, benchUrl } = benchDatabase(process.env.BENCH_DB_PREFIX ?? "fs_bench_wh");
@@ -83,21 +91,47 @@ async function crashAndRedeliver(port: number) {
   return { gifts: gifts.length, acknowledged, recorded, exact };
 }
 
-async function runScenario(url: string, partyCount: number, inFlight: number, tag: string) {
+/** A sponsor matching 1:1 up to half of what the party's gifts add up to. */
+async function pledgeHalf(gifts: load.Gift[], partyId: string) {
+  const capCents = Math.floor(gifts.reduce((sum, g) => sum + g.amountCents, 0) / 2);
+  const r = await query(
+    `insert into match_pledges (party_id, sponsor_name, sponsor_document, ratio_percent, cap_cents, status, deadline)
+     values ($1, 'Patrocinador Benchmark', '11222333000181', 100, $2, 'ativa', now() + interval '7 days') returning id`,
+    [partyId, capCents],
+  );
+  return { id: r.rows[0].id as string, capCents };
+}
+
+/** The cap reached exactly, never passed, and the allocations add up to what the pledge says. */
+async function matchIsExact(pledge: { id: string; capCents: number }) {
+  const r = await query(
+    `select p.matched_cents::bigint as matched, coalesce(sum(a.amount_cents), 0)::bigint as allocated
+     from match_pledges p left join match_allocations a on a.pledge_id = p.id where p.id = $1 group by p.matched_cents`,
+    [pledge.id],
+  );
+  return Number(r.rows[0].matched) === pledge.capCents && Number(r.rows[0].allocated) === pledge.capCents;
+}
+
+async function runScenario(url: string, { parties: partyCount, matched }: (typeof SCENARIOS)[number], inFlight: number, tag: string) {
   const { gifts, partyIds } = await seedScenario(partyCount, tag);
+  const pledge = matched ? await pledgeHalf(gifts, partyIds[0]!) : null;
   const events = load.paidEvents(gifts);
   const bodies = load.withRepeats(events, DUPLICATE_SHARE);
   const duplicates = { length: bodies.length - events.length };
   const deliveries = load.deliveriesOf(bodies, appSecret);
   console.log(
-    `${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}: ${events.length} eventos + ${duplicates.length} repetidos, ${inFlight} em paralelo…`,
+    `${partyCount === 1 ? "Uma festa" : `${partyCount} festas`}${matched ? " com patrocínio em dobro" : ""}: ${events.length} eventos + ${duplicates.length} repetidos, ${inFlight} em paralelo…`,
   );
   const fired = await fire(url, deliveries, inFlight);
 
-  const exact = (await totalsAreExact(gifts, partyIds)) && (fired.outcomes.get("applied") ?? 0) === gifts.length;
+  const exact =
+    (await totalsAreExact(gifts, partyIds)) &&
+    (fired.outcomes.get("applied") ?? 0) === gifts.length &&
+    (pledge === null || (await matchIsExact(pledge)));
   const errors = deliveries.length - (fired.statuses.get(200) ?? 0);
   return {
     partyCount,
+    matched,
     inFlight,
     deliveries: deliveries.length,
     distinct: events.length,
@@ -133,7 +167,7 @@ async function main() {
 
   const results = [];
   for (const inFlight of IN_FLIGHT) {
-    for (const [i, partyCount] of SCENARIOS.entries()) results.push(await runScenario(url, partyCount, inFlight, `b${inFlight}${"ab"[i]}`));
+    for (const [i, scenario] of SCENARIOS.entries()) results.push(await runScenario(url, scenario, inFlight, `b${inFlight}${"abc"[i]}`));
   }
 
   const crash = await crashAndRedeliver(port);
@@ -141,7 +175,7 @@ async function main() {
   const version = (await admin((c) => c.query("show server_version"))).rows[0].server_version;
   const rows = results.map(
     (r) =>
-      `| ${r.partyCount} | ${r.inFlight} | ${r.distinct} + ${r.duplicates} | ${r.paidPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.exact ? "exact" : "**WRONG**"} |`,
+      `| ${r.partyCount}${r.matched ? ", sponsor 1:1" : ""} | ${r.inFlight} | ${r.distinct} + ${r.duplicates} | ${r.paidPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.exact ? "exact" : "**WRONG**"} |`,
   );
   const report = [
     `## Payment webhooks: paid-event ingest (${new Date().toISOString().slice(0, 10)})`,
@@ -158,7 +192,9 @@ async function main() {
     ...rows,
     "",
     "With one party every event updates the same totals row, once per batch. Repeats are answered `duplicate` without " +
-      "touching the gift.",
+      'touching the gift. "sponsor 1:1": the same hot party with a matching pledge (decision 215) capped at half its gifts\' sum — ' +
+      'each batch also locks the pledge and shares out what remains; "exact" there also means the match reached the cap to the ' +
+      "centavo and no further.",
     "",
     `**Crash and redelivery:** ${crash.gifts} events, the server killed with SIGKILL after ${crash.acknowledged} acknowledged ` +
       `deliveries, restarted, then every event delivered again (a provider redelivers what it did not see acknowledged): ` +
@@ -167,7 +203,9 @@ async function main() {
   ].join("\n");
   console.log(`\n${report}`);
   for (const r of results)
-    console.log(`  ${r.partyCount} ${r.partyCount === 1 ? "festa" : "festas"}, ${r.inFlight} em paralelo: ${JSON.stringify(r.outcomes)}`);
+    console.log(
+      `  ${r.partyCount} ${r.partyCount === 1 ? "festa" : "festas"}${r.matched ? " com patrocínio" : ""}, ${r.inFlight} em paralelo: ${JSON.stringify(r.outcomes)}`,
+    );
   if (results.some((r) => !r.exact || r.errors > 0) || !crash.exact)
     throw new Error("totais incorretos ou entregas com erro: resultado não anexado");
   fs.appendFileSync(path.resolve("docs/performance.md"), `\n${report}\n`);
