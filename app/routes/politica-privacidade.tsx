@@ -143,8 +143,8 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
         <ul>
           <li>Os dados da conta ficam guardados enquanto a conta existir.</li>
           <li>
-            Quando você exclui a conta, apagamos na hora o seu nome, e-mail e foto, as suas sessões, as mensagens de contato e os e-mails
-            guardados; as suas doações passam a aparecer como anônimas, sem nome, e-mail nem mensagem.
+            Quando você exclui a conta, apagamos na hora o seu nome, e-mail e foto, as suas sessões, as mensagens de contato, os convites
+            para organizar festas e os e-mails guardados; as suas doações passam a aparecer como anônimas, sem nome, e-mail nem mensagem.
           </li>
           <li>
             Os registros de transações financeiras (doações, assinaturas e repasses) são guardados por cerca de 5 anos, para cumprir

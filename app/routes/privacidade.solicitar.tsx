@@ -164,8 +164,9 @@ export default function PrivacyRequest({ loaderData, actionData }: Route.Compone
           <Card className="p-5 md:p-6">
             <h2 className="text-xl">Apagar meus dados</h2>
             <p className="mt-2 text-sm">
-              Apagamos seu nome, e-mail e mensagens das doações (que passam a aparecer como anônimas), suas mensagens de contato e os
-              e-mails guardados. Os valores e datas das doações ficam registrados sem o seu nome por 5 anos, como a lei exige.
+              Apagamos seu nome, e-mail e mensagens das doações (que passam a aparecer como anônimas), suas mensagens de contato, os
+              convites para organizar festas que não foram aceitos e os e-mails guardados. Os valores e datas das doações ficam registrados
+              sem o seu nome por 5 anos, como a lei exige.
             </p>
             <Form method="post" className="mt-4 grid gap-4">
               <input type="hidden" name="intent" value="apagar" />

@@ -11,6 +11,7 @@
 import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { toCsv } from "~/platform/csv";
+import { eraseCohostInvitationsTo, listCohostInvitationsTo } from "~/domain/parties/index.server";
 
 const { donations, parties, subscriptions, subscriptionCharges, contactMessages, user, emailOutbox, rateLimits, causes, organizations } =
   schema;
@@ -184,6 +185,7 @@ export async function collectPersonalData(subject: DataSubject, now: Date, execu
     supporterMural,
     visitRequests,
     contactMessages: messages,
+    cohostInvitations: await listCohostInvitationsTo(email, executor),
   };
 }
 
@@ -210,6 +212,7 @@ function exportRows(data: PersonalDataExport): string[][] {
   add("mural_de_apoiadores", data.supporterMural);
   add("pedidos_de_visita", data.visitRequests);
   add("mensagens_de_contato", data.contactMessages);
+  add("convites_de_coanfitriao", data.cohostInvitations);
   return rows;
 }
 
@@ -246,6 +249,7 @@ export async function anonymiseSubjectData(tx: Executor, subject: DataSubject, n
     .set({ honoreeEmail: null, updatedAt: sql`now()` })
     .where(eq(sql`lower(${donations.honoreeEmail})`, email));
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
+  await eraseCohostInvitationsTo(email, tx);
   // Kept e-mails to the address, or that quote it (a creator's "new gift" notice names the donor).
   const quoted = [
     ilike(emailOutbox.to, email),

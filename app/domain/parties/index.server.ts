@@ -6,3 +6,4 @@ export * from "./party-moves.server";
 export * from "./institution-parties.server";
 export * from "./live-parties-progress.server";
 export * from "./party-hosts.server";
+export * from "./cohost-personal-data.server";
