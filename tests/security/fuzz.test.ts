@@ -429,6 +429,31 @@ const TARGETS: Target[] = [
     fields: () => ({ token: field(fc.string({ maxLength: 2100 })), intent: field(fc.constantFrom("pix", "cartao", "x")) }),
   },
   {
+    // Before "/admin intents": that target toggles the world's institution, and a campaign is refused
+    // for an inactive one — after it, every input could be refused (the depth check below failed so).
+    name: "/campanhas/nova",
+    route: "routes/campanhas.nova",
+    runs: 150,
+    path: () => "/campanhas/nova",
+    handler: newCampaignAction as never,
+    cookie: (w) => w.users.other.cookie,
+    // Near-valid more often than not (a name of 3+ characters, the listed institution): with 150 runs,
+    // uniform choices left every run refused once in a while (PostgreSQL pass, session 14), and the
+    // action's deeper path (the insert, the slug) unfuzzed in that run.
+    fields: (w) => ({
+      name: field(
+        fc.oneof(fc.string({ minLength: 3, maxLength: 130 }), fc.constantFrom("Natal Solidário da Escola Aurora", "Time 5º Ano")),
+      ),
+      organizationId: field(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(w.org.id) },
+          { weight: 1, arbitrary: fc.constantFrom("00000000-0000-0000-0000-000000000000", "x") },
+        ),
+      ),
+      description: field(fc.string({ maxLength: 520 })),
+    }),
+  },
+  {
     name: "/admin intents",
     route: "routes/admin/dashboard",
     runs: 1000,
@@ -727,29 +752,6 @@ const TARGETS: Target[] = [
     handler: cohostInviteAction as never,
     cookie: (w) => w.users.other.cookie,
     fields: () => ({ t: field(fc.string({ maxLength: 300 })) }),
-  },
-  {
-    name: "/campanhas/nova",
-    route: "routes/campanhas.nova",
-    runs: 150,
-    path: () => "/campanhas/nova",
-    handler: newCampaignAction as never,
-    cookie: (w) => w.users.other.cookie,
-    // Near-valid more often than not (a name of 3+ characters, the listed institution): with 150 runs,
-    // uniform choices left every run refused once in a while (PostgreSQL pass, session 14), and the
-    // action's deeper path (the insert, the slug) unfuzzed in that run.
-    fields: (w) => ({
-      name: field(
-        fc.oneof(fc.string({ minLength: 3, maxLength: 130 }), fc.constantFrom("Natal Solidário da Escola Aurora", "Time 5º Ano")),
-      ),
-      organizationId: field(
-        fc.oneof(
-          { weight: 3, arbitrary: fc.constant(w.org.id) },
-          { weight: 1, arbitrary: fc.constantFrom("00000000-0000-0000-0000-000000000000", "x") },
-        ),
-      ),
-      description: field(fc.string({ maxLength: 520 })),
-    }),
   },
 ];
 
