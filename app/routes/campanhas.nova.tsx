@@ -5,6 +5,7 @@ import type { Route } from "./+types/campanhas.nova";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { focusFirstError, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { InstitutionOptions } from "~/components/party/party-form-fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireUser } from "~/domain/accounts/guards.server";
@@ -90,18 +91,7 @@ export default function NewCampaignPage({ loaderData, actionData }: Route.Compon
             error={fields.organizationId.errors}
             hint="Todas as festas da campanha doam para esta instituição."
           >
-            <option value="" disabled>
-              Selecione a instituição
-            </option>
-            {institutions.map((group) => (
-              <optgroup key={group.causeId} label={group.causeName}>
-                {group.institutions.map((institution) => (
-                  <option key={institution.id} value={institution.id}>
-                    {`${institution.name} · ${institution.city} - ${institution.state}`}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <InstitutionOptions groups={institutions} />
           </SelectField>
           <TextareaField
             label="Descrição (opcional)"

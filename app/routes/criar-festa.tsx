@@ -18,7 +18,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { pageMeta } from "~/platform/ui/meta";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { isFilePart, processPhoto, storePhoto } from "~/platform/images/photos.server";
-import { PartyGoalAndMessageFields, PartyPhotoField } from "~/components/party/party-form-fields";
+import { InstitutionOptions, PartyGoalAndMessageFields, PartyPhotoField } from "~/components/party/party-form-fields";
 import { sharePagePath } from "~/domain/parties/share-links";
 import { listInstitutionsForParties } from "~/domain/organizations/organizations.server";
 import { createParty } from "~/domain/parties/parties.server";
@@ -190,18 +190,7 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
             error={fields.organizationId.errors}
             hint="As doações vão para a instituição escolhida. Só aparecem instituições com CNPJ verificado pela nossa equipe."
           >
-            <option value="" disabled>
-              Selecione a instituição
-            </option>
-            {institutions.map((group) => (
-              <optgroup key={group.causeId} label={group.causeName}>
-                {group.institutions.map((institution) => (
-                  <option key={institution.id} value={institution.id}>
-                    {`${institution.name} · ${institution.city} - ${institution.state}`}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <InstitutionOptions groups={institutions} />
           </SelectField>
           <PartyGoalAndMessageFields
             goal={fields.goal}

@@ -1,8 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/ong.convite";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { PageHeader } from "~/components/ui/page-header";
+import { InviteAcceptPage } from "~/components/invitations/invite-accept";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { acceptInvite, readInvite } from "~/domain/organizations/institution-team.server";
 import { readFormData } from "~/platform/http/form-data.server";
@@ -36,32 +34,19 @@ export async function action({ request }: Route.ActionArgs) {
 export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const problem = actionData?.message ?? (loaderData.ok ? null : loaderData.message);
   return (
-    <>
-      <PageHeader eyebrow="Instituições" title="Convite para a equipe" />
-      <div className="mx-auto max-w-xl px-4 pb-16">
-        {problem ? (
-          <Alert tone="danger" title="Não foi possível aceitar">
-            <p>{problem}</p>
-            <p className="mt-2">
-              <Link to="/" className="font-bold underline">
-                Voltar ao início
-              </Link>
-            </p>
-          </Alert>
-        ) : loaderData.ok ? (
-          <section className="rounded-3xl border border-coral-100 bg-white p-6 shadow-soft">
-            <p>
-              Você foi convidado para a equipe de <strong>{loaderData.institutionName}</strong> (convite para {loaderData.email}).
-            </p>
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="t" value={loaderData.token} />
-              <Button type="submit" size="lg">
-                Aceitar o convite
-              </Button>
-            </Form>
-          </section>
-        ) : null}
-      </div>
-    </>
+    <InviteAcceptPage
+      eyebrow="Instituições"
+      title="Convite para a equipe"
+      problem={problem}
+      invitation={
+        loaderData.ok ? (
+          <>
+            Você foi convidado para a equipe de <strong>{loaderData.institutionName}</strong> (convite para {loaderData.email}).
+          </>
+        ) : null
+      }
+      token={loaderData.ok ? loaderData.token : ""}
+      back={{ to: "/", label: "Voltar ao início" }}
+    />
   );
 }

@@ -1,8 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/painel.coanfitriao";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { PageHeader } from "~/components/ui/page-header";
+import { InviteAcceptPage } from "~/components/invitations/invite-accept";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { acceptCohostInvite, readCohostInvite } from "~/domain/parties/cohosts.server";
 import { sharePagePath } from "~/domain/parties/share-links";
@@ -37,32 +35,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CohostInvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const problem = actionData?.message ?? (loaderData.ok ? null : loaderData.message);
   return (
-    <>
-      <PageHeader eyebrow="Festa solidária" title="Convite para co-anfitrião" />
-      <div className="mx-auto max-w-xl px-4 pb-16">
-        {problem ? (
-          <Alert tone="danger" title="Não foi possível aceitar">
-            <p>{problem}</p>
-            <p className="mt-2">
-              <Link to="/painel" className="font-bold underline">
-                Ir para o Painel
-              </Link>
-            </p>
-          </Alert>
-        ) : loaderData.ok ? (
-          <section className="rounded-3xl border border-coral-100 bg-white p-6 shadow-soft">
-            <p>
-              Você foi convidado para organizar a festa <strong>{loaderData.partyName}</strong> (convite para {loaderData.email}).
-            </p>
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="t" value={loaderData.token} />
-              <Button type="submit" size="lg">
-                Aceitar o convite
-              </Button>
-            </Form>
-          </section>
-        ) : null}
-      </div>
-    </>
+    <InviteAcceptPage
+      eyebrow="Festa solidária"
+      title="Convite para co-anfitrião"
+      problem={problem}
+      invitation={
+        loaderData.ok ? (
+          <>
+            Você foi convidado para organizar a festa <strong>{loaderData.partyName}</strong> (convite para {loaderData.email}).
+          </>
+        ) : null
+      }
+      token={loaderData.ok ? loaderData.token : ""}
+      back={{ to: "/painel", label: "Ir para o Painel" }}
+    />
   );
 }
