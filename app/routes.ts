@@ -30,6 +30,7 @@ export default [
   route("painel/coanfitriao", "routes/painel.coanfitriao.tsx"),
   route("campanhas/nova", "routes/campanhas.nova.tsx"),
   route("campanha/:slug", "routes/campanha.$slug.tsx"),
+  route("campanha/:slug/editar", "routes/campanha.$slug.editar.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("doacoes", "routes/admin/doacoes.tsx"),

@@ -1,21 +1,26 @@
-import { Plus, Trophy } from "lucide-react";
+import { Pencil, Plus, Trophy } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/campanha.$slug";
 import { buttonVariants } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
+import { getOptionalUser } from "~/domain/accounts/guards.server";
 import { findCampaignBySlug, listCampaignParties } from "~/domain/campaigns/campaigns.server";
 import { rankCampaignParties } from "~/domain/campaigns/leaderboard";
+import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { pageMeta } from "~/platform/ui/meta";
 
 /**
  * /campanha/{slug} (decision 217): the team's total, each party's paid total (the same maintained
- * figure its own page shows) and the leaderboard. Public: party names and totals only.
+ * figure its own page shows) and the leaderboard. Public: party names and totals only. Its creator
+ * also sees the way to edit it (decision 222); a closed campaign takes no new party.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const campaign = await findCampaignBySlug(params.slug);
   if (!campaign) throw data("Campanha não encontrada.", { status: 404 });
+  const viewer = campaign.createdBy ? await getOptionalUser(request) : null;
   const { totalCents, ranked } = rankCampaignParties(await listCampaignParties(campaign.id));
   return {
     campaign: {
@@ -24,7 +29,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       description: campaign.description,
       institutionName: campaign.institutionName,
       institutionSlug: campaign.institutionSlug,
+      closedAt: campaign.closedAt?.toISOString() ?? null,
     },
+    isCreator: viewer !== null && viewer.id === campaign.createdBy,
     totalCents,
     parties: ranked.map(({ position, name, shareCode, raisedCents, paidCount }) => ({ position, name, shareCode, raisedCents, paidCount })),
   };
@@ -41,17 +48,33 @@ export const meta = ({ data: loaded }: Route.MetaArgs) =>
 const contributions = (n: number) => (n === 1 ? "1 contribuição" : `${n.toLocaleString("pt-BR")} contribuições`);
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { campaign, totalCents, parties } = loaderData;
+  const { campaign, totalCents, parties, isCreator } = loaderData;
   const createHref = `/criar-festa?campanha=${encodeURIComponent(campaign.slug)}`;
+  const open = campaign.closedAt === null;
   return (
     <>
       <PageHeader eyebrow="Campanha solidária" title={campaign.name} description={campaign.description ?? undefined}>
-        <Link to={createHref} className={buttonVariants()}>
-          <Plus size={18} strokeWidth={2} aria-hidden="true" />
-          Criar uma festa nesta campanha
-        </Link>
+        <div className="flex flex-wrap justify-center gap-3">
+          {open ? (
+            <Link to={createHref} className={buttonVariants()}>
+              <Plus size={18} strokeWidth={2} aria-hidden="true" />
+              Criar uma festa nesta campanha
+            </Link>
+          ) : null}
+          {isCreator ? (
+            <Link to={`/campanha/${campaign.slug}/editar`} className={buttonVariants({ variant: "secondary" })}>
+              <Pencil size={18} strokeWidth={2} aria-hidden="true" />
+              Editar campanha
+            </Link>
+          ) : null}
+        </div>
       </PageHeader>
       <div className="mx-auto max-w-4xl space-y-8 px-4 pb-16 [overflow-wrap:anywhere]">
+        {open ? null : (
+          <Alert title={`Campanha encerrada em ${formatDate(campaign.closedAt!)}`} data-testid="campaign-closed">
+            As festas da campanha continuam recebendo doações; novas festas não entram mais.
+          </Alert>
+        )}
         <section aria-labelledby="total-da-campanha" className="rounded-2xl bg-white p-5 text-center shadow-soft md:p-8">
           <h2 id="total-da-campanha" className="text-lg font-bold text-muted">
             Total do time
@@ -76,11 +99,13 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
               className="mt-4"
               icon="🎉"
               title="Nenhuma festa nesta campanha ainda"
-              description="Seja a primeira pessoa do time: crie a sua festa e chame os convidados."
+              description={open ? "Seja a primeira pessoa do time: crie a sua festa e chame os convidados." : "A campanha foi encerrada."}
             >
-              <Link to={createHref} className={buttonVariants()}>
-                Criar uma festa nesta campanha
-              </Link>
+              {open ? (
+                <Link to={createHref} className={buttonVariants()}>
+                  Criar uma festa nesta campanha
+                </Link>
+              ) : null}
             </EmptyState>
           ) : (
             <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-soft">

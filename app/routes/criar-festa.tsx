@@ -34,8 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const setup = user.isAdmin ? await getSetupStatus() : null;
   // "Criar uma festa nesta campanha" (decision 217): the campaign's institution comes chosen.
   const slug = new URL(request.url).searchParams.get("campanha");
-  const campaign = slug ? await findCampaignBySlug(slug) : null;
+  const found = slug ? await findCampaignBySlug(slug) : null;
+  // A closed campaign (decision 222) takes no new party: the form says so and creates a plain one.
+  const campaign = found?.closedAt ? null : found;
   return {
+    closedCampaignName: found?.closedAt ? found.name : null,
     campaign: campaign
       ? {
           id: campaign.id,
@@ -95,7 +98,7 @@ export const meta = () =>
   });
 
 export default function CreatePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { institutions, today, setupSteps: pendingSetup, campaign } = loaderData;
+  const { institutions, today, setupSteps: pendingSetup, campaign, closedCampaignName } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/criar-festa") === true;
   const formRef = useRef<HTMLFormElement>(null);
@@ -142,6 +145,10 @@ export default function CreatePartyPage({ loaderData, actionData }: Route.Compon
             <Alert title={`Campanha ${campaign.name}`} data-testid="campaign-note">
               Esta festa vai somar para a campanha e doar para {campaign.institutionName}, a instituição da campanha.
               <input type="hidden" name="campaignId" value={campaign.id} />
+            </Alert>
+          ) : closedCampaignName ? (
+            <Alert title={`A campanha ${closedCampaignName} foi encerrada`} data-testid="campaign-closed-note">
+              Ela não recebe novas festas. Você ainda pode criar a sua festa, fora da campanha.
             </Alert>
           ) : null}
           <TextField

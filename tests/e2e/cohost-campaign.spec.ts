@@ -121,5 +121,26 @@ test("a team campaign adds up its parties and ranks them by what they raised", a
   await expect(rows.nth(2)).toContainText(`Festa Alfa ${stamp}`);
   await expect(guest.locator(`[data-campaign-party="${first}"]`)).toContainText("R$ 0,00");
   expect(await axe(guest)).toEqual([]);
+  // A guest is not its creator: no way to edit it.
+  await expect(guest.getByRole("link", { name: "Editar campanha" })).toHaveCount(0);
   await guest.context().close();
+
+  // Its creator fixes the name (the link stays) and closes it: the ranking stays, new parties do not join.
+  await page.goto(campaignUrl);
+  await page.getByRole("link", { name: "Editar campanha" }).click();
+  await expect(page).toHaveURL(`${campaignUrl}/editar`);
+  expect(await axe(page)).toEqual([]);
+  await page.getByLabel("Nome da campanha").fill(`Time Aurora ${stamp} e amigos`);
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page).toHaveURL(campaignUrl);
+  await expect(page.getByRole("heading", { level: 1, name: `Time Aurora ${stamp} e amigos` })).toBeVisible();
+  await page.getByRole("link", { name: "Editar campanha" }).click();
+  await page.getByRole("button", { name: "Encerrar a campanha" }).click();
+  await expect(page.getByRole("button", { name: "Reabrir a campanha" })).toBeVisible();
+  await page.goto(campaignUrl);
+  await expect(page.getByTestId("campaign-closed")).toContainText("Campanha encerrada em");
+  await expect(page.getByRole("link", { name: "Criar uma festa nesta campanha" })).toHaveCount(0);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+  await page.goto(`/criar-festa?campanha=${campaignUrl.split("/").pop()}`);
+  await expect(page.getByTestId("campaign-closed-note")).toContainText("foi encerrada");
 });

@@ -294,6 +294,34 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       ),
     },
   },
+  // Only the campaign's creator edits, closes or reopens it (decision 222); an admin moderates in Festas.
+  "routes/campanha.$slug.editar": {
+    path: (w) => `/campanha/${w.campaign.slug}/editar`,
+    loader: {
+      cells: {
+        anonymous: toLogin("/campanha/time-da-mariana-ab12/editar"),
+        user: ok((r) => expect(r.body).toMatchObject({ campaign: { slug: "time-da-mariana-ab12" } })),
+        other: notFound,
+        admin: notFound,
+      },
+    },
+    action: {
+      fields: () => ({ intent: "salvar", name: "Time da Mariana e amigos", description: "Editada pela criadora" }),
+      cells: {
+        anonymous: toLogin("/campanha/time-da-mariana-ab12/editar"),
+        user: {
+          status: 302,
+          location: "/campanha/time-da-mariana-ab12",
+          check: async (_r, w) => {
+            const [campaign] = await db.select().from(schema.campaigns).where(eq(schema.campaigns.id, w.campaign.id));
+            expect(campaign).toMatchObject({ name: "Time da Mariana e amigos", description: "Editada pela criadora" });
+          },
+        },
+        other: notFound,
+        admin: notFound,
+      },
+    },
+  },
   "routes/assine-o-bem": {
     path: () => "/assine-o-bem",
     loader: {

@@ -56,6 +56,7 @@ import { action as institutionDashboardAction } from "~/routes/ong.$slug.painel"
 import { action as inviteAction } from "~/routes/ong.convite";
 import { action as cohostInviteAction } from "~/routes/painel.coanfitriao";
 import { action as newCampaignAction } from "~/routes/campanhas.nova";
+import { action as editCampaignAction } from "~/routes/campanha.$slug.editar";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
 const scale = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
@@ -454,6 +455,21 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    // The creator's own campaign (decision 222): its name and description, closing and reopening.
+    name: "/campanha/:slug/editar",
+    route: "routes/campanha.$slug.editar",
+    runs: 150,
+    path: (w) => `/campanha/${w.campaign.slug}/editar`,
+    params: (w) => ({ slug: w.campaign.slug }),
+    handler: editCampaignAction as never,
+    cookie: (w) => w.users.user.cookie,
+    fields: () => ({
+      intent: field(fc.constantFrom("salvar", "encerrar", "reabrir", "x")),
+      name: field(fc.oneof(fc.string({ minLength: 3, maxLength: 130 }), fc.constant("Time da Mariana"))),
+      description: field(fc.string({ maxLength: 520 })),
+    }),
+  },
+  {
     name: "/admin intents",
     route: "routes/admin/dashboard",
     runs: 1000,
@@ -497,6 +513,10 @@ const TARGETS: Target[] = [
         ),
       ),
       idempotencyKey: field(fc.oneof(uuid, fc.string({ maxLength: 40 }))),
+      // Festas → Campanhas (decision 222).
+      campaignId: field(fc.oneof(fc.constant(w.campaign.id), uuid)),
+      hidden: field(fc.constantFrom("1", "0", "x")),
+      reason: field(fc.string({ maxLength: 320 })),
     }),
   },
   {

@@ -22,6 +22,8 @@ export type AdminIntentContext = AdminFixture & {
   pendingUnitProposalId: string;
   /** An active matching pledge (decision 215) on the ended party: what "Cancelar" stops. */
   pledgeId: string;
+  /** A team campaign (decision 222): what "Ocultar campanha" hides. */
+  campaignId: string;
 };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
@@ -137,6 +139,7 @@ export const ADMIN_INTENT_SAMPLES: Record<string, (fx: AdminIntentContext) => Fi
     deadline: addCalendarDays(todayInSaoPaulo(), 10),
   }),
   cancelMatchPledge: (fx) => ({ pledgeId: fx.pledgeId }),
+  setCampaignVisibility: (fx) => ({ campaignId: fx.campaignId, hidden: "1", reason: "Nome que ofende a instituição." }),
   runReconcile: () => ({}),
   retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
@@ -215,10 +218,15 @@ export async function setupAdminIntentWorld(): Promise<{ ctx: AdminIntentContext
       deadline: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  const [campaign] = await db
+    .insert(schema.campaigns)
+    .values({ slug: "time-authz-ab12", name: "Time Authz", organizationId: fx.org.id, createdBy: plainUser.user.id })
+    .returning();
   return {
     ctx: {
       ...fx,
       pledgeId: pledge!.id,
+      campaignId: campaign!.id,
       plainUser,
       otherAdmin,
       formKey: randomUUID(),

@@ -27,10 +27,11 @@ import {
 import { CancelPartyCell } from "./refunds";
 import { MovePartyForm } from "./party-move";
 import { MatchPledgeForm, MatchPledgeList, type PledgeRow } from "./match-pledges";
+import { CampaignList, type CampaignRow } from "./campaigns";
 
 type Data = Awaited<ReturnType<typeof loadPartiesPanel>>;
 
-export function PartiesTab({ data, pledges = [] }: { data: Data; pledges?: PledgeRow[] }) {
+export function PartiesTab({ data, pledges = [], campaigns = [] }: { data: Data; pledges?: PledgeRow[]; campaigns?: CampaignRow[] }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
@@ -157,6 +158,7 @@ export function PartiesTab({ data, pledges = [] }: { data: Data; pledges?: Pledg
       )}
       <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, sem, pagina: n })} />
       <MatchPledgeList pledges={pledges} />
+      <CampaignList campaigns={campaigns} />
     </div>
   );
 }

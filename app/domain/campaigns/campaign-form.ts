@@ -17,3 +17,31 @@ export const createCampaignSchema = z.object({
 });
 
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
+
+/** /campanha/{slug}/editar (decision 222): the creator fixes the name and the description; the link stays. */
+export const editCampaignSchema = z.object({
+  name: createCampaignSchema.shape.name,
+  description: createCampaignSchema.shape.description,
+});
+export type EditCampaignInput = z.output<typeof editCampaignSchema>;
+
+/**
+ * Admin → Festas → Campanhas: hide a campaign (with a reason its creator reads, at least 10
+ * characters) or show it again.
+ */
+export const campaignVisibilitySchema = z
+  .object({
+    campaignId: z.uuid({ error: "Campanha inválida." }),
+    hidden: z.enum(["1", "0"], { error: "Escolha ocultar ou mostrar." }),
+    reason: z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(300, "Use no máximo 300 caracteres."))),
+      z.transform((v) => v || null),
+    ),
+  })
+  .check(
+    z.refine((v) => v.hidden === "0" || (v.reason?.length ?? 0) >= 10, {
+      message: "Explique o motivo (pelo menos 10 caracteres): o criador da campanha vai ler.",
+      path: ["reason"],
+    }),
+  );
+export type CampaignVisibilityInput = z.output<typeof campaignVisibilitySchema>;

@@ -4,7 +4,7 @@
  * transaction, parties.server.ts). Its public page reads each party's maintained paid total.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "~/platform/audit.server";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { findInstitutionForParty } from "~/domain/organizations/index.server";
@@ -64,7 +64,10 @@ function isSlugCollision(error: unknown): boolean {
   return false;
 }
 
-/** A campaign and its institution by slug (the public page, the party form's prefill), or null. */
+/**
+ * A campaign and its institution by slug (the public page, the party form's prefill), or null —
+ * also when an admin hid it (decision 222). `closedAt` set: no new party joins it.
+ */
 export async function findCampaignBySlug(slug: string, executor: Executor = db) {
   if (!SLUG_PATTERN.test(slug) || slug.length > 80) return null;
   const [row] = await executor
@@ -76,17 +79,28 @@ export async function findCampaignBySlug(slug: string, executor: Executor = db) 
       organizationId: campaigns.organizationId,
       institutionName: organizations.name,
       institutionSlug: organizations.slug,
+      closedAt: campaigns.closedAt,
+      createdBy: campaigns.createdBy,
     })
     .from(campaigns)
     .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-    .where(eq(campaigns.slug, slug));
+    .where(and(eq(campaigns.slug, slug), isNull(campaigns.hiddenAt)));
   return row ?? null;
 }
 
-/** The campaign a new party asks to join (inside the party's insert transaction), or null. */
+/**
+ * The campaign a new party asks to join (inside the party's insert transaction), or null. Its row
+ * is share-locked, so a close or a hide that commits first is seen, and one that comes after waits.
+ */
 export async function findCampaignForParty(executor: Executor, id: string) {
   const [row] = await executor
-    .select({ id: campaigns.id, name: campaigns.name, organizationId: campaigns.organizationId })
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      organizationId: campaigns.organizationId,
+      closed: sql<boolean>`${campaigns.closedAt} IS NOT NULL`,
+      hidden: sql<boolean>`${campaigns.hiddenAt} IS NOT NULL`,
+    })
     .from(campaigns)
     .where(eq(campaigns.id, id))
     .for("share");

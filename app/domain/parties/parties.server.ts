@@ -51,7 +51,10 @@ export async function createParty(
         let campaignId: string | null = null;
         if (input.campaignId) {
           const campaign = UUID.test(input.campaignId) ? await findCampaignForParty(tx, input.campaignId) : null;
-          if (!campaign) return { ok: false, field: "organizationId", message: PARTY_INSTITUTION_MESSAGES.campaignMissing };
+          if (!campaign || campaign.hidden)
+            return { ok: false, field: "organizationId", message: PARTY_INSTITUTION_MESSAGES.campaignMissing };
+          if (campaign.closed)
+            return { ok: false, field: "organizationId", message: PARTY_INSTITUTION_MESSAGES.campaignClosed(campaign.name) };
           if (campaign.organizationId !== institution.id)
             return { ok: false, field: "organizationId", message: PARTY_INSTITUTION_MESSAGES.campaignInstitution(campaign.name) };
           campaignId = campaign.id;

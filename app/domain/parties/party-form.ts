@@ -114,6 +114,7 @@ export const PARTY_INSTITUTION_MESSAGES = {
   unverified:
     "Esta instituição ainda está em verificação pela nossa equipe e não pode receber festas por enquanto. Escolha outra da lista.",
   campaignMissing: "Esta campanha não existe mais. Crie a festa sem campanha ou abra a página da campanha de novo.",
+  campaignClosed: (campaign: string) => `A campanha ${campaign} foi encerrada e não recebe novas festas. Crie a festa sem campanha.`,
   campaignInstitution: (campaign: string) => `A campanha ${campaign} apoia outra instituição: escolha a instituição da campanha.`,
 } as const;
 

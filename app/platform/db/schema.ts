@@ -409,8 +409,18 @@ export const campaigns = pgTable(
       .references(() => organizations.id),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Closed by its creator (decision 222): the page stays, new parties cannot join; reopenable. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Hidden by an admin with a reason (moderation): the public page answers 404; its parties stay. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
-  (t) => [check("campaigns_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+  (t) => [
+    check("campaigns_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    // A hidden campaign always says why (the admin's reason is shown to its creator).
+    check("campaigns_hidden_reason", sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
+  ],
 );
 
 /**

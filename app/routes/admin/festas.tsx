@@ -9,10 +9,12 @@ import { type AdminActionHandler, adminAction, adminLoader, toggleActiveAction }
 import { cancelPledgeAsAdmin, createPledgeAsAdmin, listPledges } from "~/domain/matching/index.server";
 import { pledgeCancelSchema, pledgeCreateSchema } from "~/domain/matching/pledge-form";
 import { formatCents } from "~/platform/money";
+import { campaignVisibilitySchema } from "~/domain/campaigns/campaign-form";
+import { listCampaignsForAdmin, setCampaignHiddenAsAdmin } from "~/domain/campaigns/campaign-manage.server";
 
 export const loader = adminLoader(async (url) => {
-  const [panel, pledges] = await Promise.all([loadPartiesPanel(url.searchParams), listPledges()]);
-  return { ...panel, pledges };
+  const [panel, pledges, campaigns] = await Promise.all([loadPartiesPanel(url.searchParams), listPledges(), listCampaignsForAdmin()]);
+  return { ...panel, pledges, campaigns };
 });
 
 const updatePartyAction: AdminActionHandler = async ({ admin, form }) => {
@@ -107,7 +109,29 @@ const cancelMatchPledgeAction: AdminActionHandler = async ({ admin, form }) => {
   });
 };
 
+/** Festas → Campanhas (decision 222): hide with a reason the creator is e-mailed, or show again. */
+const setCampaignVisibilityAction: AdminActionHandler = async ({ admin, form, deps }) => {
+  const submission = parseFormSubmission(form, campaignVisibilitySchema);
+  if (submission.status !== "success") return refuse("setCampaignVisibility", "Erro ao moderar a campanha", submission.reply());
+  const outcome = await setCampaignHiddenAsAdmin(admin.id, submission.value, {
+    mailer: deps.mailer,
+    publicUrl: deps.config.PUBLIC_URL,
+    now: deps.clock.now(),
+  });
+  if (!outcome.ok)
+    return fail(
+      "setCampaignVisibility",
+      { title: "Erro ao moderar a campanha", description: "A campanha não existe mais ou já está assim." },
+      { status: 404 },
+    );
+  return succeed("setCampaignVisibility", {
+    title: submission.value.hidden === "1" ? "Campanha ocultada" : "Campanha visível de novo",
+    description: submission.value.hidden === "1" ? `${outcome.name}: avisamos o criador por e-mail.` : outcome.name,
+  });
+};
+
 export const action = adminAction({
+  setCampaignVisibility: setCampaignVisibilityAction,
   createMatchPledge: createMatchPledgeAction,
   cancelMatchPledge: cancelMatchPledgeAction,
   updateParty: updatePartyAction,
@@ -118,5 +142,5 @@ export const action = adminAction({
 });
 
 export default function AdminTabRoute({ loaderData }: Route.ComponentProps) {
-  return <PartiesTab data={loaderData} pledges={loaderData.pledges} />;
+  return <PartiesTab data={loaderData} pledges={loaderData.pledges} campaigns={loaderData.campaigns} />;
 }

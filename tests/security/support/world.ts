@@ -300,6 +300,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/painel.coanfitriao": "/painel/coanfitriao?t=forjado",
     "routes/campanhas.nova": "/campanhas/nova",
     "routes/campanha.$slug": `/campanha/${w.campaign.slug}`,
+    "routes/campanha.$slug.editar": `/campanha/${w.campaign.slug}/editar`,
     "routes/painel.festa.$id.editar": `/painel/festa/${w.party.shareCode}/editar`,
     "routes/painel.festa.$id.convidados[.]csv": `/painel/festa/${w.party.shareCode}/convidados.csv`,
     "routes/painel.festa.$id.qr[.]png": `/painel/festa/${w.party.shareCode}/qr.png`,
