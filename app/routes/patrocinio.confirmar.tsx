@@ -54,11 +54,8 @@ export default function SponsorConfirmPage({ loaderData, actionData }: Route.Com
         Patrocínio em dobro
       </p>
       <h1 className="mt-1 text-3xl md:text-4xl">Pedido de patrocínio</h1>
-      {loaderData.view === "bad-link" ? (
-        <Alert tone="danger" title="Este link não funciona mais" className="mt-6">
-          {loaderData.message}
-        </Alert>
-      ) : actionData?.ok ? (
+      {/* The answer first: after it the link's cookie is gone, so the page's data reads "invalid". */}
+      {actionData?.ok ? (
         <Alert tone="success" title={actionData.confirmed ? "Patrocínio confirmado!" : "Pedido recusado"} className="mt-6">
           <p>{actionData.message}</p>
           {actionData.confirmed ? (
@@ -68,6 +65,10 @@ export default function SponsorConfirmPage({ loaderData, actionData }: Route.Com
               </Link>
             </p>
           ) : null}
+        </Alert>
+      ) : loaderData.view === "bad-link" ? (
+        <Alert tone="danger" title="Este link não funciona mais" className="mt-6">
+          {actionData?.message ?? loaderData.message}
         </Alert>
       ) : (
         <>
