@@ -3,4 +3,4 @@ export { activeMatchBanner, allocateMatch, releaseMatch } from "./matching.serve
 export type { MatchBanner } from "./match-banner";
 export { createPledgeAsAdmin, cancelPledgeAsAdmin, listPledges } from "./pledges-admin.server";
 export { cancelPledgeInvite, createPledgeInvite, listPartyPledges, resendPledgeInvite } from "./pledge-invite.server";
-export { answerPledgeInvite, readPledgeInvite, type PledgeAnswer } from "./pledge-answer.server";
+export { answerPledgeInvite, readPledgeInvite } from "./pledge-answer.server";

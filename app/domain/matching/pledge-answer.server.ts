@@ -117,7 +117,7 @@ function isOneActiveConflict(error: unknown): boolean {
   return false;
 }
 
-export type PledgeAnswer = "confirmar" | "recusar";
+type PledgeAnswer = "confirmar" | "recusar";
 
 /**
  * The sponsor answers. The pledge's row is locked, so two clicks (or two tabs) answer once; a

@@ -23,7 +23,7 @@ import { deadlineEndOfDay, type PledgeInviteInput } from "./pledge-form";
 const { matchPledges, parties, organizations, user } = schema;
 
 /** The link's life: 7 days, or until the match's last moment when that comes first. */
-export const PLEDGE_INVITE_TTL_SECONDS = 7 * 24 * 3600;
+const PLEDGE_INVITE_TTL_SECONDS = 7 * 24 * 3600;
 /** E-mails sent again for one invitation, per hour. */
 const RESEND_LIMIT = 3;
 
@@ -43,7 +43,7 @@ export const PLEDGE_INVITE_MESSAGES = {
 type Result = { ok: true; message: string } | { ok: false; message: string; field?: "deadline" };
 
 /** The signed link of a pending pledge: its id travels sealed; the status check makes it single-use. */
-export function pledgeInviteUrl(pledgeId: string, deadline: Date, now: Date) {
+function pledgeInviteUrl(pledgeId: string, deadline: Date, now: Date) {
   const untilDeadline = Math.floor((deadline.getTime() - now.getTime()) / 1000);
   const ttl = Math.max(1, Math.min(PLEDGE_INVITE_TTL_SECONDS, untilDeadline));
   const token = signToken("match-pledge-invite", { p: pledgeId }, ttl, now);
