@@ -26,7 +26,7 @@ import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { SponsorPanel } from "~/components/party/sponsor-panel";
 import { cancelPledgeInvite, createPledgeInvite, listPartyPledges, resendPledgeInvite } from "~/domain/matching/index.server";
-import { pledgeInviteActionSchema, pledgeInviteSchema } from "~/domain/matching/pledge-form";
+import { hasOpenPledge, pledgeInviteActionSchema, pledgeInviteSchema } from "~/domain/matching/pledge-form";
 import type { Mailer } from "~/platform/mail/outbox.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ended: partyVisibility(party, today) === "ended",
     },
     // The matching sponsors (decision 219): the list for every host, the invitation for the owner.
-    sponsors: { pledges, today, ended: partyVisibility(party, today) !== "live" },
+    sponsors: { pledges, today, canInvite: partyVisibility(party, today) === "live" && !hasOpenPledge(pledges, context.clock.now()) },
     party: { name: party.name, shareCode: party.shareCode, shareLink: party.shareLink, causeName: party.causeName },
     creatorEmails: party.creatorEmails as CreatorEmailMode,
     role: party.role,

@@ -92,7 +92,7 @@ export default function SponsorConfirmPage({ loaderData, actionData }: Route.Com
             </dl>
             <p className="mt-4">
               Cada doação paga até a data final soma o valor prometido, até o teto. Quando o patrocínio terminar, você paga o valor
-              prometido por Pix ou cartão, e o dinheiro vai para {loaderData.invite.institution}.
+              prometido por Pix ou cartão, e o dinheiro vai para {loaderData.invite.institutionName}.
             </p>
             <Form method="post" className="mt-6 flex flex-wrap gap-3">
               <input type="hidden" name="t" value={loaderData.token} />

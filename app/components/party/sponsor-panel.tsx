@@ -28,8 +28,14 @@ export type SponsorPledgeRow = {
 
 const TONE: Record<string, "paid" | "pending" | "info"> = { ativa: "paid", pendente_confirmacao: "pending" };
 
-export function SponsorPanel(props: { pledges: SponsorPledgeRow[]; owner: boolean; ended: boolean; today: string; result?: FormResult }) {
-  const { pledges, owner, ended, today, result } = props;
+export function SponsorPanel(props: {
+  pledges: SponsorPledgeRow[];
+  owner: boolean;
+  canInvite: boolean;
+  today: string;
+  result?: FormResult;
+}) {
+  const { pledges, owner, canInvite, today, result } = props;
   return (
     <section aria-labelledby="patrocinio" className="mt-6 rounded-2xl bg-white p-5 shadow-soft md:p-8">
       <h2 id="patrocinio" className="flex items-center gap-2 text-xl font-extrabold text-indigo-800">
@@ -63,7 +69,8 @@ export function SponsorPanel(props: { pledges: SponsorPledgeRow[]; owner: boolea
       ) : (
         <p className="mt-4 text-sm text-muted">Nenhum patrocinador ainda.</p>
       )}
-      {owner && !ended ? <InviteForm today={today} result={result} /> : null}
+      {/* One sponsor at a time: the form returns when the invitation is declined or cancelled. */}
+      {owner && canInvite ? <InviteForm today={today} result={result} /> : null}
       {!owner ? <p className="mt-4 text-sm text-muted">Só quem criou a festa convida patrocinadores.</p> : null}
     </section>
   );

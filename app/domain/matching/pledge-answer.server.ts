@@ -26,8 +26,8 @@ export const PLEDGE_ANSWER_MESSAGES = {
   answered: "Este pedido de patrocínio já foi respondido ou cancelado.",
   ended: "Esta festa não recebe mais doações: o patrocínio não pode mais começar.",
   otherActive: "Esta festa já tem outro patrocínio ativo: só um patrocinador por vez. Fale com quem organiza a festa.",
-  confirmed: "Patrocínio confirmado. Obrigado!",
-  declined: "Patrocínio recusado. Avisamos quem organiza a festa.",
+  confirmed: "Obrigado! A partir de agora cada doação paga à festa soma o seu patrocínio, até o teto. Avisamos quem organiza a festa.",
+  declined: "Avisamos quem organiza a festa. Nada será cobrado de você.",
 } as const;
 
 export type PledgeInvite = {
@@ -35,7 +35,9 @@ export type PledgeInvite = {
   hostFirstName: string;
   partyName: string;
   partyCode: string;
+  /** With its CNPJ, to say who receives; `institutionName` alone where it is said again. */
   institution: string;
+  institutionName: string;
   sponsorName: string;
   ratioPercent: number;
   capCents: number;
@@ -91,6 +93,7 @@ async function checkInvite(token: unknown, now: Date, executor: Executor, lock: 
       partyName: row.partyName,
       partyCode: row.partyCode,
       institution: institutionLabel(row),
+      institutionName: row.institutionName ?? row.causeName ?? "a causa da festa",
       sponsorName: row.sponsorName,
       ratioPercent: row.ratioPercent,
       capCents: row.capCents,

@@ -104,6 +104,14 @@ export const pledgeInviteActionSchema = z.object({
   pledgeId: idField,
 });
 
+/**
+ * One sponsor at a time: an active pledge, or an invitation still waiting (its last day not
+ * passed), keeps the host from inviting another — the service refuses it too.
+ */
+export function hasOpenPledge(pledges: { status: string; deadline: Date | string }[], now: Date): boolean {
+  return pledges.some((p) => p.status === "ativa" || (p.status === "pendente_confirmacao" && new Date(p.deadline) >= now));
+}
+
 /** What the host's list says of each status. */
 export const PLEDGE_STATUS_LABELS: Record<string, string> = {
   pendente_confirmacao: "aguardando confirmação",
