@@ -19,12 +19,16 @@ export const meta = () =>
 // One sponsor's page, reached through a token.
 export const headers = privatePageHeaders;
 
+const NO_LINK = "Abra o pedido pelo link do e-mail que você recebeu. Se você já respondeu, não há mais nada a fazer aqui.";
+
 /**
  * The signed link a host's invitation e-mailed to a sponsor (decision 219). Opening it only SHOWS
  * who asks and the terms (mail scanners open links); a button posts the token and the answer.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = linkToken(request, "t");
+  // No link at all: opened by hand, or after answering (the link's cookie is gone then).
+  if (!token) return data({ view: "bad-link" as const, message: NO_LINK }, { status: 400 });
   const read = await readPledgeInvite(token, context.clock.now());
   if (!read.ok) return data({ view: "bad-link" as const, message: read.message }, { status: 400 });
   const { pledgeId: _id, ...invite } = read.invite;
