@@ -28,6 +28,7 @@ export default [
   route("painel/festa/:id/editar", "routes/painel.festa.$id.editar.tsx"),
   // Co-hosts and team campaigns (issue 29, item 2; decision 217).
   route("painel/coanfitriao", "routes/painel.coanfitriao.tsx"),
+  route("patrocinio/confirmar", "routes/patrocinio.confirmar.tsx"),
   route("campanhas/nova", "routes/campanhas.nova.tsx"),
   route("campanha/:slug", "routes/campanha.$slug.tsx"),
   route("campanha/:slug/editar", "routes/campanha.$slug.editar.tsx"),

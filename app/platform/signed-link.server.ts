@@ -27,7 +27,9 @@ export type SignedLinkPurpose =
   // "Que tal todo mês?": the paid gift a plan's checkout follows (subscriptions/monthly-nudge.server.ts).
   | "monthly-nudge"
   // A party owner's invitation to co-host, bound to the invited address (parties/cohosts.server.ts).
-  | "party-cohost-invite";
+  | "party-cohost-invite"
+  // A host's request to a sponsor to match their party, bound to the pledge (matching/pledge-invite.server.ts).
+  | "match-pledge-invite";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

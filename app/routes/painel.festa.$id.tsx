@@ -24,17 +24,23 @@ import { inviteCohostSchema, revokeCohostSchema } from "~/domain/parties/cohost-
 import type { FormResult } from "~/platform/forms/submission";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { SponsorPanel } from "~/components/party/sponsor-panel";
+import { cancelPledgeInvite, createPledgeInvite, listPartyPledges, resendPledgeInvite } from "~/domain/matching/index.server";
+import { hasOpenPledge, pledgeInviteActionSchema, pledgeInviteSchema } from "~/domain/matching/pledge-form";
+import type { Mailer } from "~/platform/mail/outbox.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, party } = await requireOwnParty(request, params.id);
   const search = new URL(request.url).searchParams;
   // The host's guests (issue 29, item 6): a page of the paid gifts, the search, the CSV's size.
   // The owner or an accepted co-host (decision 217): both run this page; only the owner changes co-hosts.
-  const [page, contacts, cohosts] = await Promise.all([
+  const [page, contacts, cohosts, pledges] = await Promise.all([
     listPartyGuestGifts(user.id, party.id, { page: parseGuestPage(search.get("pagina")), search: search.get("busca") ?? "" }),
     countGuestContacts(user.id, party.id),
     listCohosts(party.id),
+    listPartyPledges(party.id),
   ]);
+  const today = todayInSaoPaulo(context.clock.now());
   return {
     guests: {
       ...page,
@@ -43,8 +49,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // The contacts' CSV is the owner's alone: the donors agreed to give them to "quem organiza" (decision 217).
       csvHref: party.role === "owner" ? guestsCsvPath(party.shareCode) : null,
       newsHref: `/painel/festas/${party.id}/agradecer`,
-      ended: partyVisibility(party, todayInSaoPaulo(context.clock.now())) === "ended",
+      ended: partyVisibility(party, today) === "ended",
     },
+    // The matching sponsors (decision 219): the list for every host, the invitation for the owner.
+    sponsors: { pledges, today, canInvite: partyVisibility(party, today) === "live" && !hasOpenPledge(pledges, context.clock.now()) },
     party: { name: party.name, shareCode: party.shareCode, shareLink: party.shareLink, causeName: party.causeName },
     creatorEmails: party.creatorEmails as CreatorEmailMode,
     role: party.role,
@@ -66,6 +74,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, party } = await requireOwnParty(request, params.id);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (intent === "convidar-patrocinador" || intent === "cancelar-patrocinio" || intent === "reenviar-patrocinio") {
+    if (party.role !== "owner") throw data("Festa não encontrada.", { status: 404 });
+    const deps = { mailer: context.mailer, now: context.clock.now() };
+    const answer = await sponsorIntent(form, user.id, party.id, deps);
+    if ("result" in answer) return data({ sponsorResult: answer.result }, { status: 400 });
+    return redirectWithToast(`/painel/festa/${party.shareCode}#patrocinio`, {
+      type: answer.ok ? "success" : "error",
+      title: answer.message,
+    });
+  }
   if (intent === "convidar-coanfitriao" || intent === "remover-coanfitriao") {
     if (party.role !== "owner") throw data("Festa não encontrada.", { status: 404 });
     const back = `/painel/festa/${party.shareCode}#coanfitrioes`;
@@ -87,13 +105,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { ok: true, message: "Preferência de e-mails salva." };
 }
 
+/** The owner's sponsor intents (decision 219): invite, cancel a waiting invitation, send it again. */
+async function sponsorIntent(form: FormData, ownerId: string, partyId: string, deps: { mailer: Mailer; now: Date }) {
+  if (form.get("intent") === "convidar-patrocinador") {
+    const submission = parseFormSubmission(form, pledgeInviteSchema);
+    if (submission.status !== "success") return { ok: false as const, result: submission.reply() as FormResult };
+    const sent = await createPledgeInvite(ownerId, partyId, submission.value, deps);
+    if (sent.ok) return sent;
+    const reply = sent.field ? { fieldErrors: { [sent.field]: [sent.message] } } : { formErrors: [sent.message] };
+    return { ok: false as const, result: submission.reply(reply) as FormResult };
+  }
+  const parsed = pledgeInviteActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw data("Patrocínio não encontrado.", { status: 404 });
+  const { intent, pledgeId } = parsed.data;
+  const done =
+    intent === "cancelar-patrocinio"
+      ? await cancelPledgeInvite(ownerId, partyId, pledgeId)
+      : await resendPledgeInvite(ownerId, partyId, pledgeId, deps);
+  return done;
+}
+
 export const meta = () => pageMeta({ title: "Sua festa", description: "Compartilhe sua festa solidária e veja quem doou.", noindex: true });
 
 /** A creator's party, ready to share (the moment after creating it, and at hand from /painel), and its guests. */
 export default function SharePartyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { party, qr, created, photoLater, creatorEmails, guests, role, cohosts } = loaderData;
+  const { party, qr, created, photoLater, creatorEmails, guests, role, cohosts, sponsors } = loaderData;
   const emailsResult = actionData && "message" in actionData ? actionData : null;
   const cohostResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const sponsorResult = actionData && "sponsorResult" in actionData ? actionData.sponsorResult : undefined;
   const saving = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 [overflow-wrap:anywhere] md:py-14">
@@ -146,6 +185,7 @@ export default function SharePartyPage({ loaderData, actionData }: Route.Compone
         </Button>
       </Form>
       <CohostPanel cohosts={cohosts} owner={role === "owner"} result={cohostResult} />
+      <SponsorPanel {...sponsors} owner={role === "owner"} result={sponsorResult} />
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={`/festa/${party.shareCode}`} className={buttonVariants({ variant: "secondary" })}>
           Ver página da festa

@@ -53,6 +53,13 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             <strong>Assinaturas:</strong> plano, situação, datas e cobranças da assinatura.
           </li>
           <li>
+            <strong>Patrocínios:</strong> quando quem organiza uma festa (ou a nossa equipe) convida uma pessoa ou empresa para somar um
+            valor às doações, guardamos o nome, o CPF ou CNPJ e o e-mail do patrocinador, informados por quem convida. O e-mail serve só
+            para o pedido de confirmação e os avisos do patrocínio; o CPF ou CNPJ, para identificar quem promete e paga. Nenhum dos dois
+            aparece em página pública: na festa aparecem só o nome (e o logo, se houver) do patrocinador. Os patrocínios são registros
+            financeiros e ficam guardados como eles.
+          </li>
+          <li>
             <strong>Contato:</strong> nome, e-mail, telefone e mensagem enviados pelo formulário.
           </li>
           <li>

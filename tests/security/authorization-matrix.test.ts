@@ -263,6 +263,16 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       cells: signedIn(toLogin("/painel/coanfitriao?t=forjado.token"), { status: 400, refused: true }),
     },
   },
+  // A sponsor's signed link (decision 219): no account needed, the sealed token is the key; a forged
+  // one is refused and nothing changes.
+  "routes/patrocinio.confirmar": {
+    path: () => "/patrocinio/confirmar?t=forjado.token",
+    loader: { cells: same({ status: 400, refused: true, check: (r) => expect(r.body).toMatchObject({ view: "bad-link" }) }) },
+    action: {
+      fields: () => ({ t: "forjado.token", resposta: "confirmar" }),
+      cells: same({ status: 409, refused: true }),
+    },
+  },
   // Team campaigns (decision 217): any signed-in account creates one; the page is public, names and totals only.
   "routes/campanhas.nova": {
     path: () => "/campanhas/nova",
@@ -878,6 +888,49 @@ const EXTRA_CASES: Array<{
           expect(rows).toMatchObject([{ invitedEmail: "convidada.matriz@exemplo.com.br", status: "invited" }]);
         },
       },
+      other: notFound,
+      admin: notFound,
+    },
+  },
+  // The owner alone invites a matching sponsor (decision 219); anyone else: the 404 of a stranger's party.
+  {
+    name: "sponsor invitation",
+    route: "routes/painel.festa.$id",
+    fn: "action",
+    path: (w) => `/painel/festa/${w.party.shareCode}`,
+    fields: {
+      intent: "convidar-patrocinador",
+      sponsorName: "Padaria da Matriz",
+      sponsorDocument: "11.222.333/0001-81",
+      sponsorEmail: "patrocinio.matriz@exemplo.com.br",
+      cap: "300,00",
+      deadline: addCalendarDays(todayInSaoPaulo(), 5),
+    },
+    cells: {
+      anonymous: toLogin("/painel/festa/mari1"),
+      user: {
+        status: 302,
+        location: "/painel/festa/mari1#patrocinio",
+        check: async (_r, w) => {
+          const rows = await db.select().from(schema.matchPledges).where(eq(schema.matchPledges.partyId, w.party.id));
+          expect(rows).toMatchObject([
+            { sponsorName: "Padaria da Matriz", status: "pendente_confirmacao", createdBy: w.users.user.user.id },
+          ]);
+        },
+      },
+      other: notFound,
+      admin: notFound,
+    },
+  },
+  {
+    name: "cancelling an unknown sponsor invitation",
+    route: "routes/painel.festa.$id",
+    fn: "action",
+    path: (w) => `/painel/festa/${w.party.shareCode}`,
+    fields: { intent: "cancelar-patrocinio", pledgeId: "00000000-0000-0000-0000-000000000000" },
+    cells: {
+      anonymous: toLogin("/painel/festa/mari1"),
+      user: { status: 302, location: "/painel/festa/mari1#patrocinio", refused: true },
       other: notFound,
       admin: notFound,
     },

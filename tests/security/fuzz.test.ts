@@ -55,6 +55,7 @@ import { action as teamAction } from "~/routes/ong.$slug.equipe";
 import { action as institutionDashboardAction } from "~/routes/ong.$slug.painel";
 import { action as inviteAction } from "~/routes/ong.convite";
 import { action as cohostInviteAction } from "~/routes/painel.coanfitriao";
+import { action as sponsorAnswerAction } from "~/routes/patrocinio.confirmar";
 import { action as newCampaignAction } from "~/routes/campanhas.nova";
 import { action as editCampaignAction } from "~/routes/campanha.$slug.editar";
 import { buildWorld, ORIGIN, type World } from "./support/world";
@@ -622,11 +623,15 @@ const TARGETS: Target[] = [
     handler: partyDashboardAction as never,
     cookie: (w) => w.users.user.cookie,
     fields: () => ({
-      intent: field(fc.constantFrom("emails", "x", "convidar-coanfitriao", "remover-coanfitriao")),
+      intent: field(
+        fc.constantFrom("emails", "x", "convidar-coanfitriao", "remover-coanfitriao", "cancelar-patrocinio", "reenviar-patrocinio"),
+      ),
       emails: field(fc.constantFrom("cada", "resumo", "nenhum", "todos", "")),
       // The owner's co-host intents (decision 217).
       email: field(email),
       cohostId: field(fc.constantFrom("00000000-0000-0000-0000-000000000000", "x")),
+      // The owner's sponsor intents (decision 219) on an unknown pledge: a toast, nothing stored.
+      pledgeId: field(fc.constantFrom("00000000-0000-0000-0000-000000000000", "x")),
     }),
   },
   {
@@ -772,6 +777,16 @@ const TARGETS: Target[] = [
     handler: cohostInviteAction as never,
     cookie: (w) => w.users.other.cookie,
     fields: () => ({ t: field(fc.string({ maxLength: 300 })) }),
+  },
+  {
+    name: "/patrocinio/confirmar (a sponsor's forged or tampered links, decision 219)",
+    route: "routes/patrocinio.confirmar",
+    runs: 150,
+    // A random token never passes the signature: past the form's check it is refused (409), storing nothing.
+    deep: [409],
+    path: () => "/patrocinio/confirmar",
+    handler: sponsorAnswerAction as never,
+    fields: () => ({ t: field(fc.string({ maxLength: 300 })), resposta: field(fc.constantFrom("confirmar", "recusar", "x")) }),
   },
 ];
 

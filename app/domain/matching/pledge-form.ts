@@ -1,5 +1,6 @@
 /**
- * The admin's "Patrocínio em dobro" form (decision 215): one schema for the browser and the server.
+ * The admin's "Patrocínio em dobro" form (decision 215) and the host's "Convidar um patrocinador"
+ * (decision 219, the same fields): one schema each for the browser and the server.
  * The sponsor's document is a CPF (11 digits) or a CNPJ (14 characters, numeric or alphanumeric),
  * checked with the project's CPF/CNPJ rules (organizations/cpf.ts, organizations/cnpj.ts).
  * Browser-safe, `zod/mini`.
@@ -15,6 +16,7 @@ export const PLEDGE_MESSAGES = {
   name: "Informe o nome do patrocinador (pessoa ou empresa).",
   document: "Informe um CPF ou CNPJ válido do patrocinador.",
   email: "Informe um e-mail válido.",
+  inviteEmail: "Informe o e-mail do patrocinador: o pedido de confirmação vai para ele.",
   logo: "Informe o endereço http(s) do logo, ou deixe em branco.",
   cap: "Informe o teto em reais, entre R$ 10,00 e R$ 1.000.000,00.",
   ratio: "Escolha quanto o patrocinador soma a cada real.",
@@ -80,3 +82,40 @@ export type PledgeCreateInput = z.output<typeof pledgeCreateSchema>;
 export const deadlineEndOfDay = (date: string) => new Date(`${date}T23:59:59.999-03:00`);
 
 export const pledgeCancelSchema = z.object({ pledgeId: idField });
+
+/**
+ * The host's invitation (decision 219): the admin's fields without the party (the URL names it and
+ * the owner is checked on the server) and the sponsor's e-mail required — the signed link goes there.
+ */
+export const pledgeInviteSchema = z.extend(z.omit(pledgeCreateSchema, { partyId: true }), {
+  intent: z.literal("convidar-patrocinador"),
+  sponsorEmail: z.pipe(
+    z
+      .string({ error: PLEDGE_MESSAGES.inviteEmail })
+      .check(z.trim(), z.toLowerCase(), z.minLength(1, PLEDGE_MESSAGES.inviteEmail), z.maxLength(200, PLEDGE_MESSAGES.email)),
+    z.email(PLEDGE_MESSAGES.email),
+  ),
+});
+export type PledgeInviteInput = z.output<typeof pledgeInviteSchema>;
+
+/** The host cancels a pending invitation or sends its e-mail again. */
+export const pledgeInviteActionSchema = z.object({
+  intent: z.enum(["cancelar-patrocinio", "reenviar-patrocinio"]),
+  pledgeId: idField,
+});
+
+/**
+ * One sponsor at a time: an active pledge, or an invitation still waiting (its last day not
+ * passed), keeps the host from inviting another — the service refuses it too.
+ */
+export function hasOpenPledge(pledges: { status: string; deadline: Date | string }[], now: Date): boolean {
+  return pledges.some((p) => p.status === "ativa" || (p.status === "pendente_confirmacao" && new Date(p.deadline) >= now));
+}
+
+/** What the host's list says of each status. */
+export const PLEDGE_STATUS_LABELS: Record<string, string> = {
+  pendente_confirmacao: "aguardando confirmação",
+  ativa: "ativa",
+  encerrada: "encerrada",
+  cancelada: "cancelada",
+};

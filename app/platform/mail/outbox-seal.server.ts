@@ -28,6 +28,7 @@ const SEALED_TEMPLATES: readonly string[] = [
   "welcome",
   "institution-invite",
   "party-cohost-invite",
+  "match-pledge-invite",
 ];
 
 export function isSealedTemplate(template: string): boolean {
