@@ -28,6 +28,8 @@ export default [
   route("painel/festa/:id/editar", "routes/painel.festa.$id.editar.tsx"),
   // Co-hosts and team campaigns (issue 29, item 2; decision 217).
   route("painel/coanfitriao", "routes/painel.coanfitriao.tsx"),
+  // A matching sponsor pays what its pledge promised (decision 220).
+  route("patrocinio/pagar", "routes/patrocinio.pagar.tsx"),
   route("campanhas/nova", "routes/campanhas.nova.tsx"),
   route("campanha/:slug", "routes/campanha.$slug.tsx"),
   route("admin", "routes/admin/layout.tsx", [

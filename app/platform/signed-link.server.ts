@@ -27,7 +27,9 @@ export type SignedLinkPurpose =
   // "Que tal todo mês?": the paid gift a plan's checkout follows (subscriptions/monthly-nudge.server.ts).
   | "monthly-nudge"
   // A party owner's invitation to co-host, bound to the invited address (parties/cohosts.server.ts).
-  | "party-cohost-invite";
+  | "party-cohost-invite"
+  // A matching sponsor's bill once the match ended (matching/pledge-settlement.server.ts, decision 220).
+  | "pledge-payment";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

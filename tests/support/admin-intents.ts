@@ -22,6 +22,8 @@ export type AdminIntentContext = AdminFixture & {
   pendingUnitProposalId: string;
   /** An active matching pledge (decision 215) on the ended party: what "Cancelar" stops. */
   pledgeId: string;
+  /** An ended pledge whose sponsor still owes its match (decision 220): what "Reenviar cobrança" e-mails. */
+  unpaidPledgeId: string;
 };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
@@ -137,6 +139,7 @@ export const ADMIN_INTENT_SAMPLES: Record<string, (fx: AdminIntentContext) => Fi
     deadline: addCalendarDays(todayInSaoPaulo(), 10),
   }),
   cancelMatchPledge: (fx) => ({ pledgeId: fx.pledgeId }),
+  resendPledgePayment: (fx) => ({ pledgeId: fx.unpaidPledgeId }),
   runReconcile: () => ({}),
   retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
@@ -215,10 +218,25 @@ export async function setupAdminIntentWorld(): Promise<{ ctx: AdminIntentContext
       deadline: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  const [unpaid] = await db
+    .insert(schema.matchPledges)
+    .values({
+      partyId: fx.endedParty.id,
+      sponsorName: "Farmácia Saúde",
+      sponsorDocument: "11222333000181",
+      sponsorEmail: "contato@farmacia.com.br",
+      capCents: 50_000,
+      matchedCents: 12_000,
+      status: "encerrada",
+      deadline: new Date(Date.now() - 86_400_000),
+      endedAt: new Date(),
+    })
+    .returning();
   return {
     ctx: {
       ...fx,
       pledgeId: pledge!.id,
+      unpaidPledgeId: unpaid!.id,
       plainUser,
       otherAdmin,
       formKey: randomUUID(),

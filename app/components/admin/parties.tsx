@@ -27,10 +27,11 @@ import {
 import { CancelPartyCell } from "./refunds";
 import { MovePartyForm } from "./party-move";
 import { MatchPledgeForm, MatchPledgeList, type PledgeRow } from "./match-pledges";
+import { UnpaidPledges } from "./unpaid-pledges";
 
 type Data = Awaited<ReturnType<typeof loadPartiesPanel>>;
 
-export function PartiesTab({ data, pledges = [] }: { data: Data; pledges?: PledgeRow[] }) {
+export function PartiesTab({ data, pledges = [], unpaidPledges = [] }: { data: Data; pledges?: PledgeRow[]; unpaidPledges?: PledgeRow[] }) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
@@ -156,6 +157,7 @@ export function PartiesTab({ data, pledges = [] }: { data: Data; pledges?: Pledg
         </ScrollTable>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, sem, pagina: n })} />
+      <UnpaidPledges pledges={unpaidPledges} />
       <MatchPledgeList pledges={pledges} />
     </div>
   );

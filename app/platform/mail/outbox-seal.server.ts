@@ -28,6 +28,7 @@ const SEALED_TEMPLATES: readonly string[] = [
   "welcome",
   "institution-invite",
   "party-cohost-invite",
+  "pledge-payment",
 ];
 
 export function isSealedTemplate(template: string): boolean {
