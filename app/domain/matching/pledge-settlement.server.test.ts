@@ -18,6 +18,7 @@ import { outboxMailer, readableEmail } from "~/platform/mail/outbox.server";
 import { processPaymentEvent } from "~/domain/donations/payment-events.server";
 import { startPledgeSettlement, SETTLEMENT_MESSAGES } from "~/domain/donations/pledge-settlement.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
+import { findReceiptByCode } from "~/domain/receipts/receipts.server";
 import { partyMatchBanner } from "./matching.server";
 import { closeEndedPledges, readPledgeBill, verifyPledgePaymentToken } from "./pledge-settlement.server";
 import { cancelPledgeAsAdmin, listPledges } from "./pledges-admin.server";
@@ -154,6 +155,12 @@ describe("the sponsor pays", () => {
     expect(await partyTotals(party.id)).toEqual({ raisedCents: before.raisedCents + 5_000, paidCount: before.paidCount + 1 });
     expect(await allocationOf(gift!.id)).toBeNull();
     expect((await pledgeRow(next.id)).matchedCents).toBe(0);
+    // Its receipt says what it is.
+    expect(await findReceiptByCode(gift!.receiptCode)).toMatchObject({
+      grossCents: 5_000,
+      sponsorMatch: true,
+      donorName: "Padaria Pão Quente",
+    });
 
     expect(await readPledgeBill(pledge.id)).toMatchObject({ matchedCents: 5_000, paidCents: 5_000, dueCents: 0, open: null });
     expect(await startPledgeSettlement(pledge.id, "card", settlementDeps(deps))).toEqual({
