@@ -77,7 +77,7 @@ export default function PledgePaymentPage({ loaderData, actionData }: Route.Comp
                 </Link>{" "}
                 · patrocínio até {formatDate(bill.deadline)}
               </p>
-              <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+              <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-2 [&_dd]:pl-4">
                 <dt>Prometido pelas doações</dt>
                 <dd className="text-right font-bold">{formatCents(bill.matchedCents)}</dd>
                 <dt>Já pago</dt>

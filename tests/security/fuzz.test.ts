@@ -55,6 +55,7 @@ import { action as teamAction } from "~/routes/ong.$slug.equipe";
 import { action as institutionDashboardAction } from "~/routes/ong.$slug.painel";
 import { action as inviteAction } from "~/routes/ong.convite";
 import { action as cohostInviteAction } from "~/routes/painel.coanfitriao";
+import { action as pledgePaymentAction } from "~/routes/patrocinio.pagar";
 import { action as newCampaignAction } from "~/routes/campanhas.nova";
 import { buildWorld, ORIGIN, type World } from "./support/world";
 
@@ -752,6 +753,16 @@ const TARGETS: Target[] = [
     handler: cohostInviteAction as never,
     cookie: (w) => w.users.other.cookie,
     fields: () => ({ t: field(fc.string({ maxLength: 300 })) }),
+  },
+  {
+    name: "/patrocinio/pagar (forged or tampered links)",
+    route: "routes/patrocinio.pagar",
+    runs: 150,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    path: () => "/patrocinio/pagar",
+    handler: pledgePaymentAction as never,
+    fields: () => ({ t: field(fc.string({ maxLength: 300 })), metodo: field(fc.constantFrom("pix", "card", "boleto")) }),
   },
 ];
 

@@ -298,6 +298,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/fotos.$arquivo": `/fotos/capa-${"0".repeat(24)}-640.webp`,
     "routes/painel.festa.$id": `/painel/festa/${w.party.shareCode}`,
     "routes/painel.coanfitriao": "/painel/coanfitriao?t=forjado",
+    "routes/patrocinio.pagar": "/patrocinio/pagar?t=forjado",
     "routes/campanhas.nova": "/campanhas/nova",
     "routes/campanha.$slug": `/campanha/${w.campaign.slug}`,
     "routes/painel.festa.$id.editar": `/painel/festa/${w.party.shareCode}/editar`,
