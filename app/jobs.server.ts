@@ -17,6 +17,7 @@ import { purgeUnpaidHonoreeEmails } from "~/domain/donations/honoree-retention.s
 import { startImpactJobs } from "~/domain/impact/index.server";
 import { startPixAutomaticoCharges, startSubscriptionRecovery } from "~/domain/subscriptions/index.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
+import { closeEndedPledges } from "~/domain/matching/index.server";
 
 export type BackgroundJobs = {
   /** Where request handlers queue the sandbox provider's events (delivered by the worker here). */
@@ -38,7 +39,7 @@ export async function startBackgroundJobs(
   stops.push(() => stopBoss(boss));
 
   stops.push(await startEmailWorker(boss, connection, { transport: await transportFromConfig(config), render: renderQueuedDonationEmail }));
-  await startHousekeeping(boss);
+  await startHousekeeping(boss, { publicUrl: config.PUBLIC_URL, clock });
   await startDonationExpiry(boss, { clock });
   // The party creators' digests of gifts (issue 31).
   await startCreatorDigests(boss, { mailer: outboxMailer });
@@ -65,9 +66,10 @@ export async function startBackgroundJobs(
 
 /**
  * Hourly clean-up of finished rate-limit windows, of delivered e-mails past their retention, and of
- * the honoree's e-mail on gifts never paid (decision 214).
+ * the honoree's e-mail on gifts never paid (decision 214); and the matching pledges whose deadline
+ * or party has ended are closed, their sponsors e-mailed the amount due (decision 220).
  */
-async function startHousekeeping(boss: Boss) {
+async function startHousekeeping(boss: Boss, deps: { publicUrl: string; clock: Clock }) {
   const queue = "housekeeping";
   await boss.createQueue(queue, { name: queue, policy: "short" });
   await boss.schedule(queue, "17 * * * *");
@@ -75,6 +77,10 @@ async function startHousekeeping(boss: Boss) {
     const removed = await deleteExpiredRateLimits();
     const purged = await purgeSentEmails();
     const honoreeEmails = await purgeUnpaidHonoreeEmails();
-    logger.debug({ removed, purged, honoreeEmails }, "expired rate limits, old sent e-mails and unpaid gifts' honoree e-mails removed");
+    const pledges = await closeEndedPledges({ mailer: outboxMailer, ...deps });
+    logger.debug(
+      { removed, purged, honoreeEmails, pledges },
+      "expired rate limits, old sent e-mails and unpaid gifts' honoree e-mails removed; ended pledges closed",
+    );
   });
 }

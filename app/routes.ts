@@ -29,6 +29,8 @@ export default [
   // Co-hosts and team campaigns (issue 29, item 2; decision 217).
   route("painel/coanfitriao", "routes/painel.coanfitriao.tsx"),
   route("patrocinio/confirmar", "routes/patrocinio.confirmar.tsx"),
+  // A matching sponsor pays what its pledge promised (decision 220).
+  route("patrocinio/pagar", "routes/patrocinio.pagar.tsx"),
   route("campanhas/nova", "routes/campanhas.nova.tsx"),
   route("campanha/:slug", "routes/campanha.$slug.tsx"),
   route("campanha/:slug/editar", "routes/campanha.$slug.editar.tsx"),

@@ -29,7 +29,9 @@ export type SignedLinkPurpose =
   // A party owner's invitation to co-host, bound to the invited address (parties/cohosts.server.ts).
   | "party-cohost-invite"
   // A host's request to a sponsor to match their party, bound to the pledge (matching/pledge-invite.server.ts).
-  | "match-pledge-invite";
+  | "match-pledge-invite"
+  // A matching sponsor's bill once the match ended (matching/pledge-settlement.server.ts, decision 220).
+  | "pledge-payment";
 
 export type VerifiedToken<T> = { ok: true; data: T; expiresAt: Date } | { ok: false; error: "invalid" | "expired" };
 

@@ -30,7 +30,7 @@ import { earlierInstitutionLines } from "~/domain/parties/party-moves.server";
 import { publicPayoutLines } from "~/domain/payouts/party-payouts.server";
 import { useRootData } from "~/components/layout/root-data";
 import { MatchBannerBox } from "~/components/party/match-banner";
-import { activeMatchBanner } from "~/domain/matching/index.server";
+import { partyMatchBanner } from "~/domain/matching/index.server";
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
@@ -110,7 +110,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listRecentPaidGifts(party.id, PARTY_PAGE_GIFTS),
     qrCodeDataUrl(party.shareLink),
     getSponsorAd("festa"),
-    activeMatchBanner(party.id),
+    partyMatchBanner(party.id),
   ]);
   return data({
     status: "live" as const,

@@ -50,6 +50,11 @@ function sections(config: PublicConfig | undefined): LegalSection[] {
             informados diretamente ao provedor de pagamentos; nós não os recebemos nem armazenamos.
           </li>
           <li>
+            <strong>Patrocínios em dobro:</strong> nome, CPF ou CNPJ e e-mail do patrocinador, o valor prometido e o que ele já pagou. O
+            e-mail serve para enviar, quando o patrocínio termina, o valor a pagar e o link de pagamento; o pagamento é registrado como uma
+            doação, com recibo.
+          </li>
+          <li>
             <strong>Assinaturas:</strong> plano, situação, datas e cobranças da assinatura.
           </li>
           <li>

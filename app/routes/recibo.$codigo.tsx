@@ -40,6 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       donor: publicDonorLabel({ anonymous: receipt.anonymous, name: receipt.donorName }),
       cancelled: receipt.cancelled,
       party: receipt.party?.name ?? null,
+      sponsorMatch: receipt.sponsorMatch,
       institution: receipt.institution ? institutionSummary({ ...receipt.institution, slug: "-", verifiedAt: null }) : null,
     },
   };
@@ -91,6 +92,12 @@ export default function Recibo({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="text-muted">Festa</dt>
             <dd className="font-bold break-words">{receipt.party}</dd>
+          </>
+        ) : null}
+        {receipt.sponsorMatch ? (
+          <>
+            <dt className="text-muted">Origem</dt>
+            <dd className="font-bold">Pagamento do patrocínio em dobro (o valor prometido pelas doações da festa)</dd>
           </>
         ) : null}
         {receipt.kind === "subscription" ? (

@@ -273,6 +273,12 @@ const EXPECTATIONS: Record<string, RouteSpec | "no loader or action"> = {
       cells: same({ status: 409, refused: true }),
     },
   },
+  // A matching sponsor's bill (decision 220): the signed link is the key, for anyone; a forged one shows nothing.
+  "routes/patrocinio.pagar": {
+    path: () => "/patrocinio/pagar?t=forjado.token",
+    loader: { cells: same({ status: 400, refused: true }) },
+    action: { fields: () => ({ t: "forjado.token", metodo: "card" }), cells: same({ status: 400, refused: true }) },
+  },
   // Team campaigns (decision 217): any signed-in account creates one; the page is public, names and totals only.
   "routes/campanhas.nova": {
     path: () => "/campanhas/nova",

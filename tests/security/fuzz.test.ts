@@ -56,6 +56,7 @@ import { action as institutionDashboardAction } from "~/routes/ong.$slug.painel"
 import { action as inviteAction } from "~/routes/ong.convite";
 import { action as cohostInviteAction } from "~/routes/painel.coanfitriao";
 import { action as sponsorAnswerAction } from "~/routes/patrocinio.confirmar";
+import { action as pledgePaymentAction } from "~/routes/patrocinio.pagar";
 import { action as newCampaignAction } from "~/routes/campanhas.nova";
 import { action as editCampaignAction } from "~/routes/campanha.$slug.editar";
 import { buildWorld, ORIGIN, type World } from "./support/world";
@@ -787,6 +788,16 @@ const TARGETS: Target[] = [
     path: () => "/patrocinio/confirmar",
     handler: sponsorAnswerAction as never,
     fields: () => ({ t: field(fc.string({ maxLength: 300 })), resposta: field(fc.constantFrom("confirmar", "recusar", "x")) }),
+  },
+  {
+    name: "/patrocinio/pagar (forged or tampered links)",
+    route: "routes/patrocinio.pagar",
+    runs: 150,
+    // A random token never passes the signature: every run is the refusal (and must store nothing).
+    deep: [400],
+    path: () => "/patrocinio/pagar",
+    handler: pledgePaymentAction as never,
+    fields: () => ({ t: field(fc.string({ maxLength: 300 })), metodo: field(fc.constantFrom("pix", "card", "boleto")) }),
   },
 ];
 

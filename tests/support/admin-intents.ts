@@ -24,6 +24,8 @@ export type AdminIntentContext = AdminFixture & {
   pledgeId: string;
   /** A team campaign (decision 222): what "Ocultar campanha" hides. */
   campaignId: string;
+  /** An ended pledge whose sponsor still owes its match (decision 220): what "Reenviar cobrança" e-mails. */
+  unpaidPledgeId: string;
 };
 
 /** A valid body per intent: the admin's request must succeed, so the refusals prove something. */
@@ -140,6 +142,7 @@ export const ADMIN_INTENT_SAMPLES: Record<string, (fx: AdminIntentContext) => Fi
   }),
   cancelMatchPledge: (fx) => ({ pledgeId: fx.pledgeId }),
   setCampaignVisibility: (fx) => ({ campaignId: fx.campaignId, hidden: "1", reason: "Nome que ofende a instituição." }),
+  resendPledgePayment: (fx) => ({ pledgeId: fx.unpaidPledgeId }),
   runReconcile: () => ({}),
   retryRecovery: (fx) => ({ id: fx.recoveryId }),
 };
@@ -222,11 +225,26 @@ export async function setupAdminIntentWorld(): Promise<{ ctx: AdminIntentContext
     .insert(schema.campaigns)
     .values({ slug: "time-authz-ab12", name: "Time Authz", organizationId: fx.org.id, createdBy: plainUser.user.id })
     .returning();
+  const [unpaid] = await db
+    .insert(schema.matchPledges)
+    .values({
+      partyId: fx.endedParty.id,
+      sponsorName: "Farmácia Saúde",
+      sponsorDocument: "11222333000181",
+      sponsorEmail: "contato@farmacia.com.br",
+      capCents: 50_000,
+      matchedCents: 12_000,
+      status: "encerrada",
+      deadline: new Date(Date.now() - 86_400_000),
+      endedAt: new Date(),
+    })
+    .returning();
   return {
     ctx: {
       ...fx,
       pledgeId: pledge!.id,
       campaignId: campaign!.id,
+      unpaidPledgeId: unpaid!.id,
       plainUser,
       otherAdmin,
       formKey: randomUUID(),

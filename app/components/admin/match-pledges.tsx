@@ -12,6 +12,7 @@ import { FieldError, SelectField, TextField } from "~/components/ui/field";
 import { pledgeCreateSchema, RATIO_CHOICES } from "~/domain/matching/pledge-form";
 import { DEFAULT_RATIO_PERCENT, type PledgeStatus } from "~/domain/matching/pledge-status";
 import { formatCents } from "~/platform/money";
+import { formatDate } from "~/platform/dates";
 import { IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useSubmittingIntent, useTabForm } from "./common";
 
 export type PledgeRow = {
@@ -22,11 +23,16 @@ export type PledgeRow = {
   ratioPercent: number;
   capCents: number;
   matchedCents: number;
+  /** What the sponsor paid (the ledger) and still owes (decision 220). */
+  paidCents: number;
+  dueCents: number;
+  hasEmail: boolean;
   status: PledgeStatus;
   deadline: Date | string;
+  paymentRequestedAt: Date | string | null;
 };
 
-const STATUS_LABEL: Record<PledgeStatus, string> = {
+export const STATUS_LABEL: Record<PledgeStatus, string> = {
   pendente_confirmacao: "aguardando patrocinador",
   ativa: "ativa",
   encerrada: "encerrada",
@@ -135,12 +141,15 @@ export function MatchPledgeForm({ party }: { party: { id: string; name: string }
 export function MatchPledgeList({ pledges }: { pledges: PledgeRow[] }) {
   if (pledges.length === 0) return null;
   return (
-    <ScrollTable label="Patrocínios em dobro" minWidth={760}>
+    <ScrollTable label="Patrocínios em dobro" minWidth={960}>
       <thead>
         <tr>
           <th className={thClass}>Festa</th>
           <th className={thClass}>Patrocinador</th>
           <th className={`${thClass} text-right`}>Prometido / teto</th>
+          <th className={`${thClass} text-right`}>Pago</th>
+          <th className={`${thClass} text-right`}>A receber</th>
+          <th className={thClass}>Prazo</th>
           <th className={thClass}>Situação</th>
           <th className={thClass}>Ações</th>
         </tr>
@@ -159,6 +168,9 @@ export function MatchPledgeList({ pledges }: { pledges: PledgeRow[] }) {
             <td className={`${tdClass} text-right whitespace-nowrap`}>
               {formatCents(p.matchedCents)} / {formatCents(p.capCents)}
             </td>
+            <td className={`${tdClass} text-right whitespace-nowrap`}>{formatCents(p.paidCents)}</td>
+            <td className={`${tdClass} text-right whitespace-nowrap`}>{formatCents(p.dueCents)}</td>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatDate(p.deadline)}</td>
             <td className={tdClass}>
               <Badge tone={p.status === "ativa" ? "paid" : "info"}>{STATUS_LABEL[p.status]}</Badge>
             </td>

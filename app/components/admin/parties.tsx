@@ -28,10 +28,21 @@ import { CancelPartyCell } from "./refunds";
 import { MovePartyForm } from "./party-move";
 import { MatchPledgeForm, MatchPledgeList, type PledgeRow } from "./match-pledges";
 import { CampaignList, type CampaignRow } from "./campaigns";
+import { UnpaidPledges } from "./unpaid-pledges";
 
 type Data = Awaited<ReturnType<typeof loadPartiesPanel>>;
 
-export function PartiesTab({ data, pledges = [], campaigns = [] }: { data: Data; pledges?: PledgeRow[]; campaigns?: CampaignRow[] }) {
+export function PartiesTab({
+  data,
+  pledges = [],
+  unpaidPledges = [],
+  campaigns = [],
+}: {
+  data: Data;
+  pledges?: PledgeRow[];
+  unpaidPledges?: PledgeRow[];
+  campaigns?: CampaignRow[];
+}) {
   const { q, rows, page, pageSize, total, editing, withoutInstitution, onlyWithoutInstitution } = data;
   const sem = onlyWithoutInstitution ? "instituicao" : null;
   const savedKey = useSavedKey("updateParty", editing?.id);
@@ -157,6 +168,7 @@ export function PartiesTab({ data, pledges = [], campaigns = [] }: { data: Data;
         </ScrollTable>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} href={(n) => adminHref("festas", { q, sem, pagina: n })} />
+      <UnpaidPledges pledges={unpaidPledges} />
       <MatchPledgeList pledges={pledges} />
       <CampaignList campaigns={campaigns} />
     </div>

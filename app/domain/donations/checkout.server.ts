@@ -97,8 +97,6 @@ export async function startDonation(formData: FormData, context: StartDonationCo
   }
 
   const totalCents = chargedCents(values.amountCents, values.feeCoveredCents);
-  if (pix) return startPixGift(donation.id, totalCents, target, { provider: pix, config, clock: context.clock });
-
   // Back from the provider: the result page or /doar, with a signed reference to this gift.
   const returnUrls = giftReturnUrls({
     publicUrl: config.PUBLIC_URL,
@@ -107,25 +105,60 @@ export async function startDonation(formData: FormData, context: StartDonationCo
     ong: target.ongSlug,
     now: context.clock.now(),
   });
+  const destination = target.party?.name ?? target.organizationName ?? "Festa Solidária";
+  const launched = await launchGiftCheckout(
+    { donationId: donation.id, totalCents, destination, customerEmail: values.donorEmail, returnUrls },
+    { provider, pix: pix !== null, config, clock: context.clock },
+  );
+  if (!launched.ok) return refuse(502, launched.message);
+  return { ok: true, url: launched.url, donationId: donation.id };
+}
+
+/** A pending gift's checkout: what it charges (the server's figure), where it goes, where the provider sends the payer back. */
+export type GiftCheckout = {
+  donationId: string;
+  totalCents: number;
+  /** The party's or the institution's name, in the provider's description. */
+  destination: string;
+  customerEmail: string | null;
+  returnUrls: { successUrl: string; cancelUrl: string };
+};
+
+/**
+ * Opens the checkout of a gift already created as `pendente` — /doar's gifts and a sponsor's
+ * payment of a pledge (decision 220) alike: the provider's hosted page for a card (the same gift,
+ * the same idempotency key: a second call returns the same session), or our Pix page. A card
+ * checkout the provider refused is a pt-BR message; the gift stays pending and a retry reuses it.
+ */
+export async function launchGiftCheckout(
+  gift: GiftCheckout,
+  deps: { provider: PaymentProvider; pix: boolean; config: Config; clock: Clock },
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  const { provider, config } = deps;
+  if (deps.pix)
+    return {
+      ok: true,
+      url: await startPixGift(gift.donationId, gift.totalCents, gift.destination, { provider, config, clock: deps.clock }),
+    };
   let session;
   try {
     session = await provider.createDonationCheckout({
-      donationId: donation.id,
-      amountCents: totalCents,
-      description: truncateText(`Doação para ${target.party?.name ?? target.organizationName ?? "Festa Solidária"}`, 200),
-      customerEmail: values.donorEmail,
-      ...returnUrls,
-      idempotencyKey: `donation-${donation.id}`,
+      donationId: gift.donationId,
+      amountCents: gift.totalCents,
+      description: truncateText(`Doação para ${gift.destination}`, 200),
+      customerEmail: gift.customerEmail,
+      ...gift.returnUrls,
+      idempotencyKey: `donation-${gift.donationId}`,
     });
   } catch (error) {
     const reason = error instanceof CheckoutError ? error.message : DONATION_MESSAGES.paymentFailed;
-    logger.error({ donationId: donation.id, error: (error as Error).message }, "checkout failed");
+    logger.error({ donationId: gift.donationId, error: (error as Error).message }, "checkout failed");
     // The gift stays `pendente` and the expiry job closes it; a retry reuses it.
-    return refuse(502, `${reason}${DONATION_MESSAGES.retrySuffix}`);
+    return { ok: false, message: `${reason}${DONATION_MESSAGES.retrySuffix}` };
   }
-  if (!session.url) return refuse(502, DONATION_MESSAGES.missingUrl);
-  await linkDonationCheckout(donation.id, session.checkoutId);
-  return { ok: true, url: session.url, donationId: donation.id };
+  if (!session.url) return { ok: false, message: DONATION_MESSAGES.missingUrl };
+  await linkDonationCheckout(gift.donationId, session.checkoutId);
+  return { ok: true, url: session.url };
 }
 
 function idempotencyKey(formKey: string, values: object): string {
@@ -133,19 +166,13 @@ function idempotencyKey(formKey: string, values: object): string {
 }
 
 /** A Pix gift goes to our own Pix page; a PSP failure is shown there, with a retry that reuses this gift. */
-async function startPixGift(
-  donationId: string,
-  amountCents: number,
-  target: { party: { name: string } | null; organizationName: string | null },
-  deps: PixChargeDeps,
-): Promise<StartDonationResult> {
+async function startPixGift(donationId: string, amountCents: number, destination: string, deps: PixChargeDeps): Promise<string> {
   const page = pixPagePath(donationId, deps.config.APP_SECRET);
-  const destination = target.party?.name ?? target.organizationName ?? "Festa Solidária";
   try {
     await ensurePixCharge({ id: donationId, amountCents, destination, charge: null, status: "pendente" }, deps);
   } catch (error) {
     logger.error({ donationId, error: (error as Error).message }, "pix charge failed");
-    return { ok: true, url: `${page}?erro=1`, donationId };
+    return `${page}?erro=1`;
   }
-  return { ok: true, url: page, donationId };
+  return page;
 }

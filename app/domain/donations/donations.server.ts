@@ -72,14 +72,19 @@ export type NewDonation = {
   /** "Quero cobrir a taxa" (decision 216) and the fee covered, computed by the server. */
   coversFee?: boolean;
   feeCoveredCents?: number;
+  /** A sponsor paying a matching pledge (decision 220): never matched itself. */
+  matchPledgeId?: string | null;
 };
 
 /**
  * Creates the gift as `pendente` with its first history row. The same idempotency key (a
  * double-submitted form) returns the gift created the first time instead of a second one.
  */
-export async function createPendingDonation(values: NewDonation): Promise<{ id: string; status: string; created: boolean }> {
-  return db.transaction(async (tx) => {
+export async function createPendingDonation(
+  values: NewDonation,
+  executor: Executor = db,
+): Promise<{ id: string; status: string; created: boolean }> {
+  return executor.transaction(async (tx) => {
     const [created] = await tx
       .insert(donations)
       .values({ ...values, status: "pendente" })

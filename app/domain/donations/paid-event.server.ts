@@ -46,7 +46,7 @@ type Row = {
  * (half up; amounts are positive); only integer percentages come this way.
  */
 const applyPaidBatch = preparedStatement<Row>(
-  "apply_paid_events_v6",
+  "apply_paid_events_v7",
   `WITH e AS (
     SELECT e.ord::int AS ord, e.provider, e.donation_id::uuid AS donation_id, e.checkout_id, e.match_payment_id, e.payment_id,
       e.event_id, e.event_type, e.occurred_at::timestamptz AS occurred_at, e.provider_fee_cents
@@ -91,7 +91,7 @@ const applyPaidBatch = preparedStatement<Row>(
       donations.honoree_name, donations.honoree_shows_amount, d.honoree_email, d.party_code,
       d.owner_id, d.party_name, d.party_cause_id, e.provider AS event_provider, e.event_id, e.occurred_at AS event_occurred_at,
       e.provider_fee_cents AS event_provider_fee_cents, e.ord AS arrival,
-      donations.fee_covered_cents,
+      donations.fee_covered_cents, donations.match_pledge_id,
       round(donations.amount_cents * :feePercent::numeric / 100)::int AS fee_cents),
   hist AS (
     INSERT INTO donation_status_history (donation_id, from_status, to_status, provider_event_id, occurred_at)
@@ -123,7 +123,8 @@ const applyPaidBatch = preparedStatement<Row>(
     SELECT up.id AS donation_id, mpl.id AS pledge_id, mpl.remaining, up.arrival,
       (up.amount_cents::bigint * mpl.ratio_percent / 100) AS wanted
     FROM up JOIN mpl ON mpl.party_id = up.party_id
-    WHERE up.event_occurred_at <= mpl.deadline),
+    -- A sponsor's own payment of a pledge (decision 220) never claims a match.
+    WHERE up.event_occurred_at <= mpl.deadline AND up.match_pledge_id IS NULL),
   ma AS (
     SELECT donation_id, pledge_id,
       least(wanted, greatest(0, remaining - (sum(wanted) OVER (PARTITION BY pledge_id ORDER BY arrival) - wanted)))::bigint AS amount_cents

@@ -142,6 +142,7 @@ async function applyDonationEvent(
       partyId: donation.partyId,
       amountCents: donation.amountCents,
       paidAt: event.occurredAt,
+      matchPledgeId: donation.matchPledgeId,
     });
   }
   if (from === "paga") await releaseMatch(tx, donation.id, 0);
@@ -200,6 +201,8 @@ async function lockDonation(tx: Transaction, event: DonationPaymentEvent) {
       providerPaymentId: donations.providerPaymentId,
       abuseSubject: donations.abuseSubject,
       partyOwnerId: parties.userId,
+      matchPledgeId: donations.matchPledgeId,
+      paidAt: donations.paidAt,
     })
     .from(donations)
     .leftJoin(parties, eq(parties.id, donations.partyId))

@@ -155,7 +155,25 @@ export async function applyTakeBackEvent(
       partyId: donation.partyId,
       amountCents: donation.amountCents,
       paidAt: event.occurredAt,
+      matchPledgeId: donation.matchPledgeId,
     });
+  }
+  // A dispute won (decision 220): the money is back, so the gift claims its match again — from the
+  // pledge in force when it was paid, if still active with room — on what the gift itself holds.
+  if (event.action === "dispute_won" && from === "contestada" && to === "paga") {
+    const after = await giftMoney(tx, donation.id);
+    const left = remainingCents(after);
+    await allocateMatch(
+      tx,
+      {
+        donationId: donation.id,
+        partyId: donation.partyId,
+        amountCents: after.paid ? giftShareCents(after.paid, left) : left,
+        paidAt: donation.paidAt ?? event.occurredAt,
+        matchPledgeId: donation.matchPledgeId,
+      },
+      { reclaim: true },
+    );
   }
   if (refunded > 0) {
     // What the gift itself still holds, without the fee its donor covered (decision 216).

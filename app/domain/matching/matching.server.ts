@@ -8,10 +8,11 @@
  * the gift's row is locked and before the party's row is: gift → pledge → party, the order the
  * batch statement (paid-event.server.ts) also takes, so the two never deadlock.
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import { db, type Executor, schema } from "~/platform/db.server";
 import { matchFor } from "./pledge-status";
-import { type MatchBanner, matchHeadline, matchStatus } from "./match-banner";
+import { endedMatchStatus, type MatchBanner, matchHeadline, matchStatus } from "./match-banner";
+import { sponsorPaidCents } from "./sponsor-paid.server";
 
 const { matchPledges, matchAllocations } = schema;
 
@@ -23,9 +24,22 @@ const { matchPledges, matchAllocations } = schema;
  */
 export async function allocateMatch(
   tx: Executor,
-  gift: { donationId: string; partyId: string | null; amountCents: number; paidAt: Date },
+  gift: {
+    donationId: string;
+    partyId: string | null;
+    amountCents: number;
+    paidAt: Date;
+    /** Set on a sponsor's own payment of a pledge (decision 220): it never claims a match. */
+    matchPledgeId: string | null;
+  },
+  /**
+   * A dispute won (decision 220): the gift claims its match again only from the pledge that was in
+   * force when it was paid — still active, confirmed by then, its deadline not past — if it has room.
+   */
+  options: { reclaim?: boolean } = {},
 ): Promise<number> {
-  if (!gift.partyId) return 0;
+  if (!gift.partyId || gift.matchPledgeId) return 0;
+  const inForce = options.reclaim ? lte(matchPledges.confirmedAt, gift.paidAt) : undefined;
   const [pledge] = await tx
     .select({
       id: matchPledges.id,
@@ -34,7 +48,7 @@ export async function allocateMatch(
       matched: matchPledges.matchedCents,
     })
     .from(matchPledges)
-    .where(and(eq(matchPledges.partyId, gift.partyId), eq(matchPledges.status, "ativa"), gte(matchPledges.deadline, gift.paidAt)))
+    .where(and(eq(matchPledges.partyId, gift.partyId), eq(matchPledges.status, "ativa"), gte(matchPledges.deadline, gift.paidAt), inForce))
     .limit(1)
     .for("update");
   if (!pledge) return 0;
@@ -108,5 +122,44 @@ export async function activeMatchBanner(partyId: string, executor: Executor = db
     deadline: deadline.toISOString(),
     headline: matchHeadline(row),
     status: matchStatus(row.capCents, remainingCents),
+  };
+}
+
+/**
+ * What the party page says of its sponsor (decision 220): the pledge still matching, else the last
+ * one that ended having promised something — what is still promised apart from what the sponsor
+ * has paid (only that is in the party's total). /doar shows only the pledge still matching.
+ */
+export async function partyMatchBanner(partyId: string, executor: Executor = db): Promise<MatchBanner | null> {
+  const active = await activeMatchBanner(partyId, executor);
+  if (active) return active;
+  const [row] = await executor
+    .select({
+      sponsorName: matchPledges.sponsorName,
+      sponsorLogoUrl: matchPledges.sponsorLogoUrl,
+      ratioPercent: matchPledges.ratioPercent,
+      capCents: matchPledges.capCents,
+      matchedCents: matchPledges.matchedCents,
+      deadline: matchPledges.deadline,
+      paidCents: sponsorPaidCents(),
+    })
+    .from(matchPledges)
+    .where(
+      and(
+        eq(matchPledges.partyId, partyId),
+        inArray(matchPledges.status, ["ativa", "encerrada", "cancelada"]),
+        gt(matchPledges.matchedCents, 0),
+      ),
+    )
+    .orderBy(desc(matchPledges.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const { matchedCents, paidCents, deadline, ...rest } = row;
+  return {
+    ...rest,
+    remainingCents: 0,
+    deadline: deadline.toISOString(),
+    headline: matchHeadline(row, true),
+    status: endedMatchStatus(matchedCents, paidCents),
   };
 }

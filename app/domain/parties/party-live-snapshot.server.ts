@@ -5,14 +5,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { listRecentPaidGifts, type PublicGift } from "~/domain/donations/index.server";
 import { db, schema } from "~/platform/db.server";
-import { activeMatchBanner, type MatchBanner } from "~/domain/matching/index.server";
+import { partyMatchBanner, type MatchBanner } from "~/domain/matching/index.server";
 
 /** What the stream carries, and all it carries. */
 export type PartyLiveSnapshot = {
   raisedCents: number;
   paidCount: number;
   gifts: PublicGift[];
-  /** A matching sponsor's pledge and what it has left (decision 215); null when none matches now. */
+  /** A matching sponsor's pledge: what it has left, or once ended what is still promised and what was paid (decisions 215, 220). */
   match: MatchBanner | null;
 };
 
@@ -33,7 +33,7 @@ export async function readPartyLiveSnapshot(partyId: string): Promise<PartyLiveS
         .limit(1);
       if (!totals) return null;
       const gifts = await listRecentPaidGifts(partyId, PARTY_PAGE_GIFTS, tx);
-      const match = await activeMatchBanner(partyId, tx);
+      const match = await partyMatchBanner(partyId, tx);
       return { raisedCents: totals.raisedCents, paidCount: totals.paidCount, gifts, match };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

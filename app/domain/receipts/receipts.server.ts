@@ -56,6 +56,8 @@ export type Receipt = {
   party: { name: string; code: string } | null;
   /** Assine o Bem charges: the plan id. */
   plan: string | null;
+  /** A matching sponsor paying what its pledge promised (decision 220), not a guest's gift. */
+  sponsorMatch: boolean;
 };
 
 const money = {
@@ -85,7 +87,7 @@ type MoneyRow = {
 function fromRow(
   kind: ReceiptKind,
   row: MoneyRow & { number: number; code: string; anonymous: boolean; donorName: string | null },
-  extra: Pick<Receipt, "party" | "plan">,
+  extra: Pick<Receipt, "party" | "plan"> & Partial<Pick<Receipt, "sponsorMatch">>,
 ): Receipt {
   return {
     kind,
@@ -109,6 +111,7 @@ function fromRow(
           state: row.institution.state,
         }
       : null,
+    sponsorMatch: false,
     ...extra,
   };
 }
@@ -123,6 +126,7 @@ function giftReceipts(where: SQL, executor: Executor) {
       donorName: donations.donorName,
       partyName: parties.name,
       partyCode: parties.shareCode,
+      sponsorMatch: sql<boolean>`${donations.matchPledgeId} is not null`.mapWith(Boolean),
     })
     .from(donations)
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
@@ -131,7 +135,11 @@ function giftReceipts(where: SQL, executor: Executor) {
     .orderBy(asc(ledgerEntries.occurredAt), asc(donations.receiptNumber))
     .then((rows) =>
       rows.map((r) =>
-        fromRow("gift", r, { party: r.partyName && r.partyCode ? { name: r.partyName, code: r.partyCode } : null, plan: null }),
+        fromRow("gift", r, {
+          party: r.partyName && r.partyCode ? { name: r.partyName, code: r.partyCode } : null,
+          plan: null,
+          sponsorMatch: r.sponsorMatch,
+        }),
       ),
     );
 }

@@ -516,6 +516,11 @@ export const donations = pgTable(
      */
     coversFee: boolean("covers_fee").notNull().default(false),
     feeCoveredCents: integer("fee_covered_cents").notNull().default(0),
+    /**
+     * Set on the sponsor's payment of a matching pledge (decision 220): a gift to the party like any
+     * other (ledger, total, receipt), but it never claims a match itself and never covers a fee.
+     */
+    matchPledgeId: uuid("match_pledge_id").references((): AnyPgColumn => matchPledges.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("donations_party_paid_idx")
@@ -538,6 +543,15 @@ export const donations = pgTable(
       "donations_fee_covered_chosen",
       sql`${t.feeCoveredCents} >= 0 and ${t.feeCoveredCents} <= ${t.amountCents} and (${t.coversFee} or ${t.feeCoveredCents} = 0)`,
     ),
+    // A sponsor's payment (decision 220): what it pays, summed by pledge; one open checkout per pledge
+    // at a time (a second click reuses it, never a second charge); no fee covered, no homage.
+    index("donations_match_pledge_idx")
+      .on(t.matchPledgeId)
+      .where(sql`${t.matchPledgeId} is not null`),
+    uniqueIndex("donations_one_open_settlement")
+      .on(t.matchPledgeId)
+      .where(sql`${t.matchPledgeId} is not null and ${t.status} = 'pendente'`),
+    check("donations_settlement_plain", sql`${t.matchPledgeId} is null or (not ${t.coversFee} and ${t.honoreeName} is null)`),
   ],
 );
 
@@ -1315,6 +1329,13 @@ export const matchPledges = pgTable(
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** When it stopped matching: closed by the job past its deadline or its party's end, or cancelled (decision 220). */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * When the sponsor's payment e-mail was queued — set in the transaction that queues it, only
+     * where still null: the e-mail goes once, however many workers close pledges at once.
+     */
+    paymentRequestedAt: timestamp("payment_requested_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

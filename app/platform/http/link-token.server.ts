@@ -36,6 +36,7 @@ const LINK_PAGES: LinkPage[] = [
   page("/ong/convite", "t"),
   page("/painel/coanfitriao", "t"),
   page("/patrocinio/confirmar", "t"),
+  page("/patrocinio/pagar", "t"),
 ];
 
 /** Express middleware: a GET of a link page with its token answers 303 to the clean address, with the cookie. */

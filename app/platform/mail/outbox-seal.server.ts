@@ -29,6 +29,7 @@ const SEALED_TEMPLATES: readonly string[] = [
   "institution-invite",
   "party-cohost-invite",
   "match-pledge-invite",
+  "pledge-payment",
 ];
 
 export function isSealedTemplate(template: string): boolean {

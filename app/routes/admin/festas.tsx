@@ -6,15 +6,20 @@ import { cancelPartyAction, refundDonationAction } from "./refunds.server";
 import { parseFormSubmission } from "~/platform/forms/submission.server";
 import { fail, refuse, succeed } from "~/platform/http/action-answers.server";
 import { type AdminActionHandler, adminAction, adminLoader, toggleActiveAction } from "./kit.server";
-import { cancelPledgeAsAdmin, createPledgeAsAdmin, listPledges } from "~/domain/matching/index.server";
+import { cancelPledgeAsAdmin, createPledgeAsAdmin, listPledges, resendPledgePaymentAsAdmin } from "~/domain/matching/index.server";
 import { pledgeCancelSchema, pledgeCreateSchema } from "~/domain/matching/pledge-form";
 import { formatCents } from "~/platform/money";
 import { campaignVisibilitySchema } from "~/domain/campaigns/campaign-form";
 import { listCampaignsForAdmin, setCampaignHiddenAsAdmin } from "~/domain/campaigns/campaign-manage.server";
 
 export const loader = adminLoader(async (url) => {
-  const [panel, pledges, campaigns] = await Promise.all([loadPartiesPanel(url.searchParams), listPledges(), listCampaignsForAdmin()]);
-  return { ...panel, pledges, campaigns };
+  const [panel, pledges, unpaidPledges, campaigns] = await Promise.all([
+    loadPartiesPanel(url.searchParams),
+    listPledges(),
+    listPledges({ unpaid: true }),
+    listCampaignsForAdmin(),
+  ]);
+  return { ...panel, pledges, unpaidPledges, campaigns };
 });
 
 const updatePartyAction: AdminActionHandler = async ({ admin, form }) => {
@@ -93,10 +98,10 @@ const createMatchPledgeAction: AdminActionHandler = async ({ admin, form }) => {
   });
 };
 
-const cancelMatchPledgeAction: AdminActionHandler = async ({ admin, form }) => {
+const cancelMatchPledgeAction: AdminActionHandler = async ({ admin, form, deps }) => {
   const submission = parseFormSubmission(form, pledgeCancelSchema);
   if (submission.status !== "success") return refuse("cancelMatchPledge", "Erro ao cancelar o patrocínio", submission.reply());
-  const row = await cancelPledgeAsAdmin(admin.id, submission.value.pledgeId);
+  const row = await cancelPledgeAsAdmin(admin.id, submission.value.pledgeId, { mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL });
   if (!row)
     return fail(
       "cancelMatchPledge",
@@ -105,7 +110,34 @@ const cancelMatchPledgeAction: AdminActionHandler = async ({ admin, form }) => {
     );
   return succeed("cancelMatchPledge", {
     title: "Patrocínio cancelado",
-    description: `${row.sponsorName} não dobra mais as próximas doações; ${formatCents(row.matchedCents)} já prometidos continuam devidos.`,
+    description: `${row.sponsorName} não dobra mais as próximas doações; ${formatCents(row.matchedCents)} já prometidos continuam devidos.${row.mailed ? " Enviamos a cobrança ao patrocinador por e-mail." : ""}`,
+  });
+};
+
+const RESEND_ERROR = "Erro ao reenviar a cobrança";
+const RESEND_REFUSALS = {
+  missing: "Este patrocínio não existe mais.",
+  "nothing-due": "Não há valor a receber deste patrocínio (ou ele não tem e-mail).",
+  limited: "A cobrança deste patrocínio já foi reenviada 3 vezes hoje. Tente amanhã.",
+} as const;
+
+/** "Patrocínios a receber" → "Reenviar cobrança" (decision 220): audited, 3 a day per pledge. */
+const resendPledgePaymentAction: AdminActionHandler = async ({ admin, form, deps }) => {
+  const submission = parseFormSubmission(form, pledgeCancelSchema);
+  if (submission.status !== "success") return refuse("resendPledgePayment", RESEND_ERROR, submission.reply());
+  const outcome = await resendPledgePaymentAsAdmin(admin.id, submission.value.pledgeId, {
+    mailer: deps.mailer,
+    publicUrl: deps.config.PUBLIC_URL,
+  });
+  if (!outcome.ok)
+    return fail(
+      "resendPledgePayment",
+      { title: RESEND_ERROR, description: RESEND_REFUSALS[outcome.reason] },
+      { status: outcome.reason === "limited" ? 429 : 409 },
+    );
+  return succeed("resendPledgePayment", {
+    title: "Cobrança reenviada",
+    description: `Enviamos de novo o link de pagamento a ${outcome.sponsorName}.`,
   });
 };
 
@@ -134,6 +166,7 @@ export const action = adminAction({
   setCampaignVisibility: setCampaignVisibilityAction,
   createMatchPledge: createMatchPledgeAction,
   cancelMatchPledge: cancelMatchPledgeAction,
+  resendPledgePayment: resendPledgePaymentAction,
   updateParty: updatePartyAction,
   moveParty: movePartyAction,
   toggleParty: togglePartyAction,
@@ -142,5 +175,7 @@ export const action = adminAction({
 });
 
 export default function AdminTabRoute({ loaderData }: Route.ComponentProps) {
-  return <PartiesTab data={loaderData} pledges={loaderData.pledges} campaigns={loaderData.campaigns} />;
+  return (
+    <PartiesTab data={loaderData} pledges={loaderData.pledges} unpaidPledges={loaderData.unpaidPledges} campaigns={loaderData.campaigns} />
+  );
 }

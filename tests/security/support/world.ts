@@ -299,6 +299,7 @@ export function concretePaths(w: World): Record<string, string> {
     "routes/painel.festa.$id": `/painel/festa/${w.party.shareCode}`,
     "routes/painel.coanfitriao": "/painel/coanfitriao?t=forjado",
     "routes/patrocinio.confirmar": "/patrocinio/confirmar?t=forjado",
+    "routes/patrocinio.pagar": "/patrocinio/pagar?t=forjado",
     "routes/campanhas.nova": "/campanhas/nova",
     "routes/campanha.$slug": `/campanha/${w.campaign.slug}`,
     "routes/campanha.$slug.editar": `/campanha/${w.campaign.slug}/editar`,
