@@ -116,6 +116,22 @@ describe("closing pledges", () => {
     await closeEndedPledges(mailDeps);
     expect(await paymentEmails()).toHaveLength(1);
   });
+
+  it("an invitation the sponsor never answered ends with its deadline (cancelled, nothing owed, no e-mail); one still in time stays", async () => {
+    const { party, cause, owner, org } = await givingSetup();
+    const expired = await insertPledge(party.id, {
+      status: "pendente_confirmacao",
+      confirmedAt: null,
+      deadline: new Date(Date.now() - 60_000),
+    });
+    const other = await insertParty({ userId: owner.id, causeId: cause.id, organizationId: org.id });
+    const waiting = await insertPledge(other.id, { status: "pendente_confirmacao", confirmedAt: null });
+    await closeEndedPledges(mailDeps);
+    expect(await pledgeRow(expired.id)).toMatchObject({ status: "cancelada", matchedCents: 0 });
+    expect((await pledgeRow(expired.id)).endedAt).not.toBeNull();
+    expect((await pledgeRow(waiting.id)).status).toBe("pendente_confirmacao");
+    expect(await paymentEmails()).toHaveLength(0);
+  });
 });
 
 describe("the sponsor pays", () => {

@@ -177,6 +177,31 @@ export async function closeEndedPledges(deps: PaymentRequestDeps): Promise<{ clo
       if (await requestPledgePayment(tx, id, deps)) requested++;
     });
   }
+  // An invitation the sponsor never answered (decision 219) ends with its deadline or its party:
+  // nothing was matched, so nothing is owed; the host's list stops saying "aguardando confirmação".
+  const unanswered = await db
+    .select({ id: matchPledges.id })
+    .from(matchPledges)
+    .innerJoin(parties, eq(parties.id, matchPledges.partyId))
+    .where(
+      and(
+        eq(matchPledges.status, "pendente_confirmacao"),
+        or(lt(matchPledges.deadline, now), lt(parties.eventDate, oldestLiveEventDate(todayInSaoPaulo(now)))),
+      ),
+    );
+  if (unanswered.length > 0)
+    await db
+      .update(matchPledges)
+      .set({ status: "cancelada", endedAt: now, updatedAt: now })
+      .where(
+        and(
+          inArray(
+            matchPledges.id,
+            unanswered.map((r) => r.id),
+          ),
+          eq(matchPledges.status, "pendente_confirmacao"),
+        ),
+      );
   const owing = await db
     .select({ id: matchPledges.id })
     .from(matchPledges)
