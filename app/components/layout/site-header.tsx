@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/components/layout/root-data";
 import { cn } from "~/platform/ui/cn";
@@ -36,29 +36,39 @@ export function SiteHeader() {
     return () => document.removeEventListener("keydown", closeOnEscape);
   }, []);
 
+  // Plain links with the active state worked out here, once: a NavLink resolves its path twice
+  // more per render, and the header draws each link twice (wide bar and menu) on every page.
+  const here = location.pathname.toLowerCase();
+  const adminActive = here === "/admin" || here.startsWith("/admin/");
   const links = (
     <>
-      {NAV.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          className={({ isActive }) =>
-            cn(
+      {NAV.map((item) => {
+        const active = here === item.to || here.startsWith(`${item.to}/`);
+        return (
+          <Link
+            key={item.to}
+            to={item.to}
+            aria-current={active ? "page" : undefined}
+            className={cn(
               "rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-coral-50 hover:text-coral-700 xl:px-2",
-              isActive ? "text-coral-700" : "text-ink",
-            )
-          }
-        >
-          {item.label}
-        </NavLink>
-      ))}
+              active ? "text-coral-700" : "text-ink",
+            )}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
       {user?.isAdmin ? (
-        <NavLink
+        <Link
           to="/admin"
-          className="rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2"
+          aria-current={adminActive ? "page" : undefined}
+          className={cn(
+            "rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2",
+            adminActive && "active",
+          )}
         >
           Admin
-        </NavLink>
+        </Link>
       ) : null}
     </>
   );
