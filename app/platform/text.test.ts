@@ -14,7 +14,7 @@ describe("text by grapheme", () => {
     expect(initialsOf("   ")).toBe("?");
   });
 
-  it("takes the same initials with or without segmenting a name that starts with a plain letter", () => {
+  it("takes the first letter grapheme of the first and last words, whatever follows it", () => {
     const bySegments = (name: string) =>
       name
         .trim()

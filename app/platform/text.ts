@@ -35,14 +35,10 @@ export function initialsOf(fullName: string): string {
     .split(/\s+/)
     .filter((word) => /\p{L}/u.test(word));
   const picked = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  // The first grapheme with a letter: segmenting stops there (a signed-in header draws these on every page).
   const initial = (word: string) => {
-    // Most names start with a plain letter that is a whole grapheme (no accent, mark or joiner
-    // after it): no need to segment the word (a signed-in header draws these on every page).
-    if (/^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F](?!\p{M}|\u200D|\uFE0E|\uFE0F)/u.test(word))
-      return word[0]!.toLocaleUpperCase("pt-BR");
-    return graphemes(word)
-      .find((part) => /\p{L}/u.test(part))!
-      .toLocaleUpperCase("pt-BR");
+    segmenter ??= new Intl.Segmenter("pt-BR", { granularity: "grapheme" });
+    for (const { segment } of segmenter.segment(word)) if (/\p{L}/u.test(segment)) return segment.toLocaleUpperCase("pt-BR");
   };
   return picked.map(initial).join("") || "?";
 }

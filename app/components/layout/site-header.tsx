@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/components/layout/root-data";
 import { cn } from "~/platform/ui/cn";
@@ -36,39 +36,29 @@ export function SiteHeader() {
     return () => document.removeEventListener("keydown", closeOnEscape);
   }, []);
 
-  // Plain links with the active state worked out here, once: a NavLink resolves its path twice
-  // more per render, and the header draws each link twice (wide bar and menu) on every page.
-  const here = location.pathname.toLowerCase();
-  const adminActive = here === "/admin" || here.startsWith("/admin/");
   const links = (
     <>
-      {NAV.map((item) => {
-        const active = here === item.to || here.startsWith(`${item.to}/`);
-        return (
-          <Link
-            key={item.to}
-            to={item.to}
-            aria-current={active ? "page" : undefined}
-            className={cn(
+      {NAV.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          className={({ isActive }) =>
+            cn(
               "rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-coral-50 hover:text-coral-700 xl:px-2",
-              active ? "text-coral-700" : "text-ink",
-            )}
-          >
-            {item.label}
-          </Link>
-        );
-      })}
+              isActive ? "text-coral-700" : "text-ink",
+            )
+          }
+        >
+          {item.label}
+        </NavLink>
+      ))}
       {user?.isAdmin ? (
-        <Link
+        <NavLink
           to="/admin"
-          aria-current={adminActive ? "page" : undefined}
-          className={cn(
-            "rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2",
-            adminActive && "active",
-          )}
+          className="rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-indigo-700 hover:bg-indigo-50 xl:px-2"
         >
           Admin
-        </Link>
+        </NavLink>
       ) : null}
     </>
   );
