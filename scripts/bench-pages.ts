@@ -7,6 +7,7 @@
 // build (its own copy of server/index.js) beside the new one on the same database; in each run the
 // builds take turns, the order alternating. Ratios are taken per build within a run, then the median.
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 
 export type PagesDeps = {
@@ -17,7 +18,12 @@ export type PagesDeps = {
     build?: { buildDir: string; entry?: string | undefined },
   ): Promise<{ url: string; child: ChildProcess }>;
   stop(child: ChildProcess): void;
-  cannon(url: string, connections: number, seconds: number, headers?: Record<string, string>): Promise<{ rps: number; bad: number }>;
+  cannon(
+    url: string,
+    connections: number,
+    seconds: number,
+    headers?: Record<string, string>,
+  ): Promise<{ rps: number; bad: number; total: number }>;
   runs: number;
   duration: number;
   buildDir: string;
@@ -32,6 +38,14 @@ const TARGETS = [
   ["party", "party page `/festa/mari3`, signed in (its creator)", "/festa/mari3", true],
   ["home", "`/`, anonymous, rendered for every request", "/", false],
 ] as const;
+
+type Sample = { rps: number; bad: number; cpuMs: number };
+
+/** CPU time (user + system, ms) the process has used: read from /proc, so other work on the machine does not count. */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in USER_HZ (100 on Linux)
+}
 
 type Build = { label: string; buildDir: string; entry?: string | undefined };
 
@@ -79,13 +93,23 @@ export async function benchPages(deps: PagesDeps): Promise<string> {
     const probe = await fetch(`${s.url}/festa/mari3`, { headers: { cookie } });
     const html = await probe.text();
     if (probe.status !== 200 || !html.includes("mari3")) throw new Error(`${s.label}: /festa/mari3 answered ${probe.status}`);
-    if (!html.includes("Sair")) throw new Error(`${s.label}: the page does not look signed in`);
+    // (a build without the site's header, to measure what it costs, has no "Sair" to show)
+    if (html.includes("<header") && !html.includes("Sair")) throw new Error(`${s.label}: the page does not look signed in`);
   }
-  const shoot = (s: { url: string }, [, , target, signedIn]: (typeof TARGETS)[number], seconds: number) =>
-    deps.cannon(`${s.url}${target}`, CONNECTIONS, seconds, signedIn ? { cookie } : {});
+  // Requests/s, and the server's CPU per request over the same seconds (what the page costs even
+  // when the machine's other work takes the CPU away).
+  const shoot = async (
+    s: { url: string; child: ChildProcess },
+    [, , target, signedIn]: (typeof TARGETS)[number],
+    seconds: number,
+  ): Promise<Sample> => {
+    const before = cpuMsOf(s.child.pid!);
+    const r = await deps.cannon(`${s.url}${target}`, CONNECTIONS, seconds, signedIn ? { cookie } : {});
+    return { rps: r.rps, bad: r.bad, cpuMs: (cpuMsOf(s.child.pid!) - before) / Math.max(1, r.total) };
+  };
   for (const s of servers) for (const t of TARGETS) await shoot(s, t, 2); // warm-up
 
-  const per: Record<string, Record<string, Array<{ rps: number; bad: number }>>> = {};
+  const per: Record<string, Record<string, Sample[]>> = {};
   for (const s of servers) per[s.label] = Object.fromEntries(TARGETS.map(([name]) => [name, []]));
   for (let run = 0; run < deps.runs; run++) {
     const order = run % 2 ? [...servers].reverse() : servers;
@@ -93,7 +117,7 @@ export async function benchPages(deps: PagesDeps): Promise<string> {
       for (const t of TARGETS) {
         const r = await shoot(s, t, deps.duration);
         per[s.label]![t[0]]!.push(r);
-        console.log(`  run ${run + 1} ${s.label} ${t[0]}: ${deps.fmt(r.rps)} req/s`);
+        console.log(`  run ${run + 1} ${s.label} ${t[0]}: ${deps.fmt(r.rps)} req/s, ${deps.fmt(r.cpuMs, 2)} ms CPU per request`);
       }
   }
   for (const s of servers) deps.stop(s.child);
@@ -107,18 +131,20 @@ export async function benchPages(deps: PagesDeps): Promise<string> {
       const bad = mine[name]!.reduce((sum, r) => sum + r.bad, 0);
       const ratioText =
         name === "healthz" ? "1" : `**${deps.fmt(deps.median(ratios), 3)}** (${ratios.map((x) => deps.fmt(x, 3)).join(", ")})`;
+      const cpu = deps.median(mine[name]!.map((r) => r.cpuMs));
+      const cpuRatio = name === "healthz" ? "1" : deps.fmt(deps.median(mine[name]!.map((r, i) => mine.healthz![i]!.cpuMs / r.cpuMs)), 3);
       rows.push(
-        `| ${s.label} | ${label} | ${deps.fmt(deps.median(rps))} (${rps.map((x) => deps.fmt(x)).join(", ")}) | ${ratioText} | ${bad} |`,
+        `| ${s.label} | ${label} | ${deps.fmt(deps.median(rps))} (${rps.map((x) => deps.fmt(x)).join(", ")}) | ${ratioText} | ${deps.fmt(cpu, 2)} | ${cpuRatio} | ${bad} |`,
       );
     }
   }
   return [
     `### Pages rendered for every request, against /healthz`,
     ``,
-    `Built server (NODE_ENV=production, one process, \`PAGE_CACHE_MS=0\`) on PostgreSQL with the demo data; signed in as the demo party's creator. autocannon (its own process) at ${CONNECTIONS} connections, ${deps.duration} s per figure after a warm-up; ${deps.runs} runs, the targets (and builds) taking turns; ratios taken within a run, then the median (each run's in brackets).`,
+    `Built server (NODE_ENV=production, one process, \`PAGE_CACHE_MS=0\`) on PostgreSQL with the demo data; signed in as the demo party's creator. autocannon (its own process) at ${CONNECTIONS} connections, ${deps.duration} s per figure after a warm-up; ${deps.runs} runs, the targets (and builds) taking turns; ratios taken within a run, then the median (each run's in brackets). CPU per request: the server process's user + system time over the measurement (/proc) ÷ the requests answered, the median of the runs; PostgreSQL's share is not in it.`,
     ``,
-    `| build | target | requests/s, median (runs) | req/s vs /healthz | non-2xx + errors |`,
-    `|---|---|---:|---:|---:|`,
+    `| build | target | requests/s, median (runs) | req/s vs /healthz | server CPU ms per request | /healthz's CPU per request ÷ this one's | non-2xx + errors |`,
+    `|---|---|---:|---:|---:|---:|---:|`,
     ...rows,
   ].join("\n");
 }

@@ -95,7 +95,7 @@ function stop(child: ChildProcess) {
 }
 
 // ---------- party page ----------
-type Cannon = { rps: number; p50: number; p99: number; bad: number };
+type Cannon = { rps: number; p50: number; p99: number; bad: number; total: number };
 
 /** autocannon's CLI in its own process: `connections` for `seconds`, JSON back. */
 function cannon(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Cannon> {
@@ -117,6 +117,7 @@ function cannon(url: string, connections: number, seconds: number, headers: Reco
         const r = JSON.parse(out);
         resolve({
           rps: r.requests.average,
+          total: r.requests.total,
           p50: r.latency.p50,
           p99: r.latency.p99,
           bad: (r.non2xx ?? 0) + (r.errors ?? 0) + (r.timeouts ?? 0),
