@@ -1,4 +1,6 @@
 // npm run bench — the figures of issue 9, appended to docs/performance.md (earlier sections stay):
+//   pages      /healthz, /termos-de-uso and the party page signed in, / anonymous, rendered for every
+//              request, side by side (scripts/bench-pages.ts; BENCH_PAGES_BUILDS puts an old build beside);
 //   party      party page req/s, p50/p99 at 50 and 200 connections, with 1 000 and 1 000 000 paid
 //              gifts, each as a ratio to /healthz measured in the same run on the same server;
 //   webhooks   paid-event ingest (runs scripts/bench-webhooks.ts, which adds its own section);
@@ -22,6 +24,7 @@ import { startBuiltServer, withClient, withDatabase } from "./bench-support";
 import { publicPagesJs } from "./client-js";
 import { benchProcesses, benchStart, type ScalingDeps } from "./bench-scaling";
 import { benchLive } from "./bench-live";
+import { benchPages } from "./bench-pages";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -61,11 +64,16 @@ async function freshDatabase(tag: string) {
   return { url, conn };
 }
 
-async function server(databaseUrl: string, extra: Record<string, string> = {}) {
+async function server(
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+  build: { buildDir: string; entry?: string | undefined } = { buildDir: BUILD_DIR },
+) {
   const port = nextPort++;
   const child = await startBuiltServer({
     port,
-    buildDir: BUILD_DIR,
+    buildDir: build.buildDir,
+    ...(build.entry ? { entry: build.entry } : {}),
     env: {
       DATABASE_URL: databaseUrl,
       APP_SECRET,
@@ -87,14 +95,15 @@ function stop(child: ChildProcess) {
 }
 
 // ---------- party page ----------
-type Cannon = { rps: number; p50: number; p99: number; bad: number };
+type Cannon = { rps: number; p50: number; p99: number; bad: number; total: number };
 
 /** autocannon's CLI in its own process: `connections` for `seconds`, JSON back. */
-function cannon(url: string, connections: number, seconds: number): Promise<Cannon> {
+function cannon(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Cannon> {
   return new Promise((resolve, reject) => {
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
     const child = spawn(
       process.execPath,
-      ["node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(seconds), url],
+      ["node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(seconds), ...headerArgs, url],
       { stdio: ["ignore", "pipe", "ignore"] },
     );
     children.add(child);
@@ -108,6 +117,7 @@ function cannon(url: string, connections: number, seconds: number): Promise<Cann
         const r = JSON.parse(out);
         resolve({
           rps: r.requests.average,
+          total: r.requests.total,
           p50: r.latency.p50,
           p99: r.latency.p99,
           bad: (r.non2xx ?? 0) + (r.errors ?? 0) + (r.timeouts ?? 0),
@@ -297,7 +307,7 @@ async function main() {
     cleanup().finally(() => process.exit(1));
   }, HARD_LIMIT_MS);
   limit.unref();
-  if ((wanted("party") || wanted("live") || wanted("webhooks") || wanted("procs")) && !baseUrl)
+  if ((wanted("pages") || wanted("party") || wanted("live") || wanted("webhooks") || wanted("procs")) && !baseUrl)
     throw new Error("Defina DATABASE_URL ou TEST_DATABASE_URL (PostgreSQL).");
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
     const b = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
@@ -305,6 +315,10 @@ async function main() {
   }
   const pgVersion = baseUrl ? String((await admin("show server_version")).rows[0].server_version) : "—";
   const sections: string[] = [];
+  if (wanted("pages"))
+    sections.push(
+      await benchPages({ freshDatabase, server, stop, cannon, runs: RUNS, duration: DURATION, buildDir: BUILD_DIR, fmt, median }),
+    );
   if (wanted("party")) sections.push(await benchParty());
   if (wanted("live"))
     sections.push(

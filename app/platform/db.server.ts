@@ -251,6 +251,21 @@ export async function queryPrepared<Row>(name: string, text: string, values: unk
   return (await conn.pglite!.query<Row>(text, values)).rows;
 }
 
+/**
+ * A drizzle query built once per connection and prepared under `name` (build calls `.prepare(name)`):
+ * its SQL text is not rebuilt per call, and on PostgreSQL each pooled connection parses and plans
+ * it once. For hot reads outside transactions; values go in as `sql.placeholder`s.
+ */
+export function preparedPerConnection<T>(build: (db: Database) => T): () => T {
+  const built = new WeakMap<Database, T>();
+  return () => {
+    const { db } = getConnection();
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 /** The database, resolved at call time so tests can give each case a fresh one. */
 export const db: Database = new Proxy({} as Database, {
   get(_target, prop) {

@@ -14,6 +14,28 @@ describe("text by grapheme", () => {
     expect(initialsOf("   ")).toBe("?");
   });
 
+  it("takes the first letter grapheme of the first and last words, whatever follows it", () => {
+    const bySegments = (name: string) =>
+      name
+        .trim()
+        .split(/\s+/)
+        .filter((word) => /\p{L}/u.test(word))
+        .filter((_, i, words) => words.length === 1 || i === 0 || i === words.length - 1)
+        .map((word) =>
+          graphemes(word)
+            .find((part) => /\p{L}/u.test(part))!
+            .toLocaleUpperCase("pt-BR"),
+        )
+        .join("") || "?";
+    const letters = fc.constantFrom("a", "Z", "é", "Ç", "×", "ÿ", "ő", "ɏ", "\u0301", "\u200D", "\uFE0F", "😀", " ", "ß", "ǆ");
+    fc.assert(
+      fc.property(fc.array(letters, { maxLength: 12 }), (parts) => {
+        expect(initialsOf(parts.join(""))).toBe(bySegments(parts.join("")));
+      }),
+    );
+    expect(initialsOf("×avier ǆoão")).toBe("AǄ");
+  });
+
   it("never leaves a lone surrogate in initials or truncated text", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 40 }), fc.integer({ min: 0, max: 60 }), (text, max) => {

@@ -35,10 +35,11 @@ export function initialsOf(fullName: string): string {
     .split(/\s+/)
     .filter((word) => /\p{L}/u.test(word));
   const picked = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
-  const initial = (word: string) =>
-    graphemes(word)
-      .find((part) => /\p{L}/u.test(part))!
-      .toLocaleUpperCase("pt-BR");
+  // The first grapheme with a letter: segmenting stops there (a signed-in header draws these on every page).
+  const initial = (word: string) => {
+    segmenter ??= new Intl.Segmenter("pt-BR", { granularity: "grapheme" });
+    for (const { segment } of segmenter.segment(word)) if (/\p{L}/u.test(segment)) return segment.toLocaleUpperCase("pt-BR");
+  };
   return picked.map(initial).join("") || "?";
 }
 

@@ -3,10 +3,10 @@
  * (auth-config.server.ts); the 7-day idle limit and the admin role are checked here.
  */
 import { data, redirect } from "react-router";
-import { getAuth, SESSION_IDLE_SECONDS } from "~/domain/accounts/auth-config.server";
+import { SESSION_IDLE_SECONDS } from "~/domain/accounts/auth-config.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { deleteSessionById, touchSession } from "~/domain/accounts/sessions.server";
-import { isAdmin } from "~/domain/accounts/users.server";
+import { deleteSessionById, findSessionWithUser, touchSession } from "~/domain/accounts/sessions.server";
+import { sessionToken } from "~/domain/accounts/session-cookie.server";
 import { noteRequestUser } from "~/platform/http/request-context.server";
 
 export type SessionUser = { id: string; name: string; email: string; image: string | null; isAdmin: boolean };
@@ -35,20 +35,23 @@ export async function currentSessionId(request: Request): Promise<string | null>
 }
 
 async function loadUser(request: Request, noteSession: (id: string) => void): Promise<SessionUser | null> {
+  const cookies = request.headers.get("Cookie");
   // Anonymous visitors (most of the traffic) cost no database work.
-  if (!request.headers.get("Cookie")?.includes(SESSION_COOKIE)) return null;
-  const found = await getAuth().api.getSession({ headers: request.headers });
+  if (!cookies?.includes(SESSION_COOKIE)) return null;
+  const token = await sessionToken(cookies);
+  if (!token) return null;
+  const found = await findSessionWithUser(token);
   if (!found) return null;
-  const { session, user } = found;
-  const idleMs = Date.now() - new Date(session.updatedAt).getTime();
-  if (idleMs > SESSION_IDLE_SECONDS * 1000) {
-    await deleteSessionById(session.id);
+  // Expired (30 days) or idle (7 days): the session ends here, its row with it.
+  const idleMs = Date.now() - found.updatedAt.getTime();
+  if (found.expiresAt.getTime() < Date.now() || idleMs > SESSION_IDLE_SECONDS * 1000) {
+    await deleteSessionById(found.sessionId);
     return null;
   }
-  if (idleMs > TOUCH_INTERVAL_SECONDS * 1000) await touchSession(session.id, TOUCH_INTERVAL_SECONDS);
-  noteRequestUser(user.id); // the request's log line carries it
-  noteSession(session.id);
-  return { id: user.id, name: user.name, email: user.email, image: user.image ?? null, isAdmin: await isAdmin(user.id) };
+  if (idleMs > TOUCH_INTERVAL_SECONDS * 1000) await touchSession(found.sessionId, TOUCH_INTERVAL_SECONDS);
+  noteRequestUser(found.userId); // the request's log line carries it
+  noteSession(found.sessionId);
+  return { id: found.userId, name: found.name, email: found.email, image: found.image, isAdmin: found.isAdmin };
 }
 
 /** The path (with query) to come back to after login. */

@@ -8,8 +8,8 @@
  * the gift's row is locked and before the party's row is: gift → pledge → party, the order the
  * batch statement (paid-event.server.ts) also takes, so the two never deadlock.
  */
-import { and, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
-import { db, type Executor, schema } from "~/platform/db.server";
+import { and, desc, eq, gt, gte, inArray, lte, type Placeholder, sql } from "drizzle-orm";
+import { db, type Executor, preparedPerConnection, schema } from "~/platform/db.server";
 import { matchFor } from "./pledge-status";
 import { endedMatchStatus, type MatchBanner, matchHeadline, matchStatus } from "./match-banner";
 import { sponsorPaidCents } from "./sponsor-paid.server";
@@ -99,9 +99,11 @@ export async function releaseMatch(tx: Executor, donationId: string, heldCents: 
   return back;
 }
 
-/** The party's pledge still matching (active, before its deadline), as its page and /doar show it. */
-export async function activeMatchBanner(partyId: string, executor: Executor = db): Promise<MatchBanner | null> {
-  const [row] = await executor
+// Every party page asks this: prepared once per connection.
+const activeMatch = preparedPerConnection((d) => activeMatchQuery(d, sql.placeholder("partyId")).prepare("active_match_banner"));
+
+function activeMatchQuery(executor: Executor, partyId: string | Placeholder) {
+  return executor
     .select({
       sponsorName: matchPledges.sponsorName,
       sponsorLogoUrl: matchPledges.sponsorLogoUrl,
@@ -111,8 +113,13 @@ export async function activeMatchBanner(partyId: string, executor: Executor = db
       deadline: matchPledges.deadline,
     })
     .from(matchPledges)
-    .where(and(eq(matchPledges.partyId, partyId), eq(matchPledges.status, "ativa"), sql`${matchPledges.deadline} >= now()`))
+    .where(and(eq(matchPledges.partyId, partyId), sql`${matchPledges.status} = 'ativa'`, sql`${matchPledges.deadline} >= now()`))
     .limit(1);
+}
+
+/** The party's pledge still matching (active, before its deadline), as its page and /doar show it. */
+export async function activeMatchBanner(partyId: string, executor: Executor = db): Promise<MatchBanner | null> {
+  const [row] = executor === db ? await activeMatch().execute({ partyId }) : await activeMatchQuery(executor, partyId);
   if (!row) return null;
   const { matchedCents, deadline, ...rest } = row;
   const remainingCents = row.capCents - matchedCents;

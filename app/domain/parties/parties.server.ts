@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import { getConfig } from "~/platform/config.server";
-import { db, schema } from "~/platform/db.server";
+import { type Database, db, preparedPerConnection, schema } from "~/platform/db.server";
 import { findInstitutionForParty } from "~/domain/organizations/index.server";
 import { findCampaignForParty } from "~/domain/campaigns/index.server";
 import { type CreatePartyInput, PARTY_INSTITUTION_MESSAGES, partyInstitutionRefusal } from "~/domain/parties/party-form";
@@ -100,48 +100,63 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function findPartyForPage(codeOrId: string) {
   const key = codeOrId.trim().toLowerCase();
-  const match = UUID.test(key) ? or(eq(schema.parties.id, key), eq(schema.parties.shareCode, key)) : eq(schema.parties.shareCode, key);
-  const [row] = await db
-    .select({
-      id: schema.parties.id,
-      userId: schema.parties.userId,
-      name: schema.parties.name,
-      eventType: schema.parties.eventType,
-      eventDate: schema.parties.eventDate,
-      goalCents: schema.parties.goalCents,
-      raisedCents: schema.parties.raisedCents,
-      paidCount: schema.parties.paidCount,
-      message: schema.parties.message,
-      shareCode: schema.parties.shareCode,
-      shareLink: schema.parties.shareLink,
-      active: schema.parties.active,
-      closedMessage: schema.parties.closedMessage,
-      bannerUrl: schema.parties.bannerUrl,
-      coverPhotoKey: schema.parties.coverPhotoKey,
-      updatedAt: schema.parties.updatedAt,
-      causeName: schema.causes.name,
-      causeDescription: schema.causes.description,
-      causeIcon: schema.causes.icon,
-      creatorName: schema.user.name,
-      creatorImage: schema.user.image,
-      creatorPhotoKey: schema.user.photoKey,
-      // Who receives the money, as the page shows it (see organizations' institutionSummary).
-      organization: {
-        name: schema.organizations.name,
-        slug: schema.organizations.slug,
-        cnpj: schema.organizations.cnpj,
-        city: schema.organizations.city,
-        state: schema.organizations.state,
-        verifiedAt: schema.organizations.verifiedAt,
-        active: schema.organizations.active,
-      },
-    })
-    .from(schema.parties)
-    .leftJoin(schema.organizations, eq(schema.organizations.id, schema.parties.organizationId))
-    // The cause shown is the institution's (decision 165); the party's own column only for a party without one.
-    .innerJoin(schema.causes, eq(schema.causes.id, sql`coalesce(${schema.organizations.causeId}, ${schema.parties.causeId})`))
-    .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
-    .where(match)
-    .limit(1);
+  const [row] = UUID.test(key)
+    ? await partyPageQuery(db)
+        .where(or(eq(schema.parties.id, key), eq(schema.parties.shareCode, key)))
+        .limit(1)
+    : await partyPageByCode().execute({ code: key });
   return row ?? null;
+}
+
+// The party page's read by share code (every visit of a shared link): prepared once per connection.
+const partyPageByCode = preparedPerConnection((d) =>
+  partyPageQuery(d)
+    .where(eq(schema.parties.shareCode, sql.placeholder("code")))
+    .limit(1)
+    .prepare("party_page_by_code"),
+);
+
+function partyPageQuery(d: Database) {
+  return (
+    d
+      .select({
+        id: schema.parties.id,
+        userId: schema.parties.userId,
+        name: schema.parties.name,
+        eventType: schema.parties.eventType,
+        eventDate: schema.parties.eventDate,
+        goalCents: schema.parties.goalCents,
+        raisedCents: schema.parties.raisedCents,
+        paidCount: schema.parties.paidCount,
+        message: schema.parties.message,
+        shareCode: schema.parties.shareCode,
+        shareLink: schema.parties.shareLink,
+        active: schema.parties.active,
+        closedMessage: schema.parties.closedMessage,
+        bannerUrl: schema.parties.bannerUrl,
+        coverPhotoKey: schema.parties.coverPhotoKey,
+        updatedAt: schema.parties.updatedAt,
+        causeName: schema.causes.name,
+        causeDescription: schema.causes.description,
+        causeIcon: schema.causes.icon,
+        creatorName: schema.user.name,
+        creatorImage: schema.user.image,
+        creatorPhotoKey: schema.user.photoKey,
+        // Who receives the money, as the page shows it (see organizations' institutionSummary).
+        organization: {
+          name: schema.organizations.name,
+          slug: schema.organizations.slug,
+          cnpj: schema.organizations.cnpj,
+          city: schema.organizations.city,
+          state: schema.organizations.state,
+          verifiedAt: schema.organizations.verifiedAt,
+          active: schema.organizations.active,
+        },
+      })
+      .from(schema.parties)
+      .leftJoin(schema.organizations, eq(schema.organizations.id, schema.parties.organizationId))
+      // The cause shown is the institution's (decision 165); the party's own column only for a party without one.
+      .innerJoin(schema.causes, eq(schema.causes.id, sql`coalesce(${schema.organizations.causeId}, ${schema.parties.causeId})`))
+      .leftJoin(schema.user, eq(schema.user.id, schema.parties.userId))
+  );
 }

@@ -4,9 +4,9 @@
  * column equal to the institution's). Gifts already paid keep the institution of their ledger row,
  * which is never touched; the public page says until when they went where.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, type Executor, schema, type Transaction } from "~/platform/db.server";
+import { type Executor, preparedPerConnection, schema, type Transaction } from "~/platform/db.server";
 import { findInstitutionForParty } from "~/domain/organizations/index.server";
 import { formatDate } from "~/platform/dates";
 import { partyInstitutionRefusal } from "./party-form";
@@ -104,13 +104,18 @@ export async function earlierInstitutionLines(partyId: string): Promise<string[]
  * A party's earlier institutions, oldest first: "As doações feitas até DD/MM foram para X" on its
  * page. A move from no institution (a legacy party) says nothing: there was nobody to name.
  */
-async function listPartyMoves(partyId: string, executor: Executor = db): Promise<PartyMoveLine[]> {
+async function listPartyMoves(partyId: string): Promise<PartyMoveLine[]> {
+  return partyMoves().execute({ partyId });
+}
+
+// Every party page asks this (almost always for nothing): prepared once per connection.
+const partyMoves = preparedPerConnection((d) => {
   const from = alias(organizations, "from_org");
-  const rows = await executor
+  return d
     .select({ movedAt: partyInstitutionMoves.movedAt, fromName: from.name, fromSlug: from.slug })
     .from(partyInstitutionMoves)
     .innerJoin(from, eq(from.id, partyInstitutionMoves.fromOrganizationId))
-    .where(and(eq(partyInstitutionMoves.partyId, partyId)))
-    .orderBy(asc(partyInstitutionMoves.movedAt));
-  return rows;
-}
+    .where(eq(partyInstitutionMoves.partyId, sql.placeholder("partyId")))
+    .orderBy(asc(partyInstitutionMoves.movedAt))
+    .prepare("party_moves");
+});
