@@ -334,7 +334,8 @@ function expectCookieFlags(setCookies: string[], production: boolean) {
 describe("security headers and cookies, development", () => {
   it("every route, anonymous and signed in: CSP with a fresh nonce on every script, nosniff, frame-ancestors, Referrer-Policy, no HSTS", async () => {
     await checkEveryRoute(false);
-  });
+    // Every route twice over HTTP: room for a loaded 2-core machine (CI runs the fault suite beside it).
+  }, 120_000);
 
   it("sign-in cookies: HttpOnly, SameSite=Lax, not Secure over plain http", async () => {
     expectCookieFlags(await signIn(), false);
@@ -373,7 +374,8 @@ describe("security headers and cookies, production", () => {
 
   it("every route: the same headers plus HSTS, and the sandbox's demo banner on every page", async () => {
     await checkEveryRoute(true);
-  });
+    // Every route twice over HTTP: room for a loaded 2-core machine (CI runs the fault suite beside it).
+  }, 120_000);
 
   it("behind a TLS-terminating proxy a sign-in works (it was refused as cross-origin), and its cookies are also Secure (the session cookie __Secure-)", async () => {
     expectCookieFlags(await signIn({ host: "festa.example" }), true);
