@@ -11,6 +11,7 @@ import { operatorLine } from "~/platform/operator";
 import { pageMeta } from "~/platform/ui/meta";
 import type { Route } from "./+types/recibo.$codigo";
 import { privatePageHeaders } from "~/platform/http/cache-headers";
+import { matchedGiftSentence } from "~/domain/matching/match-banner";
 
 // Reached through the receipt's code: one donor's page (issue 31).
 export const headers = privatePageHeaders;
@@ -41,6 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       cancelled: receipt.cancelled,
       party: receipt.party?.name ?? null,
       sponsorMatch: receipt.sponsorMatch,
+      matched: receipt.matched ? matchedGiftSentence(receipt.matched) : null,
       institution: receipt.institution ? institutionSummary({ ...receipt.institution, slug: "-", verifiedAt: null }) : null,
     },
   };
@@ -98,6 +100,14 @@ export default function Recibo({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="text-muted">Origem</dt>
             <dd className="font-bold">Pagamento do patrocínio em dobro (o valor prometido pelas doações da festa)</dd>
+          </>
+        ) : null}
+        {receipt.matched ? (
+          <>
+            <dt className="text-muted">Patrocínio em dobro</dt>
+            <dd className="font-bold" data-testid="receipt-matched">
+              {receipt.matched}
+            </dd>
           </>
         ) : null}
         {receipt.kind === "subscription" ? (

@@ -41,3 +41,12 @@ export function endedMatchStatus(matchedCents: number, paidCents: number) {
     ? `Patrocínio encerrado: ${formatCents(paidCents)} já pagos pelo patrocinador e na arrecadação; ${promised}`
     : `Patrocínio encerrado: ${promised}`;
 }
+
+/**
+ * The receipt's line for a matched gift (issue 29): what the sponsor adds to it, said apart from
+ * the gift — the sponsor pays that money itself, so it is never part of this receipt's amounts.
+ */
+export function matchedGiftSentence(match: { sponsorName: string; amountCents: number; ratioPercent: number }) {
+  const worth = WORTH[match.ratioPercent] ?? formatCents(100 + match.ratioPercent);
+  return `Cada real vale ${worth}: ${match.sponsorName} soma ${formatCents(match.amountCents)} a esta doação. O valor do patrocinador é pago por ele e não faz parte deste recibo.`;
+}

@@ -9,6 +9,7 @@ import { type Operator, operatorLine, operatorSentence } from "~/platform/operat
 import { createPdf, PDF_COLORS, pdfText, type Pdf } from "~/platform/pdf.server";
 import { formatCnpj } from "~/domain/organizations";
 import { planName } from "~/domain/subscriptions";
+import { matchedGiftSentence } from "~/domain/matching/index.server";
 import type { Receipt } from "./receipts.server";
 import { ANONYMOUS_GIFT_LABEL, FEE_COVERED_LABEL, formatReceiptNumber, receiptPath } from "./receipt-rules";
 
@@ -64,6 +65,8 @@ function amountRows(r: Receipt): string[][] {
     ["Valor doado", formatCents(r.grossCents - r.feeCoveredCents)],
     ...covered,
     [`Taxa da plataforma${percent(r.feePercent)}: operadora de cartão e administração`, formatCents(r.feeCents)],
+    // Promised by a matching sponsor (issue 29): said apart, never in the amounts.
+    ...(r.matched ? [["Patrocínio em dobro", matchedGiftSentence(r.matched)]] : []),
   ];
 }
 

@@ -58,7 +58,21 @@ export type Receipt = {
   plan: string | null;
   /** A matching sponsor paying what its pledge promised (decision 220), not a guest's gift. */
   sponsorMatch: boolean;
+  /**
+   * What a sponsor promised to add to this gift (decision 215): its allocation row, as it stands
+   * (a refund shrinks it). Promised, not received: never part of the amounts above.
+   */
+  matched: { sponsorName: string; amountCents: number; ratioPercent: number } | null;
 };
+
+// The gift's match allocation with its pledge's sponsor and ratio, or null.
+const matchedThen = sql<{
+  sponsor_name: string;
+  amount_cents: number;
+  ratio_percent: number;
+} | null>`(select jsonb_build_object('sponsor_name', p.sponsor_name, 'amount_cents', a.amount_cents, 'ratio_percent', p.ratio_percent)
+  from match_allocations a join match_pledges p on p.id = a.pledge_id
+  where a.donation_id = ${donations.id})`;
 
 const money = {
   paidAt: ledgerEntries.occurredAt,
@@ -87,7 +101,7 @@ type MoneyRow = {
 function fromRow(
   kind: ReceiptKind,
   row: MoneyRow & { number: number; code: string; anonymous: boolean; donorName: string | null },
-  extra: Pick<Receipt, "party" | "plan"> & Partial<Pick<Receipt, "sponsorMatch">>,
+  extra: Pick<Receipt, "party" | "plan"> & Partial<Pick<Receipt, "sponsorMatch" | "matched">>,
 ): Receipt {
   return {
     kind,
@@ -112,6 +126,7 @@ function fromRow(
         }
       : null,
     sponsorMatch: false,
+    matched: null,
     ...extra,
   };
 }
@@ -127,6 +142,7 @@ function giftReceipts(where: SQL, executor: Executor) {
       partyName: parties.name,
       partyCode: parties.shareCode,
       sponsorMatch: sql<boolean>`${donations.matchPledgeId} is not null`.mapWith(Boolean),
+      matched: matchedThen,
     })
     .from(donations)
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.donationId, donations.id), eq(ledgerEntries.kind, "gift_paid")))
@@ -139,6 +155,13 @@ function giftReceipts(where: SQL, executor: Executor) {
           party: r.partyName && r.partyCode ? { name: r.partyName, code: r.partyCode } : null,
           plan: null,
           sponsorMatch: r.sponsorMatch,
+          matched: r.matched
+            ? {
+                sponsorName: r.matched.sponsor_name,
+                amountCents: Number(r.matched.amount_cents),
+                ratioPercent: Number(r.matched.ratio_percent),
+              }
+            : null,
         }),
       ),
     );
