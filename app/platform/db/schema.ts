@@ -409,7 +409,7 @@ export const campaigns = pgTable(
       .references(() => organizations.id),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-    /** Closed by its creator (decision 222): the page stays, new parties cannot join; reopenable. */
+    /** Closed by its creator (decision 222): the page stays, new parties cannot join; it can be reopened. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** Hidden by an admin with a reason (moderation): the public page answers 404; its parties stay. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
