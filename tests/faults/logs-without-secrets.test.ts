@@ -171,7 +171,10 @@ describe.each(DB_KINDS)("logs without secrets (%s)", (kind: DbKind) => {
     expect(output).toContain('"route":"routes/redefinir-senha"');
     expect(output).toContain('"url":"/redefinir-senha?token=[redacted]"');
     expect(output).toMatch(/"userId":"[^"]+"/);
-    if (proxy) expect(output).toContain("params: [redacted]"); // a failed session lookup was logged, without its token
+    // A failed session lookup was logged (and, below, without its token). Since decision 221 the
+    // lookup is one prepared statement whose errors carry no parameters at all; a failed drizzle
+    // query's "params: …" is still redacted by the logger (logging/redact.server.test.ts).
+    if (proxy) expect(output).toMatch(/findSessionWithUser[^\n]*"msg":"request error"/);
     for (const secret of secrets) expect(output.includes(secret), `a secret (${secret.slice(0, 4)}…) is in the logs`).toBe(false);
   });
 });
