@@ -515,10 +515,11 @@ const TARGETS: Target[] = [
         ),
       ),
       idempotencyKey: field(fc.oneof(uuid, fc.string({ maxLength: 40 }))),
-      // Festas → Campanhas (decision 222).
+      // Festas → Campanhas (decision 222). No `reason` field: with one, "cancelParty" succeeds on the
+      // world's ended party, and the thank-you target after this one is refused every time (its
+      // depth check failed so); hiding with a reason is the service test's and the matrix's.
       campaignId: field(fc.oneof(fc.constant(w.campaign.id), uuid)),
       hidden: field(fc.constantFrom("1", "0", "x")),
-      reason: field(fc.string({ maxLength: 320 })),
     }),
   },
   {
