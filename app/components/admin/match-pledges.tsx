@@ -8,9 +8,10 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { FieldError, SelectField, TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field";
+import { PledgeTermsFields } from "~/components/matching/pledge-fields";
 import { pledgeCreateSchema, RATIO_CHOICES } from "~/domain/matching/pledge-form";
-import { DEFAULT_RATIO_PERCENT, type PledgeStatus } from "~/domain/matching/pledge-status";
+import type { PledgeStatus } from "~/domain/matching/pledge-status";
 import { formatCents } from "~/platform/money";
 import { formatDate } from "~/platform/dates";
 import { IntentInput, ScrollTable, tdClass, thClass, useIntentResult, useSubmittingIntent, useTabForm } from "./common";
@@ -44,7 +45,6 @@ export function MatchPledgeForm({ party }: { party: { id: string; name: string }
   const [form, fields] = useTabForm(intent, pledgeCreateSchema, undefined, { field: "partyId", value: party.id });
   const reply = useIntentResult(intent);
   const submitting = useSubmittingIntent(intent);
-  const id = (name: string) => `${form.id}-${name}`;
   return (
     <Card data-testid="patrocinio-em-dobro">
       <details open={Boolean(reply && !reply.ok) || undefined}>
@@ -60,71 +60,11 @@ export function MatchPledgeForm({ party }: { party: { id: string; name: string }
         <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
           <IntentInput intent={intent} />
           <input type="hidden" name="partyId" value={party.id} />
-          <TextField
-            label="Patrocinador (pessoa ou empresa)"
-            id={id("name")}
-            name="sponsorName"
-            required
-            maxLength={120}
-            defaultValue={fields.sponsorName.initialValue}
-            error={fields.sponsorName.errors}
-          />
-          <TextField
-            label="CPF ou CNPJ"
-            id={id("document")}
-            name="sponsorDocument"
-            required
-            maxLength={24}
-            defaultValue={fields.sponsorDocument.initialValue}
-            error={fields.sponsorDocument.errors}
-          />
-          <TextField
-            label="E-mail do patrocinador (opcional)"
-            id={id("email")}
-            name="sponsorEmail"
-            type="email"
-            defaultValue={fields.sponsorEmail.initialValue}
-            error={fields.sponsorEmail.errors}
-          />
-          <TextField
-            label="Logo (endereço, opcional)"
-            id={id("logo")}
-            name="sponsorLogoUrl"
-            type="url"
-            defaultValue={fields.sponsorLogoUrl.initialValue}
-            error={fields.sponsorLogoUrl.errors}
-          />
-          <SelectField
-            label="Quanto soma a cada real"
-            id={id("ratio")}
-            name="ratioPercent"
-            defaultValue={fields.ratioPercent.initialValue ?? String(DEFAULT_RATIO_PERCENT)}
-            error={fields.ratioPercent.errors}
-          >
-            {RATIO_CHOICES.map((c) => (
-              <option key={c.percent} value={c.percent}>
-                {c.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Teto (R$)"
-            id={id("cap")}
-            name="cap"
-            required
-            inputMode="decimal"
-            placeholder="1.000,00"
-            defaultValue={fields.cap.initialValue}
-            error={fields.cap.errors}
-          />
-          <TextField
-            label="Data final"
-            id={id("deadline")}
-            name="deadline"
-            type="date"
-            required
-            defaultValue={fields.deadline.initialValue}
-            error={fields.deadline.errors}
+          <PledgeTermsFields
+            fields={fields}
+            idPrefix={form.id}
+            email={{ label: "E-mail do patrocinador (opcional)", required: false }}
+            deadline={{}}
           />
           <FieldError error={form.errors} />
           <div className="md:col-span-2">

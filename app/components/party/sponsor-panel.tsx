@@ -8,10 +8,10 @@ import { HandCoins } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FieldError, SelectField, TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field";
+import { PledgeTermsFields } from "~/components/matching/pledge-fields";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PLEDGE_STATUS_LABELS, pledgeInviteSchema, RATIO_CHOICES } from "~/domain/matching/pledge-form";
-import { DEFAULT_RATIO_PERCENT } from "~/domain/matching/pledge-status";
 import { formatDate } from "~/platform/dates";
 import type { FormResult } from "~/platform/forms/submission";
 import { formatCents } from "~/platform/money";
@@ -101,7 +101,6 @@ function InviteForm({ today, result }: { today: string; result?: FormResult }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "convidar-patrocinador";
   const [form, fields] = useSchemaForm(pledgeInviteSchema, result, { id: "convidar-patrocinador" });
-  const id = (name: string) => `patrocinador-${name}`;
   return (
     <details className="mt-4 rounded-xl border border-indigo-100 p-4" open={Boolean(result) || undefined}>
       <summary className="min-h-11 cursor-pointer py-2 font-bold text-indigo-700">Convidar um patrocinador</summary>
@@ -110,79 +109,15 @@ function InviteForm({ today, result }: { today: string; result?: FormResult }) {
       </p>
       <Form id={form.id} method="post" onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
         <input type="hidden" name="intent" value="convidar-patrocinador" />
-        <TextField
-          label="Patrocinador (pessoa ou empresa)"
-          id={id("nome")}
-          name="sponsorName"
-          required
-          maxLength={120}
-          defaultValue={fields.sponsorName.initialValue}
-          error={fields.sponsorName.errors}
-        />
-        <TextField
-          label="CPF ou CNPJ"
-          id={id("documento")}
-          name="sponsorDocument"
-          required
-          maxLength={24}
-          inputMode="text"
-          defaultValue={fields.sponsorDocument.initialValue}
-          error={fields.sponsorDocument.errors}
-        />
-        <TextField
-          label="E-mail do patrocinador"
-          id={id("email")}
-          name="sponsorEmail"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          maxLength={200}
-          defaultValue={fields.sponsorEmail.initialValue}
-          error={fields.sponsorEmail.errors}
-          hint="Só para o pedido de confirmação; não aparece na página da festa."
-        />
-        <TextField
-          label="Logo (endereço, opcional)"
-          id={id("logo")}
-          name="sponsorLogoUrl"
-          type="url"
-          defaultValue={fields.sponsorLogoUrl.initialValue}
-          error={fields.sponsorLogoUrl.errors}
-        />
-        <SelectField
-          label="Quanto soma a cada real"
-          id={id("proporcao")}
-          name="ratioPercent"
-          defaultValue={fields.ratioPercent.initialValue ?? String(DEFAULT_RATIO_PERCENT)}
-          error={fields.ratioPercent.errors}
-        >
-          {RATIO_CHOICES.map((c) => (
-            <option key={c.percent} value={c.percent}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Teto (R$)"
-          id={id("teto")}
-          name="cap"
-          required
-          inputMode="decimal"
-          placeholder="1.000,00"
-          defaultValue={fields.cap.initialValue}
-          error={fields.cap.errors}
-        />
-        <TextField
-          label="Data final"
-          id={id("data-final")}
-          name="deadline"
-          type="date"
-          required
-          min={today}
-          defaultValue={fields.deadline.initialValue}
-          error={fields.deadline.errors}
-          hint="Doações pagas até o fim deste dia são somadas."
+        <PledgeTermsFields
+          fields={fields}
+          idPrefix="patrocinador"
+          email={{
+            label: "E-mail do patrocinador",
+            required: true,
+            hint: "Só para o pedido de confirmação; não aparece na página da festa.",
+          }}
+          deadline={{ min: today, hint: "Doações pagas até o fim deste dia são somadas." }}
         />
         <FieldError error={form.errors} />
         <div className="md:col-span-2">
