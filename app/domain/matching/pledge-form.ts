@@ -36,9 +36,10 @@ export function parseSponsorDocument(raw: string): string | null {
 
 /** The ratios offered: how much the sponsor adds to each real given. */
 export const RATIO_CHOICES = [
-  { percent: 50, label: "R$ 0,50 por real (1:0,5)" },
-  { percent: DEFAULT_RATIO_PERCENT, label: "R$ 1 por real — cada real vale dois (1:1)" },
-  { percent: 200, label: "R$ 2 por real — cada real vale três (1:2)" },
+  // Short enough for the select's width at 390 px (the longer labels were cut there).
+  { percent: 50, label: "Meio: R$ 0,50 por real (1:0,5)" },
+  { percent: DEFAULT_RATIO_PERCENT, label: "Dobro: R$ 1 por real (1:1)" },
+  { percent: 200, label: "Triplo: R$ 2 por real (1:2)" },
 ] as const;
 
 export const pledgeCreateSchema = z.object({
