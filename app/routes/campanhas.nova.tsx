@@ -5,7 +5,7 @@ import type { Route } from "./+types/campanhas.nova";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { focusFirstError, SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { InstitutionOptions } from "~/components/party/party-form-fields";
+import { InstitutionOptions } from "~/components/party/institution-options";
 import { PageHeader } from "~/components/ui/page-header";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireUser } from "~/domain/accounts/guards.server";

@@ -139,6 +139,12 @@ export async function startAppServer({ deps }: { deps?: TestDepsOverrides } = {}
   app.disable("x-powered-by");
   app.use(createRequestPipeline({ deps: testDeps(deps), log: logger, getBuild: async () => build }));
   const server = app.listen(0, "127.0.0.1");
+  // The test's fetch (undici) reuses a kept-alive socket until 1 s before the server's advertised
+  // timeout. Client and server share this process's event loop: on a loaded machine a stall of
+  // more than that second let the server close a socket the client had just written on (ECONNRESET
+  // in http-hardening's hostile-query property, CI with the browser journeys beside it). Idle
+  // sockets here live far longer than any gap between a test's requests; close() ends them all.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const { port } = server.address() as AddressInfo;
   return {

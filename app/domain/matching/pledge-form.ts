@@ -42,8 +42,9 @@ export const RATIO_CHOICES = [
   { percent: 200, label: "Triplo: R$ 2 por real (1:2)" },
 ] as const;
 
-export const pledgeCreateSchema = z.object({
-  partyId: idField,
+// A pledge's terms, shared by the admin's form and the host's invitation. Spread into each object
+// rather than derived with z.omit: that would add its code to every form page's shared chunk.
+const pledgeTerms = {
   sponsorName: text(PLEDGE_MESSAGES.name, 120),
   sponsorDocument: z.pipe(
     text(PLEDGE_MESSAGES.document, 24),
@@ -76,7 +77,9 @@ export const pledgeCreateSchema = z.object({
   ),
   /** YYYY-MM-DD: gifts paid until the end of that day (São Paulo) are matched. */
   deadline: text(PLEDGE_MESSAGES.deadline, 10).check(z.refine((d) => isValidCalendarDate(d), PLEDGE_MESSAGES.deadline)),
-});
+};
+
+export const pledgeCreateSchema = z.object({ partyId: idField, ...pledgeTerms });
 export type PledgeCreateInput = z.output<typeof pledgeCreateSchema>;
 
 /** The end of `date` in São Paulo (UTC−3 all year since 2019). */
@@ -88,7 +91,8 @@ export const pledgeCancelSchema = z.object({ pledgeId: idField });
  * The host's invitation (decision 219): the admin's fields without the party (the URL names it and
  * the owner is checked on the server) and the sponsor's e-mail required — the signed link goes there.
  */
-export const pledgeInviteSchema = z.extend(z.omit(pledgeCreateSchema, { partyId: true }), {
+export const pledgeInviteSchema = z.object({
+  ...pledgeTerms,
   intent: z.literal("convidar-patrocinador"),
   sponsorEmail: z.pipe(
     z
